@@ -19,3 +19,15 @@ package.targets += [
     .target(name: "ReSwift", path: "Sources/ReSwift"),
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
 ]
+
+// MARK: - ReSwiftThunk
+
+package.products += [.library(name: "ReSwiftThunk", targets: ["ReSwiftThunk"])]
+package.targets += [
+    .target(name: "ReSwiftThunk", dependencies: ["ReSwift"], path: "Sources/ReSwiftThunk"),
+    .testTarget(
+        name: "ReSwiftThunkTests",
+        dependencies: ["ReSwiftThunk", "ReSwift"],
+        path: "Tests/ReSwiftThunkTests"
+    ),
+]
