@@ -1,0 +1,226 @@
+import ReSwift
+import Testing
+
+@Suite struct AsyncStatesTests {
+    private func makeStore() -> Store<CounterState> {
+        Store(reducer: counterReducer, state: CounterState())
+    }
+
+    @Test func statesStartWithTheCurrentStateThenFollowEachNewOne() async {
+        let store = makeStore()
+        var states = store.states(bufferingPolicy: .unbounded).makeAsyncIterator()
+        store.dispatch(Increment())
+        store.dispatch(SetName(name: "b"))
+        #expect(await states.next() == CounterState(count: 0, name: "counter"))
+        #expect(await states.next() == CounterState(count: 1, name: "counter"))
+        #expect(await states.next() == CounterState(count: 1, name: "b"))
+    }
+
+    @Test func newestBufferingSkipsToTheLatestState() async {
+        let store = makeStore()
+        var counts = store.states(\.count).makeAsyncIterator()
+        store.dispatch(Increment())
+        store.dispatch(Increment())
+        store.dispatch(Increment())
+        #expect(await counts.next() == 3)
+    }
+
+    @Test func unboundedBufferingKeepsEveryValue() async {
+        let store = makeStore()
+        var counts = store.states(\.count, bufferingPolicy: .unbounded).makeAsyncIterator()
+        for _ in 0..<5 { store.dispatch(Increment()) }
+        var seen: [Int] = []
+        for _ in 0..<6 { seen.append(await counts.next() ?? -1) }
+        #expect(seen == [0, 1, 2, 3, 4, 5])
+    }
+
+    @Test func equatableSelectionsSkipRepeats() async {
+        let store = makeStore()
+        var counts = store.states(\.count, bufferingPolicy: .unbounded).makeAsyncIterator()
+        store.dispatch(SetName(name: "no count change"))
+        store.dispatch(Noop())
+        store.dispatch(Increment())
+        #expect(await counts.next() == 0)
+        #expect(await counts.next() == 1)
+    }
+
+    @Test func newestBufferingNeverRepeatsTheLastValueDelivered() async {
+        var store: Store<CounterState>? = makeStore()
+        var counts = store!.states(\.count).makeAsyncIterator()
+        #expect(await counts.next() == 0)
+        // 1, then 0 again: the one-value buffer ends up holding 0, the value the consumer
+        // already has, which must not be delivered twice.
+        store!.dispatch(Increment())
+        store!.dispatch(Decrement())
+        store = nil
+        #expect(await counts.next() == nil)
+    }
+
+    @Test func closureSelectionsWork() async {
+        let store = makeStore()
+        var lengths = store.states({ $0.name.count }, bufferingPolicy: .unbounded).makeAsyncIterator()
+        store.dispatch(SetName(name: "abc"))
+        #expect(await lengths.next() == 7)
+        #expect(await lengths.next() == 3)
+    }
+
+    @Test func nonEquatableSelectionsDeliverEveryState() async {
+        struct Opaque: Sendable { var count: Int }
+        let store = makeStore()
+        var values = store.states({ Opaque(count: $0.count) }, bufferingPolicy: .unbounded)
+            .makeAsyncIterator()
+        store.dispatch(Noop())
+        #expect(await values.next()?.count == 0)
+        #expect(await values.next()?.count == 0)
+    }
+
+    @Test func iterationEndsWhenTheStoreIsGone() async {
+        var store: Store<CounterState>? = makeStore()
+        weak let weakStore = store
+        var counts = store!.states(\.count).makeAsyncIterator()
+        store = nil
+        #expect(weakStore == nil)
+        #expect(await counts.next() == 0)
+        #expect(await counts.next() == nil)
+    }
+
+    @Test func theSequenceDoesNotKeepTheStoreAlive() {
+        var store: Store<CounterState>? = makeStore()
+        weak let weakStore = store
+        let counts = store!.states(\.count)
+        store = nil
+        #expect(weakStore == nil)
+        _ = counts
+    }
+
+    @Test func iteratingAGoneStoresSequenceEndsAtOnce() async {
+        var store: Store<CounterState>? = makeStore()
+        let counts = store!.states(\.count)
+        store = nil
+        var iterator = counts.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+    }
+
+    @Test func cancellingTheConsumingTaskEndsIterationAndSubscription() async {
+        let store = makeStore()
+        let selections = LockedBox(0)
+        let firstValue = OneShotSignal()
+        let consumer = Task {
+            var received = 0
+            for await _ in store.states({ state -> Int in
+                selections.withLock { $0 += 1 }
+                return state.count
+            }) {
+                received += 1
+                firstValue.fire()
+            }
+            return received
+        }
+        await firstValue.wait()
+        consumer.cancel()
+        let received = await consumer.value
+        #expect(received >= 1)
+        let before = selections.current
+        store.dispatch(Increment())
+        #expect(selections.current == before)
+    }
+
+    @Test func leavingTheLoopEndsTheSubscription() async {
+        let store = makeStore()
+        let selections = LockedBox(0)
+        for await count in store.states({ state -> Int in
+            selections.withLock { $0 += 1 }
+            return state.count
+        }) {
+            #expect(count == 0)
+            break
+        }
+        let before = selections.current
+        store.dispatch(Increment())
+        #expect(selections.current == before)
+    }
+
+    @Test func eachIterationHasItsOwnSubscription() async {
+        let store = makeStore()
+        let counts = store.states(\.count, bufferingPolicy: .unbounded)
+        var first = counts.makeAsyncIterator()
+        store.dispatch(Increment())
+        var second = counts.makeAsyncIterator()
+        #expect(await first.next() == 0)
+        #expect(await first.next() == 1)
+        #expect(await second.next() == 1)
+    }
+}
+
+@Suite struct AsyncStateWhereTests {
+    private func makeStore() -> Store<CounterState> {
+        Store(reducer: counterReducer, state: CounterState())
+    }
+
+    @Test func returnsAtOnceWhenTheCurrentStateMatches() async throws {
+        let store = makeStore()
+        let state = try await store.state(where: { $0.count == 0 })
+        #expect(state.count == 0)
+    }
+
+    @Test func waitsForAMatchingState() async throws {
+        let store = makeStore()
+        let subscribed = OneShotSignal()
+        let waiter = Task {
+            try await store.state(where: { state in
+                subscribed.fire()
+                return state.count == 2
+            })
+        }
+        await subscribed.wait()
+        store.dispatch(Increment())
+        store.dispatch(Increment())
+        store.dispatch(Increment())
+        let state = try await waiter.value
+        #expect(state.count == 2)
+    }
+
+    @Test func stopsWatchingOnceMatched() async throws {
+        let store = makeStore()
+        let checks = LockedBox(0)
+        _ = try await store.state(where: { state in
+            checks.withLock { $0 += 1 }
+            return true
+        })
+        store.dispatch(Increment())
+        #expect(checks.current == 1)
+    }
+
+    @Test func cancellingTheWaitingTaskThrowsAndUnsubscribes() async {
+        let store = makeStore()
+        let checks = LockedBox(0)
+        let subscribed = OneShotSignal()
+        let waiter = Task {
+            try await store.state(where: { _ in
+                checks.withLock { $0 += 1 }
+                subscribed.fire()
+                return false
+            })
+        }
+        await subscribed.wait()
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        let before = checks.current
+        store.dispatch(Increment())
+        #expect(checks.current == before)
+    }
+
+    @Test func anAlreadyCancelledTaskThrowsWithoutSubscribing() async {
+        let store = makeStore()
+        let checks = LockedBox(0)
+        let waiter = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await store.state(where: { _ in
+                checks.withLock { $0 += 1 }
+                return true
+            })
+        }
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(checks.current == 0)
+    }
+}
