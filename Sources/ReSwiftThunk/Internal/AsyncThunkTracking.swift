@@ -36,3 +36,18 @@ extension AsyncThunk: AsyncThunkTrackable {
         return copy
     }
 }
+
+@_spi(Testing)
+extension AsyncThunk {
+    /// Runs the body on the calling task with the given `dispatch` and `getState`, without any
+    /// middleware. For ReSwiftTesting's `ExpectAsyncThunk`, which runs a thunk against mocks.
+    ///
+    /// - Returns: The body's value.
+    /// - Throws: The body's error.
+    public func runBody(
+        dispatch: @escaping @Sendable (Action) -> Void,
+        getState: @escaping @Sendable () -> State?
+    ) async throws -> Value {
+        try await body(dispatch, getState)
+    }
+}
