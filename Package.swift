@@ -19,3 +19,12 @@ package.targets += [
     .target(name: "ReSwift", path: "Sources/ReSwift"),
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
 ]
+
+// MARK: - Benchmark
+
+package.products += [.executable(name: "reswift-bench", targets: ["ReSwiftBench"])]
+package.targets += [
+    .executableTarget(
+        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats"], path: "Benchmarks/ReSwiftBench"),
+    .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
+]
