@@ -19,12 +19,12 @@ import Testing
     }
 
     // The tutorial's shape: a function of (state, store) returning a concrete action.
-    static func incrementIfSmall(state: CounterState, store: Store<CounterState>) -> Increment? {
+    static func incrementIfSmall(state: CountState, store: Store<CountState>) -> Increment? {
         state.count < 2 ? Increment() : nil
     }
 
     @Test func actionCreatorDispatchesTheActionItReturns() {
-        let store = Store(reducer: counterReducer, state: nil)
+        let store = Store(reducer: countReducer, state: nil)
         Self.dispatch(store, Self.incrementIfSmall)
         Self.dispatch(store, Self.incrementIfSmall)
         Self.dispatch(store, Self.incrementIfSmall)
@@ -32,8 +32,8 @@ import Testing
     }
 
     @Test func asyncActionCreatorCallsBackAfterTheActionWasReduced() {
-        let store = Store(reducer: counterReducer, state: nil)
-        var pending: ((Store<CounterState>.ActionCreator) -> Void)?
+        let store = Store(reducer: countReducer, state: nil)
+        var pending: ((Store<CountState>.ActionCreator) -> Void)?
         var callbackCounts: [Int] = []
         Self.dispatch(
             store,
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func asyncActionCreatorWithoutActionDoesNotCallBack() {
-        let store = Store(reducer: counterReducer, state: nil)
+        let store = Store(reducer: countReducer, state: nil)
         var calledBack = false
         Self.dispatch(
             store, { _, _, callback in callback { _, _ in nil } },
