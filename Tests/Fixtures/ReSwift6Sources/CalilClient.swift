@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (kept in the shape of the code it stands for, not in this package's style)
 // Code in the shape of the "ReSwift vol.1" Calil client: loading, loaded and failed actions, an
 // async action creator that reports back through its callback, and a subscriber.
 import ReSwift

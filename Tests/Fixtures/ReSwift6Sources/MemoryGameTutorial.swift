@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (kept in the shape of the code it stands for, not in this package's style)
 // Code in the shape of the ReSwift memory-game tutorial ("Memory Tunes"), minus UIKit: a global
 // store, routing and slice reducers written by hand, view controllers as subscribers, and the
 // fetchTunes action creator. It must compile against this package's ReSwift unchanged.

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (kept in the shape of the code it stands for, not in this package's style)
 // Code in the shape of the "ReSwift 101" talk's todo list: actions, a reducer, a store, and a
 // test that captures dispatched actions by replacing the dispatch function.
 import ReSwift
