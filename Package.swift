@@ -19,3 +19,15 @@ package.targets += [
     .target(name: "ReSwift", path: "Sources/ReSwift"),
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
 ]
+
+// MARK: - ReSwiftRouter
+
+package.products += [.library(name: "ReSwiftRouter", targets: ["ReSwiftRouter"])]
+package.targets += [
+    .target(name: "ReSwiftRouter", dependencies: ["ReSwift"], path: "Sources/ReSwiftRouter"),
+    .testTarget(
+        name: "ReSwiftRouterTests",
+        dependencies: ["ReSwiftRouter", "ReSwift"],
+        path: "Tests/ReSwiftRouterTests"
+    ),
+]

@@ -1,0 +1,67 @@
+import ReSwift
+
+/// Sets the app's route: the ``Router`` then drives the ``Routable``s from the route they show to
+/// this one.
+///
+/// ```swift
+/// store.dispatch(SetRouteAction(["main", "settings"]))
+/// store.dispatch(SetRouteAction(["main"], animated: false))
+/// ```
+///
+/// To record navigation the user already did on screen (a back key, a system back button), so
+/// that the router doesn't repeat it, dispatch ``userNavigated(to:)`` instead.
+public struct SetRouteAction: Action, Equatable, Sendable {
+    /// The route to go to.
+    public let route: Route
+
+    /// Whether the ``Routable``s should animate the transition.
+    public let animated: Bool
+
+    /// Whether this action records navigation the user already did, rather than asking for it.
+    ///
+    /// `true` for actions made by ``userNavigated(to:)``.
+    public let isUserNavigation: Bool
+
+    /// Creates an action that sets the route; the ``Router`` performs the transition.
+    ///
+    /// - Parameters:
+    ///   - route: The route to go to.
+    ///   - animated: Whether the ``Routable``s should animate the transition. Defaults to `true`.
+    public init(_ route: Route, animated: Bool = true) {
+        self.init(route: route, animated: animated, isUserNavigation: false)
+    }
+
+    init(route: Route, animated: Bool, isUserNavigation: Bool) {
+        self.route = route
+        self.animated = animated
+        self.isUserNavigation = isUserNavigation
+    }
+}
+
+extension SetRouteAction {
+    /// Records navigation the user already did on screen: the state's route changes, and the
+    /// ``Router`` calls no ``Routable`` for it.
+    ///
+    /// Use it when the screen changed by itself, such as after a system back button or a back key
+    /// that your view handled directly:
+    ///
+    /// ```swift
+    /// // The navigation controller already popped the detail screen.
+    /// store.dispatch(SetRouteAction.userNavigated(to: ["books"]))
+    /// ```
+    ///
+    /// The router keeps the ``Routable``s of the segments the new route shares with the old one.
+    /// Going back (to a prefix of the current route) therefore needs nothing else. When the user
+    /// went somewhere new, the router has no ``Routable`` for the segments it didn't build itself;
+    /// a later transition that needs one is reported as a ``RoutingIssue`` of kind
+    /// ``RoutingIssue/Kind/missingRoutable``.
+    ///
+    /// If a transition is running when this arrives, the router finishes the step in progress,
+    /// skips the transition's remaining steps and takes the user's route as the one on screen.
+    ///
+    /// - Parameter route: The route the screen shows now.
+    /// - Returns: The action to dispatch.
+    public static func userNavigated(to route: Route) -> SetRouteAction {
+        SetRouteAction(route: route, animated: false, isUserNavigation: true)
+    }
+}
