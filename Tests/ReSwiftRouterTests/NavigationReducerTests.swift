@@ -40,6 +40,15 @@ import Testing
         #expect(second.routeRequestCount == first.routeRequestCount + 1)
     }
 
+    @Test func disablePopActionIsKeptUntilEnablePopAction() {
+        var state = NavigationReducer.handleAction(SetRouteAction(["a"], disablePopAction: true), state: nil)
+        #expect(state.disablePopAction)
+        state = NavigationReducer.handleAction(EnablePopAction(), state: state)
+        #expect(state.disablePopAction == false)
+        #expect(state.route == ["a"])
+        #expect(SetRouteAction.type == "RE_SWIFT_ROUTER_SET_ROUTE")
+    }
+
     @Test func otherActionsLeaveTheStateUnchanged() {
         var state = NavigationReducer.handleAction(SetRouteAction(["a"]), state: nil)
         state = NavigationReducer.handleAction(OtherAction(), state: state)

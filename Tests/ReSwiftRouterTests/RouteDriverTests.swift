@@ -139,14 +139,36 @@ import Testing
         #expect(issue.toRoute == [])
         #expect(
             issue.message.contains(
-                "PushOnlyRoutable does not implement popRouteSegment(_:animated:completionHandler:)"))
-        #expect(issue.message.contains(#"pop "a" while routing from ["a"] to []"#))
+                "PushOnlyRoutable implements neither popRouteSegment(_:animated:completionHandler:) "
+                    + "nor pop(_:animated:completionHandler:)"))
+        #expect(issue.message.contains(#"needs to pop "a" while routing from ["a"] to []"#))
         #expect(driver.currentRoute == ["a"])
         #expect(!driver.isTransitioning)
 
         go(driver, to: ["a", "b"])
         #expect(log.events == ["pushOnly.push(a)", "pushOnly.push(b)"])
         #expect(driver.currentRoute == ["a", "b"])
+    }
+
+    @Test func disabledPopsAreRecordedWithoutCallingTheRoutable() {
+        let log = RoutingLog()
+        let driver = makeDriver(FakeRoutable(log: log, style: .synchronous))
+        go(driver, to: ["a", "b", "c"])
+        driver.request(RouteDriver.Target(route: ["a", "x"], animated: true, performsPops: false))
+        #expect(log.events == ["root.push(a)", "a.push(b)", "b.push(c)", "a.change(b→x)"])
+        #expect(driver.currentRoute == ["a", "x"])
+
+        go(driver, to: ["a"])
+        #expect(log.events.last == "a.pop(x)")
+    }
+
+    @Test func routablesWithTheShortStepNamesAreDriven() {
+        let log = RoutingLog()
+        let driver = makeDriver(ShortNamesRoutable(name: "root", log: log))
+        go(driver, to: ["a", "b"])
+        go(driver, to: ["x"])
+        #expect(log.events == ["root.push(a)", "a.push(b)", "a.pop(b)", "root.change(a→x)"])
+        #expect(driver.currentRoute == ["x"])
     }
 
     @Test func aMissingStepStopsTheRestOfItsTransition() {
@@ -281,5 +303,33 @@ private struct QueueCheckingRoutable: Routable {
             "push(\(routeElementIdentifier)) on \(DispatchQueue.getSpecific(key: key) ?? "another queue")")
         DispatchQueue.global().async { completionHandler() }
         return self
+    }
+}
+
+/// Implements the steps under ReSwift-Router's later, short names.
+private struct ShortNamesRoutable: Routable {
+    let name: String
+    let log: RoutingLog
+
+    func push(
+        _ element: RouteElement, animated: Bool, completionHandler: @escaping RoutingCompletionHandler
+    ) -> Routable {
+        log.record("\(name).push(\(element))")
+        completionHandler()
+        return ShortNamesRoutable(name: element, log: log)
+    }
+
+    func pop(_ element: RouteElement, animated: Bool, completionHandler: @escaping RoutingCompletionHandler) {
+        log.record("\(name).pop(\(element))")
+        completionHandler()
+    }
+
+    func change(
+        _ from: RouteElement, to: RouteElement, animated: Bool,
+        completionHandler: @escaping RoutingCompletionHandler
+    ) -> Routable {
+        log.record("\(name).change(\(from)→\(to))")
+        completionHandler()
+        return ShortNamesRoutable(name: to, log: log)
     }
 }

@@ -101,6 +101,34 @@ import Testing
         #expect(log.events.last == "list.push(other)")
     }
 
+    @Test func disablePopActionSkipsOnlyThePops() {
+        let log = RoutingLog()
+        let store = makeTestStore(route: ["list", "detail"])
+        let router = Router(store: store, rootRoutable: FakeRoutable(log: log, style: .synchronous)) {
+            $0.select(\.navigationState)
+        }
+        store.dispatch(SetRouteAction(["list"], disablePopAction: true))
+        store.dispatch(EnablePopAction())
+        #expect(log.events == ["root.push(list)", "list.push(detail)"])
+        #expect(router.currentRoute == ["list"])
+        store.dispatch(SetRouteAction(["list", "detail"]))
+        #expect(log.events.last == "list.push(detail)")
+        #expect(log.events.count == 3)
+    }
+
+    @Test func aRouterThatWentAwayStopsRouting() {
+        let log = RoutingLog()
+        let store = makeTestStore()
+        var router: Router<TestAppState>? = Router(
+            store: store, rootRoutable: FakeRoutable(log: log, style: .synchronous)
+        ) { $0.select(\.navigationState) }
+        store.dispatch(SetRouteAction(["a"]))
+        #expect(router?.currentRoute == ["a"])
+        router = nil
+        store.dispatch(SetRouteAction(["b"]))
+        #expect(log.events == ["root.push(a)"])
+    }
+
     @Test func aRoutableMayDispatchWhileItIsCalled() {
         let log = RoutingLog()
         let store = makeTestStore()

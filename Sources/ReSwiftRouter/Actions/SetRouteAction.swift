@@ -17,23 +17,35 @@ public struct SetRouteAction: Action, Equatable, Sendable {
     /// Whether the ``Routable``s should animate the transition.
     public let animated: Bool
 
+    /// Whether the ``Router`` skips the transition's pops: it records them without asking the
+    /// ``Routable``s to pop, and still performs the changes and pushes.
+    public let disablePopAction: Bool
+
     /// Whether this action records navigation the user already did, rather than asking for it.
     ///
     /// `true` for actions made by ``userNavigated(to:)``.
     public let isUserNavigation: Bool
+
+    /// The action's type name in ReSwift-Router, kept so that code naming it compiles.
+    public static let type = "RE_SWIFT_ROUTER_SET_ROUTE"
 
     /// Creates an action that sets the route; the ``Router`` performs the transition.
     ///
     /// - Parameters:
     ///   - route: The route to go to.
     ///   - animated: Whether the ``Routable``s should animate the transition. Defaults to `true`.
-    public init(_ route: Route, animated: Bool = true) {
-        self.init(route: route, animated: animated, isUserNavigation: false)
+    ///   - disablePopAction: Whether the router should skip the transition's pops, as
+    ///     ReSwift-Router did for a system back button that already popped. Defaults to `false`.
+    ///     ``userNavigated(to:)`` is the more precise way to record such navigation.
+    public init(_ route: Route, animated: Bool = true, disablePopAction: Bool = false) {
+        self.init(
+            route: route, animated: animated, disablePopAction: disablePopAction, isUserNavigation: false)
     }
 
-    init(route: Route, animated: Bool, isUserNavigation: Bool) {
+    init(route: Route, animated: Bool, disablePopAction: Bool, isUserNavigation: Bool) {
         self.route = route
         self.animated = animated
+        self.disablePopAction = disablePopAction
         self.isUserNavigation = isUserNavigation
     }
 }
@@ -62,6 +74,15 @@ extension SetRouteAction {
     /// - Parameter route: The route the screen shows now.
     /// - Returns: The action to dispatch.
     public static func userNavigated(to route: Route) -> SetRouteAction {
-        SetRouteAction(route: route, animated: false, isUserNavigation: true)
+        SetRouteAction(route: route, animated: false, disablePopAction: false, isUserNavigation: true)
     }
+}
+
+/// Clears the `disablePopAction` flag a ``SetRouteAction`` left in the ``NavigationState``.
+///
+/// Kept so that code written for ReSwift-Router compiles. This package's ``Router`` doesn't need
+/// it: the flag applies only to the transition of the action that set it.
+public struct EnablePopAction: Action, Equatable, Sendable {
+    /// Creates the action.
+    public init() {}
 }

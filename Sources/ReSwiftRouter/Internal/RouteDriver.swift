@@ -15,6 +15,9 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     struct Target {
         var route: Route
         var animated: Bool
+        /// Whether pops are performed; when `false` they are recorded without calling a Routable
+        /// (``SetRouteAction/disablePopAction``).
+        var performsPops = true
     }
 
     /// A transition being performed.
@@ -132,7 +135,10 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
             if navigationState.routeChangedByUser {
                 return userNavigatedLocked(to: request.route)
             }
-            return requestLocked(Target(route: request.route, animated: navigationState.changeRouteAnimated))
+            return requestLocked(
+                Target(
+                    route: request.route, animated: navigationState.changeRouteAnimated,
+                    performsPops: !navigationState.disablePopAction))
         }
         carryOut(effects)
     }
@@ -206,6 +212,7 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
         guard let returned = transition.step.returned, transition.step.completed else {
             preconditionFailure("Internal inconsistency: finishing a step that is still running")
         }
+        transition.step.ticket.timer?.cancel()
         switch (transition.currentStep, returned) {
         case (.pop(let index, _), .nothing) where index == displayedRoute.count - 1:
             displayedRoute.removeLast()
@@ -235,6 +242,9 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
 
     /// Abandons the running transition before its current step and starts the next one.
     private func abandonTransitionLocked() -> [Effect] {
+        if case .transitioning(let transition) = state {
+            transition.step.ticket.timer?.cancel()
+        }
         state = .idle
         return startNextTransitionLocked()
     }
@@ -251,6 +261,13 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
             else { return nil }
             if transition.skipsRemainingSteps {
                 effects = abandonTransitionLocked()
+                return nil
+            }
+            if case .pop = ticket.step, !transition.target.performsPops {
+                transition.step.started = true
+                transition.step.returned = .nothing
+                transition.step.completed = true
+                effects = finishStepLocked(transition)
                 return nil
             }
             let index = ticket.step.responsibleRoutableIndex
@@ -271,8 +288,9 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
         startTimer(for: ticket)
 
         let completion: RoutingCompletionHandler = { [weak self] in self?.stepCompleted(ticket) }
-        let context = MissingStepContext { [weak self] requirement, routableType in
-            self?.stepIsMissing(ticket, requirement: requirement, routableType: routableType)
+        let context = MissingStepContext { [weak self] requirement, alternative, routableType in
+            self?.stepIsMissing(
+                ticket, requirement: requirement, alternative: alternative, routableType: routableType)
         }
         let returned = MissingStepContext.$current.withValue(context) { () -> Returned in
             switch ticket.step {
@@ -293,8 +311,16 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
 
     private func startTimer(for ticket: StepTicket) {
         guard let completionTimeout, completionTimeout != .never else { return }
-        DispatchQueue.global().asyncAfter(deadline: .now() + completionTimeout) { [weak self] in
-            self?.stepTimedOut(ticket)
+        let timer = DispatchWorkItem { [weak self] in self?.stepTimedOut(ticket) }
+        let isWaiting: Bool = lock.withCriticalRegion {
+            guard case .transitioning(let transition) = state, transition.step.ticket === ticket,
+                !transition.step.completed
+            else { return false }
+            ticket.timer = timer
+            return true
+        }
+        if isWaiting {
+            DispatchQueue.global().asyncAfter(deadline: .now() + completionTimeout, execute: timer)
         }
     }
 
@@ -354,14 +380,21 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
         carryOut(effects)
     }
 
-    private func stepIsMissing(_ ticket: StepTicket, requirement: String, routableType: String) {
+    private func stepIsMissing(
+        _ ticket: StepTicket, requirement: String, alternative: String, routableType: String
+    ) {
         let effects: [Effect] = lock.withCriticalRegion {
             guard case .transitioning(var transition) = state, transition.step.ticket === ticket,
                 transition.step.returned == nil, !transition.step.missing
             else { return [] }
             transition.step.missing = true
             state = .transitioning(transition)
-            return [.report(ticket.issue(.missingStep(requirement: requirement, routableType: routableType)))]
+            return [
+                .report(
+                    ticket.issue(
+                        .missingStep(
+                            requirement: requirement, alternative: alternative, routableType: routableType)))
+            ]
         }
         carryOut(effects)
     }
@@ -388,6 +421,8 @@ final class StepTicket: @unchecked Sendable {  // `completionCalls` is guarded b
     let toRoute: Route
     /// How often the step's completion handler was called.
     var completionCalls = 0
+    /// The timer that reports a completion handler not called in time.
+    var timer: DispatchWorkItem?
 
     init(step: RoutingStep, fromRoute: Route, toRoute: Route) {
         self.step = step

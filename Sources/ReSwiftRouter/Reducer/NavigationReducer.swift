@@ -1,6 +1,7 @@
 import ReSwift
 
-/// The reducer of ``NavigationState``: applies ``SetRouteAction`` and ``SetRouteSpecificData``.
+/// The reducer of ``NavigationState``: applies ``SetRouteAction``, ``SetRouteSpecificData`` and
+/// ``EnablePopAction``.
 ///
 /// Call it from your app's reducer for the navigation slice:
 ///
@@ -15,8 +16,7 @@ public enum NavigationReducer {
     /// Computes the next navigation state.
     ///
     /// - Parameters:
-    ///   - action: The action being reduced; actions other than ``SetRouteAction`` and
-    ///     ``SetRouteSpecificData`` leave the state unchanged.
+    ///   - action: The action being reduced; other actions leave the state unchanged.
     ///   - state: The current navigation state, or `nil` for a new ``NavigationState``.
     /// - Returns: The next navigation state.
     public static func handleAction(_ action: Action, state: NavigationState?) -> NavigationState {
@@ -25,10 +25,13 @@ public enum NavigationReducer {
         case let action as SetRouteAction:
             state.route = action.route
             state.changeRouteAnimated = action.animated
+            state.disablePopAction = action.disablePopAction
             state.routeChangedByUser = action.isUserNavigation
             state.routeRequestCount &+= 1
         case let action as SetRouteSpecificData:
             state.routeSpecificState[RouteHash(route: action.route)] = action.data
+        case is EnablePopAction:
+            state.disablePopAction = false
         default:
             break
         }

@@ -36,7 +36,7 @@ public struct RoutingIssue: Error, Sendable {
     }
 
     enum Reason: Sendable {
-        case missingStep(requirement: String, routableType: String)
+        case missingStep(requirement: String, alternative: String, routableType: String)
         case missingRoutable(segment: RouteElement)
         case completionTimedOut(after: DispatchTimeInterval)
         case completionCalledMoreThanOnce
@@ -74,11 +74,11 @@ public struct RoutingIssue: Error, Sendable {
     public var message: String {
         let transition = "while routing from \(fromRoute) to \(toRoute)"
         switch reason {
-        case .missingStep(let requirement, let routableType):
+        case .missingStep(let requirement, let alternative, let routableType):
             return """
-                \(routableType) does not implement \(requirement), which the router called to \
-                \(step) \(transition). Implement \(requirement) in \(routableType), or don't route \
-                there; the router stopped this transition before that step.
+                \(routableType) implements neither \(requirement) nor \(alternative), which the router \
+                needs to \(step) \(transition). Implement one of them in \(routableType), or don't \
+                route there; the router stopped this transition before that step.
                 """
         case .missingRoutable(let segment):
             return """

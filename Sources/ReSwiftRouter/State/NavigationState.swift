@@ -27,6 +27,10 @@ public struct NavigationState {
     /// Whether the last ``SetRouteAction`` asked for an animated transition.
     var changeRouteAnimated: Bool = true
 
+    /// Whether the last ``SetRouteAction`` asked the router to skip its pops, until an
+    /// ``EnablePopAction``.
+    var disablePopAction: Bool = false
+
     /// Whether the last ``SetRouteAction`` recorded navigation the user already did on screen
     /// (``SetRouteAction/userNavigated(to:)``), which the ``Router`` must not repeat.
     var routeChangedByUser: Bool = false
