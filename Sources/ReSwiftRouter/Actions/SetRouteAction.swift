@@ -62,11 +62,13 @@ extension SetRouteAction {
     /// store.dispatch(SetRouteAction.userNavigated(to: ["books"]))
     /// ```
     ///
-    /// The router keeps the ``Routable``s of the segments the new route shares with the old one.
-    /// Going back (to a prefix of the current route) therefore needs nothing else. When the user
-    /// went somewhere new, the router has no ``Routable`` for the segments it didn't build itself;
-    /// a later transition that needs one is reported as a ``RoutingIssue`` of kind
-    /// ``RoutingIssue/Kind/missingRoutable``.
+    /// It is meant for going back, to a route the router built (a prefix of the current one): the
+    /// router keeps the ``Routable``s of the segments the two routes share. When the user went
+    /// somewhere new, the router has no ``Routable`` for the segments it didn't build itself, and a
+    /// later transition that needs one is reported as a ``RoutingIssue`` of kind
+    /// ``RoutingIssue/Kind/missingRoutable``. For navigation the user starts, such as switching
+    /// tabs, dispatch a plain ``SetRouteAction`` instead and make the Routable's step do nothing
+    /// when the screen already shows the segment.
     ///
     /// If a transition is running when this arrives, the router finishes the step in progress,
     /// skips the transition's remaining steps and takes the user's route as the one on screen.
