@@ -36,6 +36,12 @@ import ReSwift
 ///
 /// A Routable lacking a step, a completion handler not called within the completion timeout, or
 /// called twice, is reported as a ``RoutingIssue`` to ``routingIssueOccurred(_:)``.
+///
+/// ## Subclassing
+///
+/// The router is `Sendable`: its own state is behind a lock. A subclass (to override
+/// ``routingIssueOccurred(_:)``, say) restates `@unchecked Sendable` once its own state is safe
+/// to use from any thread.
 open class Router<State>: StoreSubscriber, @unchecked Sendable {
     // Sendable: every stored property is immutable and Sendable; the mutable routing state lives in
     // `driver`, behind its lock.

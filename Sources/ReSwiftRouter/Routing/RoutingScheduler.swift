@@ -31,6 +31,9 @@ public struct RoutingScheduler: Sendable {
 
     /// Calls Routables at once, on the thread that dispatched the route change (the store notifies
     /// the router there) or that called the previous step's completion handler. The default.
+    ///
+    /// The next step then runs inside that completion handler call, so don't call a completion
+    /// handler while holding a lock your Routables take.
     public static let immediate = RoutingScheduler()
 
     /// Calls Routables asynchronously on a dispatch queue.
