@@ -370,7 +370,8 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
                 !transition.step.completed, !transition.step.missing
             else { return [] }
             transition.step.completed = true
-            let issue = ticket.issue(.completionTimedOut(after: completionTimeout ?? .never))
+            let issue = ticket.issue(
+                .completionTimedOut(after: RoutingIssue.describe(completionTimeout ?? .never)))
             if transition.step.returned != nil {
                 return [.report(issue)] + finishStepLocked(transition)
             }

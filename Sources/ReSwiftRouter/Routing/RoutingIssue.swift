@@ -38,7 +38,8 @@ public struct RoutingIssue: Error, Sendable {
     enum Reason: Sendable {
         case missingStep(requirement: String, alternative: String, routableType: String)
         case missingRoutable(segment: RouteElement)
-        case completionTimedOut(after: DispatchTimeInterval)
+        /// The timeout, in words, such as `3 s`.
+        case completionTimedOut(after: String)
         case completionCalledMoreThanOnce
     }
 
@@ -90,7 +91,7 @@ public struct RoutingIssue: Error, Sendable {
         case .completionTimedOut(let timeout):
             return """
                 The completion handler for \(step) \(transition) was not called within \
-                \(Self.describe(timeout)). Call the completionHandler passed to the Routable exactly \
+                \(timeout). Call the completionHandler passed to the Routable exactly \
                 once when the step is done; the router went on with the next step.
                 """
         case .completionCalledMoreThanOnce:
