@@ -1,3 +1,4 @@
+import Foundation
 import ReSwift
 import Testing
 
@@ -47,6 +48,23 @@ import Testing
         #expect(state.disablePopAction == false)
         #expect(state.route == ["a"])
         #expect(SetRouteAction.type == "RE_SWIFT_ROUTER_SET_ROUTE")
+    }
+
+    @Test func setRouteActionsSurviveEncodingForRecordedSessions() throws {
+        let actions = [
+            SetRouteAction(["a", "b"], animated: false), SetRouteAction.userNavigated(to: ["a"]),
+            SetRouteAction([], disablePopAction: true),
+        ]
+        let data = try JSONEncoder().encode(actions)
+        #expect(try JSONDecoder().decode([SetRouteAction].self, from: data) == actions)
+    }
+
+    @Test func aSetRouteActionDecodesFromItsRouteAlone() throws {
+        let action = try JSONDecoder().decode(SetRouteAction.self, from: Data(#"{"route":["x"]}"#.utf8))
+        #expect(action == SetRouteAction(["x"]))
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(SetRouteAction.self, from: Data(#"{"animated":true}"#.utf8))
+        }
     }
 
     @Test func otherActionsLeaveTheStateUnchanged() {

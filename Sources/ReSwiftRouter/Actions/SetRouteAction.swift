@@ -80,11 +80,44 @@ extension SetRouteAction {
     }
 }
 
+extension SetRouteAction: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case route, animated, disablePopAction, isUserNavigation
+    }
+
+    /// Decodes an action encoded by ``encode(to:)``, so that recorded sessions can replay
+    /// navigation. Only `route` is required; the flags default to those of ``init(_:animated:disablePopAction:)``.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when `route` is missing or not an array of strings.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            route: try container.decode(Route.self, forKey: .route),
+            animated: try container.decodeIfPresent(Bool.self, forKey: .animated) ?? true,
+            disablePopAction: try container.decodeIfPresent(Bool.self, forKey: .disablePopAction) ?? false,
+            isUserNavigation: try container.decodeIfPresent(Bool.self, forKey: .isUserNavigation) ?? false
+        )
+    }
+
+    /// Encodes the route and the flags.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(route, forKey: .route)
+        try container.encode(animated, forKey: .animated)
+        try container.encode(disablePopAction, forKey: .disablePopAction)
+        try container.encode(isUserNavigation, forKey: .isUserNavigation)
+    }
+}
+
 /// Clears the `disablePopAction` flag a ``SetRouteAction`` left in the ``NavigationState``.
 ///
 /// Kept so that code written for ReSwift-Router compiles. This package's ``Router`` doesn't need
 /// it: the flag applies only to the transition of the action that set it.
-public struct EnablePopAction: Action, Equatable, Sendable {
+public struct EnablePopAction: Action, Equatable, Codable, Sendable {
     /// Creates the action.
     public init() {}
 }
