@@ -56,6 +56,45 @@ import Testing
         #expect(driver.currentRoute == ["a", "x"])
     }
 
+    @Test(arguments: [CompletionStyle.synchronous, .asynchronous])
+    func concurrentRequestsAreAppliedStepByStepToTheRightRoutables(style: CompletionStyle) async {
+        let log = RoutingLog()
+        let driver = makeDriver(FakeRoutable(log: log, style: style))
+        let routes: [Route] = [
+            ["a"], ["a", "b"], ["c", "d", "e"], [], ["a", "x"], ["c"], ["a", "b", "c"],
+        ]
+        DispatchQueue.concurrentPerform(iterations: 60) { index in
+            go(driver, to: routes[(index * 5) % routes.count])
+        }
+        let last: Route = ["c", "d"]
+        go(driver, to: last)
+        #expect(await waitUntilIdle(driver))
+        #expect(driver.currentRoute == last)
+
+        // Replaying the log proves that every step went to the Routable of the right segment.
+        var route: Route = []
+        for event in log.events {
+            let parent = route.last ?? "root"
+            let grandparent = route.count >= 2 ? route[route.count - 2] : "root"
+            if event.hasPrefix("\(parent).push("), let segment = argument(of: event) {
+                route.append(segment)
+            } else if event == "\(grandparent).pop(\(parent))" {
+                route.removeLast()
+            } else if event.hasPrefix("\(grandparent).change(\(parent)→"), let segment = argument(of: event) {
+                route[route.count - 1] = String(segment.split(separator: "→")[1])
+            } else {
+                Issue.record("step \(event) does not fit the route \(route)")
+                return
+            }
+        }
+        #expect(route == last)
+    }
+
+    private func argument(of event: String) -> String? {
+        guard let open = event.firstIndex(of: "("), let close = event.lastIndex(of: ")") else { return nil }
+        return String(event[event.index(after: open)..<close])
+    }
+
     @Test func eachStepWaitsForThePreviousCompletion() async {
         let log = RoutingLog()
         let driver = makeDriver(FakeRoutable(log: log, style: .manual))
