@@ -28,3 +28,15 @@ package.targets += [
         name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats"], path: "Benchmarks/ReSwiftBench"),
     .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
 ]
+
+// MARK: - ReSwiftRouter
+
+package.products += [.library(name: "ReSwiftRouter", targets: ["ReSwiftRouter"])]
+package.targets += [
+    .target(name: "ReSwiftRouter", dependencies: ["ReSwift"], path: "Sources/ReSwiftRouter"),
+    .testTarget(
+        name: "ReSwiftRouterTests",
+        dependencies: ["ReSwiftRouter", "ReSwift"],
+        path: "Tests/ReSwiftRouterTests"
+    ),
+]
