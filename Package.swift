@@ -19,3 +19,14 @@ package.targets += [
     .target(name: "ReSwift", path: "Sources/ReSwift"),
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
 ]
+
+// MARK: - TerminalUI and TestSupport
+
+package.targets += [
+    .target(name: "TerminalUI", path: "Examples/TerminalUI"),
+    .testTarget(
+        name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], path: "Tests/TerminalUITests"),
+    .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
+    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], path: "Tests/TestSupportTests"),
+    .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
+]
