@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The location of an executable product built alongside the running tests.
 ///
 /// `swift test` builds every executable target of the package into the same directory as the
@@ -31,10 +37,24 @@ public func builtProductURL(_ name: String) throws -> URL {
             + "which builds every executable target of the package.")
 }
 
-/// Directories that may hold the build products: the test bundle's directory, and the running
-/// executable's directory (walking up out of a `.xctest` bundle).
+/// Directories that may hold the build products: the directory of the binary this code is linked
+/// into (the test bundle), of loaded `.xctest` bundles, and of the running executable, each walked
+/// up out of a `.xctest` bundle.
 private func productDirectories() -> [URL] {
     var candidates: [URL] = []
+    #if canImport(Darwin)
+        // The test bundle's binary (swift test on macOS runs it inside a helper executable).
+        var info = Dl_info()
+        if dladdr(#dsohandle, &info) != 0, let name = info.dli_fname {
+            candidates.append(
+                URL(fileURLWithPath: String(cString: name)).resolvingSymlinksInPath()
+                    .deletingLastPathComponent())
+        }
+    #else
+        // On Linux the test bundle is the executable itself.
+        candidates.append(
+            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
+    #endif
     for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
         candidates.append(bundle.bundleURL.deletingLastPathComponent())
     }
