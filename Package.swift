@@ -40,3 +40,14 @@ package.targets += [
         path: "Tests/ReSwiftRouterTests"
     ),
 ]
+
+// MARK: - TerminalUI and TestSupport
+
+package.targets += [
+    .target(name: "TerminalUI", path: "Examples/TerminalUI"),
+    .testTarget(
+        name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], path: "Tests/TerminalUITests"),
+    .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
+    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], path: "Tests/TestSupportTests"),
+    .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
+]
