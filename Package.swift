@@ -19,3 +19,11 @@ package.targets += [
     .target(name: "ReSwift", path: "Sources/ReSwift"),
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
 ]
+
+// MARK: - ReSwiftDiff and ReSwiftDevTools
+
+package.targets += [
+    // Structural state diffs, shared by ReSwiftDevTools' logger and ReSwiftTesting. Internal: no product.
+    .target(name: "ReSwiftDiff", path: "Sources/ReSwiftDiff"),
+    .testTarget(name: "ReSwiftDiffTests", dependencies: ["ReSwiftDiff"], path: "Tests/ReSwiftDiffTests"),
+]
