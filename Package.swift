@@ -27,3 +27,17 @@ package.targets += [
     .target(name: "ReSwiftDiff", path: "Sources/ReSwiftDiff"),
     .testTarget(name: "ReSwiftDiffTests", dependencies: ["ReSwiftDiff"], path: "Tests/ReSwiftDiffTests"),
 ]
+
+package.products += [.library(name: "ReSwiftDevTools", targets: ["ReSwiftDevTools"])]
+package.targets += [
+    .target(
+        name: "ReSwiftDevTools",
+        dependencies: ["ReSwift", "ReSwiftDiff"],
+        path: "Sources/ReSwiftDevTools"
+    ),
+    .testTarget(
+        name: "ReSwiftDevToolsTests",
+        dependencies: ["ReSwiftDevTools", "ReSwiftDiff"],
+        path: "Tests/ReSwiftDevToolsTests"
+    ),
+]
