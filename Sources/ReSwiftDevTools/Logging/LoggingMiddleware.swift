@@ -117,7 +117,7 @@ final class ActionLog<Logged> {
 
     func begin(_ action: Action) {
         let now = currentState()
-        lock.withLock {
+        lock.locked {
             if let outer = frames.indices.last {
                 // The outer action's changes so far belong to it; print them before this one.
                 printSegment(of: &frames[outer], upTo: now)
@@ -128,7 +128,7 @@ final class ActionLog<Logged> {
 
     func end() {
         let now = currentState()
-        lock.withLock {
+        lock.locked {
             guard var frame = frames.popLast() else {
                 preconditionFailure("Internal inconsistency: an action ended that never began")
             }

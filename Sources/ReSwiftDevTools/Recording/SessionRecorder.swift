@@ -125,11 +125,11 @@ public final class SessionRecorder: @unchecked Sendable {
     ///   isn't registered.
     public func record(_ action: Action) {
         guard let registration = registry.registration(for: action) else {
-            lock.withLock { skipped += 1 }
+            lock.locked { skipped += 1 }
             return
         }
         let date = now()
-        let problem: Problem? = lock.withLock {
+        let problem: Problem? = lock.locked {
             guard let handle else {
                 return Problem(
                     url: url,
@@ -173,12 +173,12 @@ public final class SessionRecorder: @unchecked Sendable {
 
     /// The number of actions written so far.
     public var recordedCount: Int {
-        lock.withLock { recorded }
+        lock.locked { recorded }
     }
 
     /// The number of actions not written because their type isn't registered.
     public var skippedCount: Int {
-        lock.withLock { skipped }
+        lock.locked { skipped }
     }
 
     /// Closes the session file. Actions recorded after this are reported to the problem handler.
@@ -186,7 +186,7 @@ public final class SessionRecorder: @unchecked Sendable {
     /// Each line is written to the file as it is recorded, so the file is complete even if the
     /// recorder is never closed; closing releases the file handle.
     public func close() {
-        lock.withLock {
+        lock.locked {
             try? handle?.close()
             handle = nil
         }

@@ -51,11 +51,11 @@ final class Collected<Element>: @unchecked Sendable {
     private var items: [Element] = []
 
     func append(_ item: Element) {
-        lock.withLock { items.append(item) }
+        lock.locked { items.append(item) }
     }
 
     var all: [Element] {
-        lock.withLock { items }
+        lock.locked { items }
     }
 }
 
@@ -89,9 +89,18 @@ final class SteppingClock: @unchecked Sendable {
     }
 
     func now() -> Date {
-        lock.withLock {
+        lock.locked {
             defer { next += 0.25 }
             return Date(timeIntervalSince1970: next)
         }
+    }
+}
+
+extension NSLock {
+    /// Runs `body` holding the lock (Foundation's `withLock` needs macOS 14 on Apple platforms).
+    func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
     }
 }
