@@ -50,7 +50,8 @@ public struct LogSink: Sendable {
     /// - Returns: The sink; it counts as a terminal when the handle is one.
     public static func fileHandle(_ handle: FileHandle) -> LogSink {
         LogSink(isTerminal: Terminal.isTerminal(handle.fileDescriptor)) { entry in
-            handle.write(Data((entry + "\n").utf8))
+            // A log line that can't be written (a closed pipe) is dropped rather than stopping the app.
+            try? handle.writeCompletely(Data((entry + "\n").utf8))
         }
     }
 

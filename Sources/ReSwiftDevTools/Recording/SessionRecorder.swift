@@ -196,6 +196,6 @@ public final class SessionRecorder: @unchecked Sendable {
     ///
     /// - Parameter problem: What went wrong.
     public static func printProblem(_ problem: Problem) {
-        FileHandle.standardError.write(Data((problem.message + "\n").utf8))
+        try? FileHandle.standardError.writeCompletely(Data((problem.message + "\n").utf8))
     }
 }
