@@ -4,7 +4,7 @@ import ReSwiftDiff
 
 /// Creates a middleware that logs each action and the changes it made to the state.
 ///
-/// Each entry is the action, then one line per difference, as ``ReSwiftDiff/StateDiff`` renders
+/// Each entry is the action, then one line per difference, as `ReSwiftDiff` renders
 /// them:
 ///
 /// ```text
