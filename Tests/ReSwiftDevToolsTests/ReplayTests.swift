@@ -76,4 +76,40 @@ import Testing
         let store = session.replayedStore(reducer: todoReducer, state: start)
         #expect(store.state.todos == [Todo(title: "x", isDone: true)])
     }
+
+    @Test func replayStartsFromTheRecordedInitialState() throws {
+        let folder = try TemporaryFolder()
+        let url = folder.file("session.jsonl")
+        let restored = TodoState(todos: [Todo(title: "saved")], filter: "open")
+        let recorder = try SessionRecorder(url: url, registry: todoRegistry, initialState: restored)
+        let recorded = Store(reducer: todoReducer, state: restored, middleware: [recorder.middleware()])
+        recorded.dispatch(ToggleTodo(index: 0))
+        recorded.dispatch(AddTodo(title: "new"))
+
+        let session = try RecordedSession(contentsOf: url, registry: todoRegistry)
+        let initial = try session.initialState(as: TodoState.self)
+        #expect(initial == restored)
+        let replayed = session.replayedStore(reducer: todoReducer, state: initial)
+        #expect(replayed.state == recorded.state)
+    }
+
+    @Test func sessionWithoutInitialStateHasNone() throws {
+        let folder = try TemporaryFolder()
+        let url = folder.file("session.jsonl")
+        _ = try SessionRecorder(url: url, registry: todoRegistry)
+        let session = try RecordedSession(contentsOf: url, registry: todoRegistry)
+        #expect(try session.initialState(as: TodoState.self) == nil)
+    }
+
+    @Test func initialStateOfAnotherShapeIsReported() throws {
+        let folder = try TemporaryFolder()
+        let url = folder.file("session.jsonl")
+        _ = try SessionRecorder(url: url, registry: todoRegistry, initialState: ["count": 3])
+        let session = try RecordedSession(contentsOf: url, registry: todoRegistry)
+        let error = #expect(throws: SessionError.self) {
+            try session.initialState(as: TodoState.self)
+        }
+        #expect(error?.description.contains("does not decode as") == true)
+        #expect(error?.url == url)
+    }
 }

@@ -10,6 +10,8 @@ public struct SessionError: Error, CustomStringConvertible, Sendable {
         case cannotRead(URL, any Error)
         case notASession(URL?)
         case newerVersion(URL?, Int)
+        case cannotEncodeInitialState(String, any Error)
+        case initialStateDoesNotDecode(URL?, String, any Error)
     }
 
     let reason: Reason
@@ -23,8 +25,10 @@ public struct SessionError: Error, CustomStringConvertible, Sendable {
         switch reason {
         case .fileExists(let url), .cannotCreate(let url, _), .cannotRead(let url, _):
             return url
-        case .notASession(let url), .newerVersion(let url, _):
+        case .notASession(let url), .newerVersion(let url, _), .initialStateDoesNotDecode(let url, _, _):
             return url
+        case .cannotEncodeInitialState:
+            return nil
         }
     }
 
@@ -56,6 +60,17 @@ public struct SessionError: Error, CustomStringConvertible, Sendable {
                 \(url.map { $0.path } ?? "The session") was written in session format version \
                 \(version), newer than this version of ReSwiftDevTools reads \
                 (\(SessionHeader.currentVersion)). Update ReSwiftDevTools to load it.
+                """
+        case .cannotEncodeInitialState(let type, let error):
+            return """
+                The initial state (\(type)) could not be encoded (\(error)), so no session was \
+                started. Check its Encodable conformance, or record without an initial state.
+                """
+        case .initialStateDoesNotDecode(let url, let type, let error):
+            return """
+                The initial state recorded in \(url.map { $0.path } ?? "the session") does not \
+                decode as \(type) (\(error)). Load it as the state type the app had when it \
+                recorded the session.
                 """
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 // A session file is JSON Lines: a header line, then one line per recorded action, e.g.
 //
 //   {"format":"ReSwiftDevTools.session","started":1795939200.5,"version":1}
+//     (with "initialState":{...} when the recorder was given one)
 //   {"action":{"title":"milk"},"index":0,"time":1795939201.25,"type":"AddTodo"}
 //
 // Times are seconds since 1970 (UTC). Keys are sorted, so files diff well.
@@ -15,6 +16,33 @@ struct SessionHeader: Codable {
     var format: String
     var version: Int
     var started: Double
+
+    init(started: Double) {
+        self.format = SessionHeader.formatName
+        self.version = SessionHeader.currentVersion
+        self.started = started
+    }
+}
+
+/// A header line that also holds the state the recording started from.
+struct HeaderWithInitialState<InitialState: Encodable>: Encodable {
+    var header: SessionHeader
+    var initialState: InitialState
+
+    private enum CodingKeys: String, CodingKey {
+        case initialState
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try header.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(initialState, forKey: .initialState)
+    }
+}
+
+/// Reads the initial state, if any, from a header line.
+struct InitialStateReader<InitialState: Decodable>: Decodable {
+    var initialState: InitialState?
 }
 
 /// What a session line says besides the action.

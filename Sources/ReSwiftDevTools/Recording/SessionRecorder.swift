@@ -59,12 +59,83 @@ public final class SessionRecorder: @unchecked Sendable {
     ///     problem is printed to standard error. Recording continues with the next action.
     /// - Throws: ``SessionError`` if the file exists (and `overwrite` is `false`) or can't be
     ///   created.
-    public init(
+    public convenience init(
         url: URL,
         registry: ActionRegistry,
         overwrite: Bool = false,
         now: @escaping @Sendable () -> Date = { Date() },
         problemHandler: @escaping @Sendable (Problem) -> Void = SessionRecorder.printProblem
+    ) throws {
+        try self.init(
+            url: url,
+            registry: registry,
+            overwrite: overwrite,
+            now: now,
+            problemHandler: problemHandler,
+            header: { started, encoder in
+                try encoder.encode(SessionHeader(started: started))
+            }
+        )
+    }
+
+    /// Creates the session file and writes its header, with the state the recording starts from.
+    ///
+    /// Record the initial state when the app doesn't start from its reducer's defaults (it
+    /// restored saved data, say); a replay then starts from the same state:
+    ///
+    /// ```swift
+    /// let recorder = try SessionRecorder(url: url, registry: registry, initialState: restored)
+    /// // later
+    /// let session = try RecordedSession(contentsOf: url, registry: registry)
+    /// let store = session.replayedStore(reducer: appReducer, state: try session.initialState(as: AppState.self))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: Where to write the session; missing folders are created.
+    ///   - registry: The action types to record.
+    ///   - initialState: The state the store starts from, written into the header.
+    ///   - overwrite: Whether to replace an existing file at `url`. When `false` (the default) an
+    ///     existing file is left alone and the initializer throws.
+    ///   - now: The clock that stamps each action; the system clock by default.
+    ///   - problemHandler: Called when an action can't be encoded or written; by default the
+    ///     problem is printed to standard error. Recording continues with the next action.
+    /// - Throws: ``SessionError`` if the file exists (and `overwrite` is `false`), can't be
+    ///   created, or the initial state can't be encoded.
+    public convenience init<InitialState: Encodable>(
+        url: URL,
+        registry: ActionRegistry,
+        initialState: InitialState,
+        overwrite: Bool = false,
+        now: @escaping @Sendable () -> Date = { Date() },
+        problemHandler: @escaping @Sendable (Problem) -> Void = SessionRecorder.printProblem
+    ) throws {
+        try self.init(
+            url: url,
+            registry: registry,
+            overwrite: overwrite,
+            now: now,
+            problemHandler: problemHandler,
+            header: { started, encoder in
+                do {
+                    return try encoder.encode(
+                        HeaderWithInitialState(
+                            header: SessionHeader(started: started), initialState: initialState)
+                    )
+                } catch {
+                    throw SessionError(
+                        .cannotEncodeInitialState(String(reflecting: InitialState.self), error))
+                }
+            }
+        )
+    }
+
+    private init(
+        url: URL,
+        registry: ActionRegistry,
+        overwrite: Bool,
+        now: @escaping @Sendable () -> Date,
+        problemHandler: @escaping @Sendable (Problem) -> Void,
+        header: (_ started: Double, _ encoder: JSONEncoder) throws -> Data
     ) throws {
         self.url = url
         self.registry = registry
@@ -75,18 +146,13 @@ public final class SessionRecorder: @unchecked Sendable {
         if fileManager.fileExists(atPath: url.path) && !overwrite {
             throw SessionError(.fileExists(url))
         }
+        var firstLine = try header(now().timeIntervalSince1970, encoder)
+        firstLine.append(UInt8(ascii: "\n"))
         do {
             try fileManager.createDirectory(
                 at: url.deletingLastPathComponent(),
                 withIntermediateDirectories: true
             )
-            let header = SessionHeader(
-                format: SessionHeader.formatName,
-                version: SessionHeader.currentVersion,
-                started: now().timeIntervalSince1970
-            )
-            var firstLine = try encoder.encode(header)
-            firstLine.append(UInt8(ascii: "\n"))
             guard fileManager.createFile(atPath: url.path, contents: nil) else {
                 throw CocoaError(.fileWriteUnknown)
             }

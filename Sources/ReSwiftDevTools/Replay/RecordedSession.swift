@@ -54,6 +54,29 @@ public struct RecordedSession {
         entries.map(\.action)
     }
 
+    /// The header line, kept to decode the initial state on request.
+    private var header: Data
+
+    /// The file the session was loaded from, if any.
+    private var url: URL?
+
+    /// Returns the state the recording started from, if the recorder was given one.
+    ///
+    /// ```swift
+    /// let store = session.replayedStore(reducer: appReducer, state: try session.initialState(as: AppState.self))
+    /// ```
+    ///
+    /// - Parameter type: The app's state type, as it was when the session was recorded.
+    /// - Returns: The initial state, or `nil` if the session was recorded without one.
+    /// - Throws: ``SessionError`` if the recorded state doesn't decode as `type`.
+    public func initialState<InitialState: Decodable>(as type: InitialState.Type) throws -> InitialState? {
+        do {
+            return try JSONDecoder().decode(InitialStateReader<InitialState>.self, from: header).initialState
+        } catch {
+            throw SessionError(.initialStateDoesNotDecode(url, String(reflecting: type), error))
+        }
+    }
+
     /// Loads a session file.
     ///
     /// - Parameters:
@@ -98,6 +121,8 @@ public struct RecordedSession {
             throw SessionError(.newerVersion(url, header.version))
         }
 
+        self.header = Data(headerLine)
+        self.url = url
         startDate = Date(timeIntervalSince1970: header.started)
         entries = []
         skipped = []

@@ -7,7 +7,7 @@ struct Todo: Equatable, Codable {
     var isDone = false
 }
 
-struct TodoState: Equatable {
+struct TodoState: Equatable, Codable {
     var todos: [Todo] = []
     var filter = "all"
 }
