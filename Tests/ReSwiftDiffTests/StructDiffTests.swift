@@ -82,4 +82,24 @@ import Testing
                 StateDifference(path: "value", before: "1", after: "\"1\"")
             ])
     }
+
+    @Test func typesThatHideTheirStorageShowTheirDescription() {
+        struct Money: CustomStringConvertible {
+            var _cents: Int
+            var description: String { "$\(_cents / 100).\(String(format: "%02d", _cents % 100))" }
+        }
+        #expect(StateDiff.describe(Money(_cents: 1050)) == "$10.50")
+        #expect(
+            StateDiff.differences(Labeled(value: Money(_cents: 100)), Labeled(value: Money(_cents: 250))) == [
+                StateDifference(path: "value", before: "$1.00", after: "$2.50")
+            ]
+        )
+    }
+
+    @Test func structsWithoutPropertiesReadLikeTheirInitializer() {
+        struct Empty {}
+        #expect(StateDiff.describe(Empty()) == "Empty()")
+        #expect(StateDiff.describe((1, name: "a")) == "(1, name: \"a\")")
+        #expect(StateDiff.describe(Optional<Int>.none) == "nil")
+    }
 }
