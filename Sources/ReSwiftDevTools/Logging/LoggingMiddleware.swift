@@ -153,10 +153,9 @@ final class ActionLog<Logged> {
             lines.append(paint("  (no state change)", LogStyle.dim))
         } else {
             let rendered = StateDiff.render(differences, colored: colored)
-            lines.append(
-                contentsOf: rendered.split(separator: "\n", omittingEmptySubsequences: false).map {
-                    "  " + $0
-                })
+            for line in rendered.split(separator: "\n", omittingEmptySubsequences: false) {
+                lines.append("  " + line)
+            }
         }
         sink.write(lines.joined(separator: "\n"))
     }
