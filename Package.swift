@@ -51,3 +51,25 @@ package.targets += [
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], path: "Tests/TestSupportTests"),
     .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
 ]
+
+// MARK: - ReSwiftDiff and ReSwiftDevTools
+
+package.targets += [
+    // Structural state diffs, shared by ReSwiftDevTools' logger and ReSwiftTesting. Internal: no product.
+    .target(name: "ReSwiftDiff", path: "Sources/ReSwiftDiff"),
+    .testTarget(name: "ReSwiftDiffTests", dependencies: ["ReSwiftDiff"], path: "Tests/ReSwiftDiffTests"),
+]
+
+package.products += [.library(name: "ReSwiftDevTools", targets: ["ReSwiftDevTools"])]
+package.targets += [
+    .target(
+        name: "ReSwiftDevTools",
+        dependencies: ["ReSwift", "ReSwiftDiff"],
+        path: "Sources/ReSwiftDevTools"
+    ),
+    .testTarget(
+        name: "ReSwiftDevToolsTests",
+        dependencies: ["ReSwiftDevTools", "ReSwiftDiff"],
+        path: "Tests/ReSwiftDevToolsTests"
+    ),
+]
