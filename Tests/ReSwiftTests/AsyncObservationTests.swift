@@ -5,8 +5,8 @@
 
     @Suite struct ObservedSliceTests {
         @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-        private func makeStore() -> Store<CounterState> {
-            Store(reducer: counterReducer, state: CounterState())
+        private func makeStore() -> Store<ScoreState> {
+            Store(reducer: scoreReducer, state: ScoreState())
         }
 
         /// Runs `read` under observation tracking and returns a flag set when a value it read
@@ -23,8 +23,8 @@
             let store = makeStore()
             let count = store.observe(\.count)
             #expect(count.value == 0)
-            store.dispatch(Increment())
-            store.dispatch(Increment())
+            store.dispatch(ScoreAction.increment)
+            store.dispatch(ScoreAction.increment)
             #expect(count.value == 2)
         }
 
@@ -33,7 +33,7 @@
             let store = makeStore()
             let count = store.observe(\.count)
             let changes = track { _ = count.value }
-            store.dispatch(Increment())
+            store.dispatch(ScoreAction.increment)
             #expect(changes.current == 1)
             #expect(count.value == 1)
         }
@@ -43,8 +43,8 @@
             let store = makeStore()
             let count = store.observe(\.count)
             let changes = track { _ = count.value }
-            store.dispatch(SetName(name: "other slice"))
-            store.dispatch(Noop())
+            store.dispatch(ScoreAction.rename("other slice"))
+            store.dispatch(ScoreAction.noop)
             #expect(changes.current == 0)
         }
 
@@ -55,7 +55,7 @@
             let name = store.observe(\.name)
             let countChanges = track { _ = count.value }
             let nameChanges = track { _ = name.value }
-            store.dispatch(SetName(name: "x"))
+            store.dispatch(ScoreAction.rename("x"))
             #expect(countChanges.current == 0)
             #expect(nameChanges.current == 1)
             #expect(name.value == "x")
@@ -66,12 +66,12 @@
             let store = makeStore()
             let parity = store.observe({ $0.count }, isRepeat: { $0 % 2 == $1 % 2 })
             let changes = track { _ = parity.value }
-            store.dispatch(Increment())
+            store.dispatch(ScoreAction.increment)
             #expect(changes.current == 1)
             #expect(parity.value == 1)
             let later = track { _ = parity.value }
-            store.dispatch(Increment())
-            store.dispatch(Increment())
+            store.dispatch(ScoreAction.increment)
+            store.dispatch(ScoreAction.increment)
             #expect(later.current == 1)
             #expect(parity.value == 3)
         }
@@ -81,19 +81,19 @@
             let store = makeStore()
             let isPositive = store.observe { $0.count > 0 }
             let changes = track { _ = isPositive.value }
-            store.dispatch(SetName(name: "n"))
+            store.dispatch(ScoreAction.rename("n"))
             #expect(changes.current == 0)
-            store.dispatch(Increment())
+            store.dispatch(ScoreAction.increment)
             #expect(changes.current == 1)
             #expect(isPositive.value)
         }
 
         @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         @Test func theSliceDoesNotKeepTheStoreAlive() {
-            var store: Store<CounterState>? = makeStore()
+            var store: Store<ScoreState>? = makeStore()
             weak let weakStore = store
             let count = store!.observe(\.count)
-            store!.dispatch(Increment())
+            store!.dispatch(ScoreAction.increment)
             store = nil
             #expect(weakStore == nil)
             #expect(count.value == 1)
@@ -112,7 +112,7 @@
             slice = nil
             #expect(weakSlice == nil)
             let before = selections.current
-            store.dispatch(Increment())
+            store.dispatch(ScoreAction.increment)
             #expect(selections.current == before)
         }
     }

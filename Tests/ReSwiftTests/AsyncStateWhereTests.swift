@@ -2,8 +2,8 @@ import ReSwift
 import Testing
 
 @Suite struct AsyncStateWhereTests {
-    private func makeStore() -> Store<CounterState> {
-        Store(reducer: counterReducer, state: CounterState())
+    private func makeStore() -> Store<ScoreState> {
+        Store(reducer: scoreReducer, state: ScoreState())
     }
 
     @Test func returnsAtOnceWhenTheCurrentStateMatches() async throws {
@@ -22,9 +22,9 @@ import Testing
             })
         }
         await subscribed.wait()
-        store.dispatch(Increment())
-        store.dispatch(Increment())
-        store.dispatch(Increment())
+        store.dispatch(ScoreAction.increment)
+        store.dispatch(ScoreAction.increment)
+        store.dispatch(ScoreAction.increment)
         let state = try await waiter.value
         #expect(state.count == 2)
     }
@@ -36,7 +36,7 @@ import Testing
             checks.withLock { $0 += 1 }
             return true
         })
-        store.dispatch(Increment())
+        store.dispatch(ScoreAction.increment)
         #expect(checks.current == 1)
     }
 
@@ -55,7 +55,7 @@ import Testing
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
         let before = checks.current
-        store.dispatch(Increment())
+        store.dispatch(ScoreAction.increment)
         #expect(checks.current == before)
     }
 

@@ -2,33 +2,33 @@ import ReSwift
 import Testing
 
 @Suite struct AsyncStatesTests {
-    private func makeStore() -> Store<CounterState> {
-        Store(reducer: counterReducer, state: CounterState())
+    private func makeStore() -> Store<ScoreState> {
+        Store(reducer: scoreReducer, state: ScoreState())
     }
 
     @Test func statesStartWithTheCurrentStateThenFollowEachNewOne() async {
         let store = makeStore()
         var states = store.states(bufferingPolicy: .unbounded).makeAsyncIterator()
-        store.dispatch(Increment())
-        store.dispatch(SetName(name: "b"))
-        #expect(await states.next() == CounterState(count: 0, name: "counter"))
-        #expect(await states.next() == CounterState(count: 1, name: "counter"))
-        #expect(await states.next() == CounterState(count: 1, name: "b"))
+        store.dispatch(ScoreAction.increment)
+        store.dispatch(ScoreAction.rename("b"))
+        #expect(await states.next() == ScoreState(count: 0, name: "counter"))
+        #expect(await states.next() == ScoreState(count: 1, name: "counter"))
+        #expect(await states.next() == ScoreState(count: 1, name: "b"))
     }
 
     @Test func newestBufferingSkipsToTheLatestState() async {
         let store = makeStore()
         var counts = store.states(\.count).makeAsyncIterator()
-        store.dispatch(Increment())
-        store.dispatch(Increment())
-        store.dispatch(Increment())
+        store.dispatch(ScoreAction.increment)
+        store.dispatch(ScoreAction.increment)
+        store.dispatch(ScoreAction.increment)
         #expect(await counts.next() == 3)
     }
 
     @Test func unboundedBufferingKeepsEveryValue() async {
         let store = makeStore()
         var counts = store.states(\.count, bufferingPolicy: .unbounded).makeAsyncIterator()
-        for _ in 0..<5 { store.dispatch(Increment()) }
+        for _ in 0..<5 { store.dispatch(ScoreAction.increment) }
         var seen: [Int] = []
         for _ in 0..<6 { seen.append(await counts.next() ?? -1) }
         #expect(seen == [0, 1, 2, 3, 4, 5])
@@ -37,21 +37,21 @@ import Testing
     @Test func equatableSelectionsSkipRepeats() async {
         let store = makeStore()
         var counts = store.states(\.count, bufferingPolicy: .unbounded).makeAsyncIterator()
-        store.dispatch(SetName(name: "no count change"))
-        store.dispatch(Noop())
-        store.dispatch(Increment())
+        store.dispatch(ScoreAction.rename("no count change"))
+        store.dispatch(ScoreAction.noop)
+        store.dispatch(ScoreAction.increment)
         #expect(await counts.next() == 0)
         #expect(await counts.next() == 1)
     }
 
     @Test func newestBufferingNeverRepeatsTheLastValueDelivered() async {
-        var store: Store<CounterState>? = makeStore()
+        var store: Store<ScoreState>? = makeStore()
         var counts = store!.states(\.count).makeAsyncIterator()
         #expect(await counts.next() == 0)
         // 1, then 0 again: the one-value buffer ends up holding 0, the value the consumer
         // already has, which must not be delivered twice.
-        store!.dispatch(Increment())
-        store!.dispatch(Decrement())
+        store!.dispatch(ScoreAction.increment)
+        store!.dispatch(ScoreAction.decrement)
         store = nil
         #expect(await counts.next() == nil)
     }
@@ -59,7 +59,7 @@ import Testing
     @Test func closureSelectionsWork() async {
         let store = makeStore()
         var lengths = store.states({ $0.name.count }, bufferingPolicy: .unbounded).makeAsyncIterator()
-        store.dispatch(SetName(name: "abc"))
+        store.dispatch(ScoreAction.rename("abc"))
         #expect(await lengths.next() == 7)
         #expect(await lengths.next() == 3)
     }
@@ -69,13 +69,13 @@ import Testing
         let store = makeStore()
         var values = store.states({ Opaque(count: $0.count) }, bufferingPolicy: .unbounded)
             .makeAsyncIterator()
-        store.dispatch(Noop())
+        store.dispatch(ScoreAction.noop)
         #expect(await values.next()?.count == 0)
         #expect(await values.next()?.count == 0)
     }
 
     @Test func iterationEndsWhenTheStoreIsGone() async {
-        var store: Store<CounterState>? = makeStore()
+        var store: Store<ScoreState>? = makeStore()
         weak let weakStore = store
         var counts = store!.states(\.count).makeAsyncIterator()
         store = nil
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func theSequenceDoesNotKeepTheStoreAlive() {
-        var store: Store<CounterState>? = makeStore()
+        var store: Store<ScoreState>? = makeStore()
         weak let weakStore = store
         let counts = store!.states(\.count)
         store = nil
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func iteratingAGoneStoresSequenceEndsAtOnce() async {
-        var store: Store<CounterState>? = makeStore()
+        var store: Store<ScoreState>? = makeStore()
         let counts = store!.states(\.count)
         store = nil
         var iterator = counts.makeAsyncIterator()
@@ -121,7 +121,7 @@ import Testing
         let received = await consumer.value
         #expect(received >= 1)
         let before = selections.current
-        store.dispatch(Increment())
+        store.dispatch(ScoreAction.increment)
         #expect(selections.current == before)
     }
 
@@ -136,7 +136,7 @@ import Testing
             break
         }
         let before = selections.current
-        store.dispatch(Increment())
+        store.dispatch(ScoreAction.increment)
         #expect(selections.current == before)
     }
 
@@ -144,7 +144,7 @@ import Testing
         let store = makeStore()
         let counts = store.states(\.count, bufferingPolicy: .unbounded)
         var first = counts.makeAsyncIterator()
-        store.dispatch(Increment())
+        store.dispatch(ScoreAction.increment)
         var second = counts.makeAsyncIterator()
         #expect(await first.next() == 0)
         #expect(await first.next() == 1)

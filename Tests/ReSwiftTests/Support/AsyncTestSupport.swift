@@ -1,4 +1,5 @@
 import Foundation
+import ReSwift
 
 /// A value behind a lock, shared between a test and the tasks or threads it starts.
 // @unchecked Sendable: `value` is only touched inside `withLock`, which holds `lock`.
@@ -39,4 +40,28 @@ final class OneShotSignal: Sendable {
     func wait() async {
         for await _ in stream {}
     }
+}
+
+/// The state the async and Observation tests use (kept apart from the core tests' fixtures).
+struct ScoreState: Equatable, Sendable {
+    var count = 0
+    var name = "counter"
+}
+
+enum ScoreAction: Action {
+    case increment
+    case decrement
+    case rename(String)
+    case noop
+}
+
+func scoreReducer(action: Action, state: ScoreState?) -> ScoreState {
+    var state = state ?? ScoreState()
+    switch action as? ScoreAction {
+    case .increment?: state.count += 1
+    case .decrement?: state.count -= 1
+    case .rename(let name)?: state.name = name
+    case .noop?, nil: break
+    }
+    return state
 }
