@@ -85,3 +85,19 @@ package.targets += [
         path: "Tests/ReSwiftThunkTests"
     ),
 ]
+
+// MARK: - ReSwiftTesting
+
+package.products += [.library(name: "ReSwiftTesting", targets: ["ReSwiftTesting"])]
+package.targets += [
+    .target(
+        name: "ReSwiftTesting",
+        dependencies: ["ReSwift", "ReSwiftThunk", "ReSwiftDiff"],
+        path: "Sources/ReSwiftTesting"
+    ),
+    .testTarget(
+        name: "ReSwiftTestingTests",
+        dependencies: ["ReSwiftTesting", "ReSwiftThunk", "ReSwift"],
+        path: "Tests/ReSwiftTestingTests"
+    ),
+]
