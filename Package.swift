@@ -29,6 +29,18 @@ package.targets += [
     .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
 ]
 
+// MARK: - ReSwiftRouter
+
+package.products += [.library(name: "ReSwiftRouter", targets: ["ReSwiftRouter"])]
+package.targets += [
+    .target(name: "ReSwiftRouter", dependencies: ["ReSwift"], path: "Sources/ReSwiftRouter"),
+    .testTarget(
+        name: "ReSwiftRouterTests",
+        dependencies: ["ReSwiftRouter", "ReSwift"],
+        path: "Tests/ReSwiftRouterTests"
+    ),
+]
+
 // MARK: - ReSwiftDiff and ReSwiftDevTools
 
 package.targets += [
