@@ -19,3 +19,17 @@ package.targets += [
     .target(name: "ReSwift", path: "Sources/ReSwift"),
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
 ]
+
+// MARK: - ReSwiftPersistence
+
+package.products += [.library(name: "ReSwiftPersistence", targets: ["ReSwiftPersistence"])]
+package.targets += [
+    .target(name: "ReSwiftPersistence", dependencies: ["ReSwift"], path: "Sources/ReSwiftPersistence"),
+    .executableTarget(
+        name: "PersistenceWriter", dependencies: ["ReSwiftPersistence"], path: "Tests/Fixtures/PersistenceWriter"
+    ),
+    .testTarget(
+        name: "ReSwiftPersistenceTests", dependencies: ["ReSwiftPersistence", "PersistenceWriter"],
+        path: "Tests/ReSwiftPersistenceTests"
+    ),
+]
