@@ -79,11 +79,12 @@ package.targets += [
 package.products += [.library(name: "ReSwiftPersistence", targets: ["ReSwiftPersistence"])]
 package.targets += [
     .target(name: "ReSwiftPersistence", dependencies: ["ReSwift"], path: "Sources/ReSwiftPersistence"),
+    // Test-only: appends to a persisted list, so tests can run several writer processes at once.
     .executableTarget(
-        name: "PersistenceWriter", dependencies: ["ReSwiftPersistence"], path: "Tests/Fixtures/PersistenceWriter"
-    ),
+        name: "PersistenceWriter", dependencies: ["ReSwiftPersistence", "ReSwift"],
+        path: "Tests/Fixtures/PersistenceWriter"),
     .testTarget(
-        name: "ReSwiftPersistenceTests", dependencies: ["ReSwiftPersistence", "PersistenceWriter"],
-        path: "Tests/ReSwiftPersistenceTests"
-    ),
+        name: "ReSwiftPersistenceTests",
+        dependencies: ["ReSwiftPersistence", "ReSwift", "TestSupport", "PersistenceWriter"],
+        path: "Tests/ReSwiftPersistenceTests"),
 ]

@@ -107,14 +107,15 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
 
     /// Writes the waiting value now, if any, after any write in progress. Returns once it's written.
     func flush() {
-        writeLock.withLock {
+        let error: (any Error)? = writeLock.withLock {
             let value: Value? = stateLock.withLock {
                 guard case .pending(let value, _, _, _) = state else { return nil }
                 state = .idle
                 return value
             }
-            if let value { perform(value) }
+            return value.flatMap(perform)
         }
+        if let error { onError(error) }
     }
 
     private func schedule(_ generation: UInt64, at deadline: UInt64) {
@@ -122,7 +123,7 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
     }
 
     private func timerFired(_ generation: UInt64) {
-        writeLock.withLock {
+        let error: (any Error)? = writeLock.withLock {
             let now = clock.now
             let next: TimerAction = stateLock.withLock {
                 guard case .pending(let value, let quietUntil, let latest, let timer) = state,
@@ -139,18 +140,27 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
                 return .write(value)
             }
             switch next {
-            case .nothing: break
-            case .rearm(let generation, let deadline): schedule(generation, at: deadline)
-            case .write(let value): perform(value)
+            case .nothing:
+                return nil
+            case .rearm(let generation, let deadline):
+                schedule(generation, at: deadline)
+                return nil
+            case .write(let value):
+                return perform(value)
             }
         }
+        if let error { onError(error) }
     }
 
     /// Writes `value`; the caller holds `writeLock` and has taken `value` out of ``state``.
-    private func perform(_ value: Value) {
+    ///
+    /// - Returns: What the write threw, for the caller to report once it released `writeLock` (the
+    ///   handler may flush, or exit and so run the exit flush).
+    private func perform(_ value: Value) -> (any Error)? {
         do {
             try write(value)
             stateLock.withLock { lastWritten = value }
+            return nil
         } catch {
             stateLock.withLock {
                 // Keep the value for the next change or flush, unless a newer one arrived meanwhile.
@@ -158,7 +168,7 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
                     state = .pending(value: value, quietUntil: 0, latest: 0, timer: nil)
                 }
             }
-            onError(error)
+            return error
         }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import ReSwiftPersistence
+import TestSupport
 import Testing
 
 /// Many writers appending to one list at once: every item must survive.
-@Suite struct ConcurrentUpdateTests {
+@Suite struct UpdateConcurrencyTests {
     let directory: TemporaryDirectory
     let problems = ProblemRecorder()
 
@@ -39,15 +40,12 @@ import Testing
     }
 
     @Test func updatesFromSeveralProcessesAndThreadsLoseNothing() throws {
-        let writer = try #require(
-            builtProductURL("PersistenceWriter"),
-            "PersistenceWriter wasn't found next to the test bundle; build it with `swift build --build-tests`."
-        )
+        let writer = try builtProductURL("PersistenceWriter")
         let path = directory.file("list.json").path
         let processes = try (0..<4).map { number in
             let process = Process()
             process.executableURL = writer
-            process.arguments = [path, "p\(number)", "25"]
+            process.arguments = ["append", path, "p\(number)", "25"]
             try process.run()
             return process
         }
@@ -71,11 +69,11 @@ import Testing
     }
 
     @Test func aWriterKilledWhileHoldingTheLockBlocksNoOneAndDamagesNothing() throws {
-        let writer = try #require(builtProductURL("PersistenceWriter"))
+        let writer = try builtProductURL("PersistenceWriter")
         let output = Pipe()
         let process = Process()
         process.executableURL = writer
-        process.arguments = [directory.file("list.json").path, "child", "3", "--hang"]
+        process.arguments = ["append", directory.file("list.json").path, "child", "3", "--hang"]
         process.standardOutput = output
         try process.run()
         let line = output.fileHandleForReading.readData(ofLength: 7)  // blocks until the child holds the lock
