@@ -74,3 +74,18 @@ package.targets += [
         path: "Tests/ReSwiftDevToolsTests"
     ),
 ]
+
+// MARK: - ReSwiftPersistence
+
+package.products += [.library(name: "ReSwiftPersistence", targets: ["ReSwiftPersistence"])]
+package.targets += [
+    .target(name: "ReSwiftPersistence", dependencies: ["ReSwift"], path: "Sources/ReSwiftPersistence"),
+    // Test-only: appends to a persisted list, so tests can run several writer processes at once.
+    .executableTarget(
+        name: "PersistenceWriter", dependencies: ["ReSwiftPersistence", "ReSwift"],
+        path: "Tests/Fixtures/PersistenceWriter"),
+    .testTarget(
+        name: "ReSwiftPersistenceTests",
+        dependencies: ["ReSwiftPersistence", "ReSwift", "TestSupport", "PersistenceWriter"],
+        path: "Tests/ReSwiftPersistenceTests"),
+]
