@@ -74,6 +74,21 @@ package.targets += [
     ),
 ]
 
+// MARK: - ReSwiftPersistence
+
+package.products += [.library(name: "ReSwiftPersistence", targets: ["ReSwiftPersistence"])]
+package.targets += [
+    .target(name: "ReSwiftPersistence", dependencies: ["ReSwift"], path: "Sources/ReSwiftPersistence"),
+    // Test-only: appends to a persisted list, so tests can run several writer processes at once.
+    .executableTarget(
+        name: "PersistenceWriter", dependencies: ["ReSwiftPersistence", "ReSwift"],
+        path: "Tests/Fixtures/PersistenceWriter"),
+    .testTarget(
+        name: "ReSwiftPersistenceTests",
+        dependencies: ["ReSwiftPersistence", "ReSwift", "TestSupport", "PersistenceWriter"],
+        path: "Tests/ReSwiftPersistenceTests"),
+]
+
 // MARK: - ReSwiftThunk
 
 package.products += [.library(name: "ReSwiftThunk", targets: ["ReSwiftThunk"])]
