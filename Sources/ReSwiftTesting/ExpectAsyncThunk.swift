@@ -54,7 +54,7 @@ public final class ExpectAsyncThunk<State, Value: Sendable>: @unchecked Sendable
     ) -> Self {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         expectations.expectDispatch(
-            description: "\(expected)", site: site, check: equalityCheck(expected, site: site))
+            description: "\(expected)", site: site, check: equalityCheck(expected))
         return self
     }
 
@@ -76,7 +76,8 @@ public final class ExpectAsyncThunk<State, Value: Sendable>: @unchecked Sendable
         dispatch assertion: @escaping DispatchFunction
     ) -> Self {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        expectations.expectDispatch(description: "dispatch assertion", site: site, check: assertion)
+        expectations.expectDispatch(
+            description: "dispatch assertion", site: site, check: .assertion(assertion))
         return self
     }
 

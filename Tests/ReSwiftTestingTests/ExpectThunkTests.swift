@@ -59,6 +59,20 @@ import Testing
         }
     }
 
+    @Test func aWrongDispatchFromAnotherThreadIsReportedToTheTest() {
+        let line = #line + 5
+        withKnownIssue {
+            ExpectThunk(searchLater("swift"))
+                .getsState(LibraryState())
+                .dispatches(SearchStarted())
+                .dispatches(SearchFinished(books: ["kotlin"]))
+                .wait(timeout: 5)
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && issue.comments.contains { $0.rawValue.contains("books[0]: \"kotlin\" → \"swift\"") }
+        }
+    }
+
     @Test func anUnfulfilledDispatchFailsAtItsLine() {
         let line = #line + 5
         withKnownIssue {

@@ -1,6 +1,16 @@
 import Foundation
 import ReSwift
 
+/// How an expected dispatch is checked.
+enum ThunkDispatchCheck {
+    /// The caller's own assertions, run on the dispatching thread.
+    case assertion((Action) -> Void)
+    /// A check that returns a failure message, which is kept and reported on the test's
+    /// thread when the run ends: a thunk may dispatch from a thread where the test framework
+    /// can't tell which test is running.
+    case check((Action) -> String?)
+}
+
 /// The shared engine of ``ExpectThunk`` and ``ExpectAsyncThunk``: queues of expected dispatches
 /// and mocked states, consumed in order by the thunk under test.
 final class ThunkExpectations<State>: @unchecked Sendable {
@@ -15,7 +25,9 @@ final class ThunkExpectations<State>: @unchecked Sendable {
     }
 
     private let condition = NSCondition()
-    private var dispatchExpectations: [Expectation<(Action) -> Void>] = []
+    private var dispatchExpectations: [Expectation<ThunkDispatchCheck>] = []
+    /// Failed checks waiting to be reported on the test's thread.
+    private var failures: [(message: String, site: CallSite)] = []
     private var stateExpectations: [Expectation<State>] = []
     private var dispatchedActions: [Action] = []
 
@@ -25,7 +37,7 @@ final class ThunkExpectations<State>: @unchecked Sendable {
         return try body()
     }
 
-    func expectDispatch(description: String, site: CallSite, check: @escaping (Action) -> Void) {
+    func expectDispatch(description: String, site: CallSite, check: ThunkDispatchCheck) {
         locked {
             dispatchExpectations.append(Expectation(payload: check, description: description, site: site))
         }
@@ -40,11 +52,20 @@ final class ThunkExpectations<State>: @unchecked Sendable {
 
     /// The thunk's `dispatch`: records the action and checks it against the next expectation.
     func dispatch(_ action: Action) {
-        let check = locked { () -> ((Action) -> Void)? in
+        let expectation = locked { () -> Expectation<ThunkDispatchCheck>? in
             dispatchedActions.append(action)
-            return dispatchExpectations.isEmpty ? nil : dispatchExpectations.removeFirst().payload
+            return dispatchExpectations.isEmpty ? nil : dispatchExpectations.removeFirst()
         }
-        check?(action)
+        switch expectation?.payload {
+        case .assertion(let assertion)?:
+            assertion(action)
+        case .check(let check)?:
+            if let message = check(action), let site = expectation?.site {
+                locked { failures.append((message, site)) }
+            }
+        case nil:
+            break
+        }
         locked { condition.broadcast() }
     }
 
@@ -83,15 +104,22 @@ final class ThunkExpectations<State>: @unchecked Sendable {
         return true
     }
 
-    /// Fails for each expectation the thunk didn't consume, at the line that declared it, and
-    /// forgets them.
+    /// Reports the failed checks, then fails for each expectation the thunk didn't consume, at
+    /// the line that declared it, and forgets them all. Call it on the test's thread.
     func failLeftovers() {
-        let (dispatches, states) = locked { () -> ([Expectation<(Action) -> Void>], [Expectation<State>]) in
+        let (failed, dispatches, states) = locked {
+            () -> (
+                [(message: String, site: CallSite)], [Expectation<ThunkDispatchCheck>], [Expectation<State>]
+            ) in
             defer {
+                failures.removeAll()
                 dispatchExpectations.removeAll()
                 stateExpectations.removeAll()
             }
-            return (dispatchExpectations, stateExpectations)
+            return (failures, dispatchExpectations, stateExpectations)
+        }
+        for failure in failed {
+            reportFailure(failure.message, at: failure.site)
         }
         for expectation in dispatches {
             reportFailure(
@@ -114,12 +142,10 @@ func describe(_ actions: [Action]) -> String {
 }
 
 /// The check `dispatches(_:)` adds for an `Equatable` action.
-func equalityCheck<A: Action & Equatable>(_ expected: A, site: CallSite) -> (Action) -> Void {
-    return { received in
-        guard (received as? A) != expected else { return }
-        reportFailure(
-            "Dispatched action does not equal the expected one.\n"
-                + actionDifference(expected: expected, received: received),
-            at: site)
+func equalityCheck<A: Action & Equatable>(_ expected: A) -> ThunkDispatchCheck {
+    .check { received in
+        guard (received as? A) != expected else { return nil }
+        return "Dispatched action does not equal the expected one.\n"
+            + actionDifference(expected: expected, received: received)
     }
 }
