@@ -118,6 +118,21 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
         await finished.wait()
     }
 
+    @Test func aSynchronousClosureInAsyncCodeFiresAndForgets() async {
+        let store = makeCounterStore()
+        let finished = Signal()
+        let thunk = AsyncThunk<CounterState, Int> { dispatch, _ in
+            dispatch(Increment())
+            finished.fire()
+            return 1
+        }
+        // Like a button action: not `async`, so the plain `Action` overload runs.
+        let onTap: () -> Void = { store.dispatch(thunk) }
+        onTap()
+        await finished.wait()
+        #expect(store.state.count == 1)
+    }
+
     @Test func fireAndForgetErrorsGoToTheMiddlewaresHandler() async {
         let reported = TestLocked<[UnhandledThunkError]>([])
         let delivered = Signal()
