@@ -19,3 +19,18 @@ package.targets += [
     .target(name: "ReSwift", path: "Sources/ReSwift"),
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
 ]
+
+// MARK: - LibraryFinder (example app)
+
+package.targets += [
+    .target(
+        name: "LibraryFinderCore",
+        dependencies: ["ReSwift"],
+        path: "Examples/LibraryFinder/Core"
+    ),
+    .testTarget(
+        name: "LibraryFinderTests",
+        dependencies: ["LibraryFinderCore"],
+        path: "Tests/LibraryFinderTests"
+    ),
+]
