@@ -116,10 +116,12 @@ enum AppKeyRedaction {
     /// `text` with every occurrence of `key` (as sent and percent-encoded) replaced by `…`.
     static func scrub(_ text: String, key: String) -> String {
         guard !key.isEmpty else { return text }
-        var result = text.replacingOccurrences(of: key, with: "…")
-        if let encoded = key.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != key {
-            result = result.replacingOccurrences(of: encoded, with: "…")
-        }
-        return result
+        var unreserved = CharacterSet.alphanumerics
+        unreserved.insert(charactersIn: "-._~")
+        var query = CharacterSet.urlQueryAllowed
+        query.remove(charactersIn: "&=+")
+        let forms =
+            [key] + [unreserved, query].compactMap { key.addingPercentEncoding(withAllowedCharacters: $0) }
+        return forms.reduce(text) { $0.replacingOccurrences(of: $1, with: "…") }
     }
 }
