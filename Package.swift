@@ -22,15 +22,21 @@ package.targets += [
 
 // MARK: - LibraryFinder (example app)
 
+package.products += [.executable(name: "library-finder", targets: ["LibraryFinderApp"])]
 package.targets += [
     .target(
         name: "LibraryFinderCore",
         dependencies: ["ReSwift"],
         path: "Examples/LibraryFinder/Core"
     ),
+    .executableTarget(
+        name: "LibraryFinderApp",
+        dependencies: ["LibraryFinderCore"],
+        path: "Examples/LibraryFinder/App"
+    ),
     .testTarget(
         name: "LibraryFinderTests",
-        dependencies: ["LibraryFinderCore"],
+        dependencies: ["LibraryFinderCore", "LibraryFinderApp"],
         path: "Tests/LibraryFinderTests"
     ),
 ]
