@@ -101,9 +101,9 @@ import Testing
     }
 
     @Test func reportsARefusedConnectionWithoutTheKey() async throws {
-        let server = try MiniLoopbackServer([.init()])
-        let port = server.port
-        server.stop()
+        let reserved = try MiniLoopbackServer([.init()], listening: false)
+        defer { reserved.closeReservedPort() }
+        let port = reserved.port
         let client = CalilClient(appKey: key, baseURL: URL(string: "http://127.0.0.1:\(port)")!, timeout: 2)
         do {
             _ = try await client.libraries(matching: LibraryQuery())

@@ -23,8 +23,9 @@ final class MiniLoopbackServer: Sendable {
     // Guarded by `lock`.
     nonisolated(unsafe) private var requestTargets: [String] = []
 
-    /// Starts serving; the responses are given out in order, the last one repeating.
-    init(_ responses: [Response]) throws {
+    /// Starts serving; the responses are given out in order, the last one repeating. With
+    /// `listening: false` the port is reserved but refuses connections.
+    init(_ responses: [Response], listening: Bool = true) throws {
         self.responses = responses
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -38,19 +39,27 @@ final class MiniLoopbackServer: Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0
+                bind(fd, $0, length) == 0 && (!listening || listen(fd, 16) == 0)
+                    && getsockname(fd, $0, &length) == 0
             }
         }
         guard fd >= 0, bound else { throw POSIXError(.EADDRNOTAVAIL) }
         listener = fd
         port = UInt16(bigEndian: address.sin_port)
-        let thread = Thread { [self] in acceptLoop() }
-        thread.start()
+        if listening {
+            Thread { [self] in acceptLoop() }.start()
+        }
     }
 
-    /// Stops accepting connections (the accepting thread holds the server until then).
+    /// Stops accepting connections (the accepting thread holds the server until then). The
+    /// accepting thread closes the socket itself once `accept` fails, so that its descriptor
+    /// can't be reused by another test's server while this thread still accepts on it.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
+    }
+
+    /// Closes a server made with `listening: false`.
+    func closeReservedPort() {
         close(listener)
     }
 
@@ -62,7 +71,10 @@ final class MiniLoopbackServer: Sendable {
     private func acceptLoop() {
         while true {
             let client = accept(listener, nil, nil)
-            guard client >= 0 else { return }
+            guard client >= 0 else {
+                close(listener)
+                return
+            }
             Thread { [self] in serve(client) }.start()
         }
     }
