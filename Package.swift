@@ -20,6 +20,15 @@ package.targets += [
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
 ]
 
+// MARK: - Benchmark
+
+package.products += [.executable(name: "reswift-bench", targets: ["ReSwiftBench"])]
+package.targets += [
+    .executableTarget(
+        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats"], path: "Benchmarks/ReSwiftBench"),
+    .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
+]
+
 // MARK: - LibraryFinder (example app)
 
 package.products += [.executable(name: "library-finder", targets: ["LibraryFinderApp"])]

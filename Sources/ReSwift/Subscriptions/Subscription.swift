@@ -13,7 +13,7 @@
 ///
 /// Each operator computes its result once per new state. ``select(_:)-(KeyPath<State,Substate>)``
 /// keeps the last value it selected and passes it as the old value next time, so the old state is
-/// never selected again.
+/// never selected again. A `select` followed by `skipRepeats` runs as one step.
 ///
 /// Write your own operators with ``init(sink:)`` and ``observer``:
 ///
@@ -34,27 +34,53 @@
 /// Subscriptions are driven by their store, which serializes all deliveries: an operator's
 /// closures are never run by two threads at once.
 public final class Subscription<State> {
+    // The operators are inlinable so that their closures are specialized in the subscriber's
+    // module for the concrete state types.
+
     /// The function that receives each value (the old one, if any, and the new one) from upstream.
     ///
     /// The store or an upstream operator calls it; an operator that derives a new subscription
     /// from this one sets it.
-    public var observer: ((State?, State) -> Void)?
+    public var observer: ((State?, State) -> Void)? {
+        didSet { _rawObserver = nil }
+    }
+
+    /// For a subscription the store feeds: an entry that receives the old (if any) and new
+    /// states' boxes (`_StateBox<State>`), so that it can borrow the states instead of copying
+    /// them. Set by `select`; setting ``observer`` clears it.
+    @usableFromInline
+    var _rawObserver: ((_ oldState: UnsafeRawPointer?, _ newState: UnsafeRawPointer) -> Void)?
+
+    /// Whether the store feeds this subscription directly.
+    @usableFromInline
+    let _isStoreFed: Bool
+
+    /// For a subscription made by `select`: replaces the select step upstream with one that
+    /// selects and skips repeats at once, feeding `sink`.
+    @usableFromInline
+    var _selectSkippingRepeats:
+        ((_ isRepeat: @escaping (State, State) -> Bool, _ sink: @escaping (State?, State) -> Void) -> Void)?
 
     /// Creates a subscription whose values come from a source that is handed a sink.
     ///
     /// - Parameter sink: Called at once with the function that forwards values to this
     ///   subscription's ``observer``. Keep that function and call it for each value.
+    @inlinable
     public init(sink: @escaping (@escaping (State?, State) -> Void) -> Void) {
+        _isStoreFed = false
         sink { oldState, newState in
             self.newValues(oldState: oldState, newState: newState)
         }
     }
 
     /// Creates a subscription that the store feeds directly.
-    init() {}
+    @usableFromInline
+    init() {
+        _isStoreFed = true
+    }
 
     /// Forwards values to the observer.
-    @inline(__always)
+    @inlinable
     func newValues(oldState: State?, newState: State) {
         observer?(oldState, newState)
     }
@@ -66,17 +92,49 @@ public final class Subscription<State> {
     ///
     /// - Parameter selector: Computes the part of the state to deliver.
     /// - Returns: A subscription to the selected values.
+    @inlinable
     public func select<Substate>(
         _ selector: @escaping (State) -> Substate
     ) -> Subscription<Substate> {
-        Subscription<Substate> { sink in
-            var lastSelected: Substate?
-            self.observer = { _, newState in
-                let selected = selector(newState)
-                let previous = lastSelected
-                lastSelected = selected
-                sink(previous, selected)
+        let selected = Subscription<Substate> { sink in
+            self._installSelect(selector, skippingRepeats: nil, sink: sink)
+        }
+        selected._selectSkippingRepeats = { [weak self] isRepeat, sink in
+            self?._installSelect(selector, skippingRepeats: isRepeat, sink: sink)
+        }
+        return selected
+    }
+
+    /// Installs the step that selects from this subscription's values, optionally skipping
+    /// repeats of the selection, and feeds `sink`.
+    @inlinable
+    func _installSelect<Substate>(
+        _ selector: @escaping (State) -> Substate,
+        skippingRepeats isRepeat: ((Substate, Substate) -> Bool)?,
+        sink: @escaping (Substate?, Substate) -> Void
+    ) {
+        let last = _LastValue<Substate>()
+        // Separate closures with and without `isRepeat`, so that neither unwraps an optional
+        // closure (a retain) for each value.
+        switch (_isStoreFed, isRepeat) {
+        case (true, let isRepeat?):
+            observer = nil
+            _rawObserver = { _, newState in
+                _StateBox<State>.withValue(at: newState) {
+                    last.update(selector($0), skippingRepeats: isRepeat, sink: sink)
+                }
             }
+        case (true, nil):
+            observer = nil
+            _rawObserver = { _, newState in
+                _StateBox<State>.withValue(at: newState) { last.update(selector($0), sink: sink) }
+            }
+        case (false, let isRepeat?):
+            observer = { _, newState in
+                last.update(selector(newState), skippingRepeats: isRepeat, sink: sink)
+            }
+        case (false, nil):
+            observer = { _, newState in last.update(selector(newState), sink: sink) }
         }
     }
 
@@ -84,6 +142,7 @@ public final class Subscription<State> {
     ///
     /// - Parameter keyPath: The key path of the part of the state to deliver.
     /// - Returns: A subscription to the selected values.
+    @inlinable
     public func select<Substate>(
         _ keyPath: KeyPath<State, Substate>
     ) -> Subscription<Substate> {
@@ -95,10 +154,16 @@ public final class Subscription<State> {
     /// - Parameter isRepeat: Returns `true` when `newState` should be dropped because it repeats
     ///   `oldState`.
     /// - Returns: A subscription without the repeated values.
+    @inlinable
     public func skipRepeats(
         _ isRepeat: @escaping (_ oldState: State, _ newState: State) -> Bool
     ) -> Subscription<State> {
-        Subscription<State> { sink in
+        if let selectSkippingRepeats = _selectSkippingRepeats {
+            // Fold this step into the select before it.
+            _selectSkippingRepeats = nil
+            return Subscription<State> { sink in selectSkippingRepeats(isRepeat, sink) }
+        }
+        return Subscription<State> { sink in
             self.observer = { oldState, newState in
                 if let oldState, isRepeat(oldState, newState) { return }
                 sink(oldState, newState)
@@ -112,6 +177,7 @@ public final class Subscription<State> {
     ///
     /// - Parameter when: Returns `true` to drop `newState`.
     /// - Returns: A subscription without the dropped values.
+    @inlinable
     public func skip(
         when: @escaping (_ oldState: State, _ newState: State) -> Bool
     ) -> Subscription<State> {
@@ -124,6 +190,7 @@ public final class Subscription<State> {
     ///
     /// - Parameter when: Returns `true` to deliver `newState`.
     /// - Returns: A subscription with only the accepted values.
+    @inlinable
     public func only(
         when: @escaping (_ oldState: State, _ newState: State) -> Bool
     ) -> Subscription<State> {
@@ -135,7 +202,50 @@ extension Subscription where State: Equatable {
     /// Derives a subscription that drops a value equal to the previous one.
     ///
     /// - Returns: A subscription without the repeated values.
+    @inlinable
     public func skipRepeats() -> Subscription<State> {
         skipRepeats(==)
+    }
+}
+
+/// The last value a select step produced.
+///
+/// Stored through a pointer rather than a captured variable: the store never runs a step on two
+/// threads at once, and a pointer access needs no dynamic exclusivity check on the hot path.
+@usableFromInline
+final class _LastValue<Value> {
+    @usableFromInline
+    let storage: UnsafeMutablePointer<Value?>
+
+    @usableFromInline
+    init() {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: nil)
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    /// Records `value` and passes it on with the previous one, unless it repeats it.
+    @inlinable
+    func update(
+        _ value: Value, skippingRepeats isRepeat: (Value, Value) -> Bool,
+        sink: (Value?, Value) -> Void
+    ) {
+        if let previous = storage.pointee, isRepeat(previous, value) {
+            storage.pointee = value
+            return
+        }
+        update(value, sink: sink)
+    }
+
+    /// Records `value` and passes it on with the previous one.
+    @inlinable
+    func update(_ value: Value, sink: (Value?, Value) -> Void) {
+        let previous = storage.pointee
+        storage.pointee = value
+        sink(previous, value)
     }
 }
