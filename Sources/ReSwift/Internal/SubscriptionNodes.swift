@@ -40,27 +40,24 @@ final class _SubscriptionNode {
 /// that a selection skips cost no weak load; the end of the chain records here that the
 /// subscriber is gone.
 ///
-/// Stored through a pointer: the store never runs a subscription on two threads at once, and a
-/// pointer access needs no dynamic exclusivity check on the hot path.
+/// The flag lives in the object's tail storage and is reached through a pointer: the store
+/// never runs a subscription on two threads at once, and a pointer access needs no dynamic
+/// exclusivity check on the hot path.
 @usableFromInline
-final class _SubscriberLiveness {
-    @usableFromInline
-    let storage: UnsafeMutablePointer<Bool>
-
-    @usableFromInline
-    init() {
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: true)
-    }
-
-    deinit {
-        storage.deallocate()
+final class _SubscriberLiveness: ManagedBuffer<Void, Bool> {
+    /// Creates a flag that says the subscriber exists.
+    @inlinable
+    static func make() -> _SubscriberLiveness {
+        let buffer = create(minimumCapacity: 1) { buffer in
+            buffer.withUnsafeMutablePointerToElements { $0.initialize(to: true) }
+        }
+        return unsafeDowncast(buffer, to: _SubscriberLiveness.self)
     }
 
     @inlinable
     var isAlive: Bool {
-        get { storage.pointee }
-        set { storage.pointee = newValue }
+        get { withUnsafeMutablePointerToElements { $0.pointee } }
+        set { withUnsafeMutablePointerToElements { $0.pointee = newValue } }
     }
 }
 

@@ -39,7 +39,9 @@ extension Store {
         _ subscriber: S,
         transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribeObject(subscriber, transform: transform, skippingRepeats: nil)
+        _subscribeObject(subscriber) { root in
+            transform?(root) ?? Self._wholeState(root)
+        }
     }
 
     /// Subscribes an object to a transformed subscription of an `Equatable` selection.
@@ -54,32 +56,32 @@ extension Store {
         _ subscriber: S,
         transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribeObject(
-            subscriber, transform: transform,
-            skippingRepeats: subscriptionsAutomaticallySkipRepeats ? (==) : nil)
+        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
+        _subscribeObject(subscriber) { root in
+            let selected = transform?(root) ?? Self._wholeState(root)
+            return skipsRepeats ? selected.skipRepeats() : selected
+        }
+    }
+
+    /// The root subscription as one of the subscriber's type, for a `nil` transform.
+    @inlinable
+    static func _wholeState<SelectedState>(_ root: Subscription<State>) -> Subscription<SelectedState> {
+        guard let whole = root as? Subscription<SelectedState> else {
+            preconditionFailure(
+                "ReSwift: subscribe(_:transform:) was called with a nil transform, but the "
+                    + "subscriber expects \(SelectedState.self), not the store's \(State.self).")
+        }
+        return whole
     }
 
     @inlinable
     func _subscribeObject<SelectedState, S: StoreSubscriber>(
         _ subscriber: S,
-        transform: ((Subscription<State>) -> Subscription<SelectedState>)?,
-        skippingRepeats isRepeat: ((SelectedState, SelectedState) -> Bool)?
+        transform: (Subscription<State>) -> Subscription<SelectedState>
     ) where S.StoreSubscriberStateType == SelectedState {
-        let root = Subscription<State>()
-        var selected: Subscription<SelectedState>
-        if let transform {
-            selected = transform(root)
-        } else if let whole = root as? Subscription<SelectedState> {
-            selected = whole
-        } else {
-            preconditionFailure(
-                "ReSwift: subscribe(_:transform:) was called with a nil transform, but the "
-                    + "subscriber expects \(SelectedState.self), not the store's \(State.self).")
-        }
-        if let isRepeat {
-            selected = selected.skipRepeats(isRepeat)
-        }
-        let liveness = _SubscriberLiveness()
+        let liveness = _SubscriberLiveness.make()
+        let root = Subscription<State>(liveness: liveness)
+        let selected = transform(root)
         selected.observer = { [weak subscriber] _, newState in
             if let subscriber {
                 subscriber.newState(state: newState)
@@ -87,25 +89,21 @@ extension Store {
                 liveness.isAlive = false
             }
         }
-        _add(_transformedNode(objectID: ObjectIdentifier(subscriber), root: root, liveness: liveness))
+        _add(_transformedNode(objectID: ObjectIdentifier(subscriber), root: root))
     }
 
     @inlinable
-    func _transformedNode(
-        objectID: ObjectIdentifier?, root: Subscription<State>, liveness: _SubscriberLiveness
-    ) -> _SubscriptionNode {
+    func _transformedNode(objectID: ObjectIdentifier?, root: Subscription<State>) -> _SubscriptionNode {
         // The chain is complete once the transform has returned: capture its entry point.
         if let rawObserver = root._rawObserver {
-            return _SubscriptionNode(objectID: objectID) { oldState, newState in
-                rawObserver(oldState, newState)
-                return liveness.isAlive
-            }
+            return _SubscriptionNode(objectID: objectID, deliver: rawObserver)
         }
+        let liveness = root._liveness
         return _SubscriptionNode(objectID: objectID) { oldState, newState in
             _StateBox<State>.withValue(at: newState) {
                 root.newValues(oldState: _StateBox<State>.value(at: oldState), newState: $0)
             }
-            return liveness.isAlive
+            return liveness?.isAlive ?? true
         }
     }
 
@@ -165,7 +163,7 @@ extension Store {
         transform: (Subscription<State>) -> Subscription<SelectedState>,
         _ onNewState: @escaping (SelectedState) -> Void
     ) -> SubscriptionToken {
-        _subscribeClosure(transform: transform, skippingRepeats: nil, onNewState)
+        _subscribeClosure(transform: transform, onNewState)
     }
 
     /// Subscribes a closure to a transformed subscription of an `Equatable` selection, skipping
@@ -180,25 +178,23 @@ extension Store {
         transform: (Subscription<State>) -> Subscription<SelectedState>,
         _ onNewState: @escaping (SelectedState) -> Void
     ) -> SubscriptionToken {
-        _subscribeClosure(
-            transform: transform,
-            skippingRepeats: subscriptionsAutomaticallySkipRepeats ? (==) : nil, onNewState)
+        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
+        return _subscribeClosure(
+            transform: { root in
+                let selected = transform(root)
+                return skipsRepeats ? selected.skipRepeats() : selected
+            }, onNewState)
     }
 
     @inlinable
     func _subscribeClosure<SelectedState>(
         transform: (Subscription<State>) -> Subscription<SelectedState>,
-        skippingRepeats isRepeat: ((SelectedState, SelectedState) -> Bool)?,
         _ onNewState: @escaping (SelectedState) -> Void
     ) -> SubscriptionToken {
-        let root = Subscription<State>()
-        var selected = transform(root)
-        if let isRepeat {
-            selected = selected.skipRepeats(isRepeat)
-        }
+        let root = Subscription<State>(liveness: _SubscriberLiveness.make())
+        let selected = transform(root)
         selected.observer = { _, newState in onNewState(newState) }
-        return _token(
-            for: _add(_transformedNode(objectID: nil, root: root, liveness: _SubscriberLiveness())))
+        return _token(for: _add(_transformedNode(objectID: nil, root: root)))
     }
 
     // MARK: The subscriber list
@@ -228,8 +224,8 @@ extension Store {
             }
             node.index = nodes.count
             nodes.append(Unmanaged.passRetained(node))
-            if let current = state {
-                let box = _StateBox(current)
+            if let box = currentStateBox ?? state.map(_StateBox.init) {
+                currentStateBox = box
                 let isAlive = withExtendedLifetime(box) {
                     node.deliver(nil, UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()))
                 }

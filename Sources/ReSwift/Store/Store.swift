@@ -90,6 +90,10 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// the notification loop can call nodes without retaining them.
     var nodes: ContiguousArray<Unmanaged<_SubscriptionNode>?> = []
 
+    /// The current state in a box, once a subscription has needed one (see `_StateBox`);
+    /// `nil` after the state changed until the next notification or subscription boxes it.
+    var currentStateBox: _StateBox<State>?
+
     /// Nodes removed during the current notification, kept alive until it ends.
     var retiredNodes: [_SubscriptionNode] = []
 
@@ -232,7 +236,9 @@ open class Store<State>: StoreType, @unchecked Sendable {
         let newState = reducer(action, oldState)
         phase = .notifying
         state = newState
-        notifySubscribers(oldState: oldState, newState: newState)
+        let oldStateBox = currentStateBox
+        currentStateBox = nil
+        notifySubscribers(oldState: oldState, oldStateBox: oldStateBox, newState: newState)
         phase = .idle
         compactIfNeeded()
         processDeferredActions()
@@ -266,10 +272,13 @@ open class Store<State>: StoreType, @unchecked Sendable {
 
     // MARK: Notifying
 
-    private func notifySubscribers(oldState: State?, newState: State) {
+    private func notifySubscribers(
+        oldState: State?, oldStateBox: _StateBox<State>?, newState: State
+    ) {
         guard nodes.count > vacantCount else { return }
         let newBox = _StateBox(newState)
-        let oldBox = oldState.map(_StateBox.init)
+        currentStateBox = newBox
+        let oldBox = oldStateBox ?? oldState.map(_StateBox.init)
         withExtendedLifetime((oldBox, newBox)) {
             notifySubscribers(
                 oldState: oldBox.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) },

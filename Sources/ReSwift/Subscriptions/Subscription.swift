@@ -48,12 +48,13 @@ public final class Subscription<State> {
     /// For a subscription the store feeds: an entry that receives the old (if any) and new
     /// states' boxes (`_StateBox<State>`), so that it can borrow the states instead of copying
     /// them. Set by `select`; setting ``observer`` clears it.
+    /// It returns `false` once the subscriber at the end of the chain is gone.
     @usableFromInline
-    var _rawObserver: ((_ oldState: UnsafeRawPointer?, _ newState: UnsafeRawPointer) -> Void)?
+    var _rawObserver: ((_ oldState: UnsafeRawPointer?, _ newState: UnsafeRawPointer) -> Bool)?
 
-    /// Whether the store feeds this subscription directly.
+    /// For a subscription the store feeds directly: whether its subscriber still exists.
     @usableFromInline
-    let _isStoreFed: Bool
+    let _liveness: _SubscriberLiveness?
 
     /// For a subscription made by `select`: replaces the select step upstream with one that
     /// selects and skips repeats at once, feeding `sink`.
@@ -61,13 +62,18 @@ public final class Subscription<State> {
     var _selectSkippingRepeats:
         ((_ isRepeat: @escaping (State, State) -> Bool, _ sink: @escaping (State?, State) -> Void) -> Void)?
 
+    /// For a subscription made by `select` of an `Equatable` value: like
+    /// `_selectSkippingRepeats`, comparing with `==` directly.
+    @usableFromInline
+    var _selectSkippingEqualValues: ((_ sink: @escaping (State?, State) -> Void) -> Void)?
+
     /// Creates a subscription whose values come from a source that is handed a sink.
     ///
     /// - Parameter sink: Called at once with the function that forwards values to this
     ///   subscription's ``observer``. Keep that function and call it for each value.
     @inlinable
     public init(sink: @escaping (@escaping (State?, State) -> Void) -> Void) {
-        _isStoreFed = false
+        _liveness = nil
         sink { oldState, newState in
             self.newValues(oldState: oldState, newState: newState)
         }
@@ -75,8 +81,8 @@ public final class Subscription<State> {
 
     /// Creates a subscription that the store feeds directly.
     @usableFromInline
-    init() {
-        _isStoreFed = true
+    init(liveness: _SubscriberLiveness) {
+        _liveness = liveness
     }
 
     /// Forwards values to the observer.
@@ -113,27 +119,29 @@ public final class Subscription<State> {
         skippingRepeats isRepeat: ((Substate, Substate) -> Bool)?,
         sink: @escaping (Substate?, Substate) -> Void
     ) {
-        let last = _LastValue<Substate>()
+        let last = _LastValue<Substate>.make()
         // Separate closures with and without `isRepeat`, so that neither unwraps an optional
         // closure (a retain) for each value.
-        switch (_isStoreFed, isRepeat) {
-        case (true, let isRepeat?):
+        switch (_liveness, isRepeat) {
+        case (let liveness?, let isRepeat?):
             observer = nil
             _rawObserver = { _, newState in
-                _StateBox<State>.withValue(at: newState) {
+                let delivered = _StateBox<State>.withValue(at: newState) {
                     last.update(selector($0), skippingRepeats: isRepeat, sink: sink)
                 }
+                return !delivered || liveness.isAlive
             }
-        case (true, nil):
+        case (let liveness?, nil):
             observer = nil
             _rawObserver = { _, newState in
                 _StateBox<State>.withValue(at: newState) { last.update(selector($0), sink: sink) }
+                return liveness.isAlive
             }
-        case (false, let isRepeat?):
+        case (nil, let isRepeat?):
             observer = { _, newState in
                 last.update(selector(newState), skippingRepeats: isRepeat, sink: sink)
             }
-        case (false, nil):
+        case (nil, nil):
             observer = { _, newState in last.update(selector(newState), sink: sink) }
         }
     }
@@ -161,6 +169,7 @@ public final class Subscription<State> {
         if let selectSkippingRepeats = _selectSkippingRepeats {
             // Fold this step into the select before it.
             _selectSkippingRepeats = nil
+            _selectSkippingEqualValues = nil
             return Subscription<State> { sink in selectSkippingRepeats(isRepeat, sink) }
         }
         return Subscription<State> { sink in
@@ -204,48 +213,140 @@ extension Subscription where State: Equatable {
     /// - Returns: A subscription without the repeated values.
     @inlinable
     public func skipRepeats() -> Subscription<State> {
-        skipRepeats(==)
+        if let selectSkippingEqualValues = _selectSkippingEqualValues {
+            // Fold this step into the select before it.
+            _selectSkippingEqualValues = nil
+            _selectSkippingRepeats = nil
+            return Subscription<State> { sink in selectSkippingEqualValues(sink) }
+        }
+        return skipRepeats(==)
+    }
+}
+
+extension Subscription {
+    /// Derives a subscription to an `Equatable` part of the state.
+    ///
+    /// The selector runs once per value; the derived subscription passes the previously
+    /// selected value as the old one.
+    ///
+    /// - Parameter selector: Computes the part of the state to deliver.
+    /// - Returns: A subscription to the selected values.
+    @inlinable
+    public func select<Substate: Equatable>(
+        _ selector: @escaping (State) -> Substate
+    ) -> Subscription<Substate> {
+        let selected = Subscription<Substate> { sink in
+            self._installSelect(selector, skippingRepeats: nil, sink: sink)
+        }
+        selected._selectSkippingRepeats = { [weak self] isRepeat, sink in
+            self?._installSelect(selector, skippingRepeats: isRepeat, sink: sink)
+        }
+        selected._selectSkippingEqualValues = { [weak self] sink in
+            self?._installSelectSkippingEqualValues(selector, sink: sink)
+        }
+        return selected
+    }
+
+    /// Derives a subscription to the `Equatable` value at a key path of the state.
+    ///
+    /// - Parameter keyPath: The key path of the part of the state to deliver.
+    /// - Returns: A subscription to the selected values.
+    @inlinable
+    public func select<Substate: Equatable>(
+        _ keyPath: KeyPath<State, Substate>
+    ) -> Subscription<Substate> {
+        select { $0[keyPath: keyPath] }
+    }
+
+    /// Installs the step that selects from this subscription's values and skips values equal
+    /// to the last one, feeding `sink`.
+    @inlinable
+    func _installSelectSkippingEqualValues<Substate: Equatable>(
+        _ selector: @escaping (State) -> Substate,
+        sink: @escaping (Substate?, Substate) -> Void
+    ) {
+        let last = _LastValue<Substate>.make()
+        if let liveness = _liveness {
+            observer = nil
+            _rawObserver = { _, newState in
+                let delivered = _StateBox<State>.withValue(at: newState) {
+                    last.updateSkippingEqualValue(selector($0), sink: sink)
+                }
+                return !delivered || liveness.isAlive
+            }
+        } else {
+            observer = { _, newState in
+                last.updateSkippingEqualValue(selector(newState), sink: sink)
+            }
+        }
     }
 }
 
 /// The last value a select step produced.
 ///
-/// Stored through a pointer rather than a captured variable: the store never runs a step on two
-/// threads at once, and a pointer access needs no dynamic exclusivity check on the hot path.
+/// Kept in the object's tail storage and reached through a pointer rather than in a captured
+/// variable: the store never runs a step on two threads at once, a pointer access needs no
+/// dynamic exclusivity check, and the value shares the object's allocation.
 @usableFromInline
-final class _LastValue<Value> {
-    @usableFromInline
-    let storage: UnsafeMutablePointer<Value?>
-
-    @usableFromInline
-    init() {
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: nil)
+final class _LastValue<Value>: ManagedBuffer<Void, Value?> {
+    /// Creates an empty one.
+    @inlinable
+    static func make() -> _LastValue<Value> {
+        let buffer = create(minimumCapacity: 1) { buffer in
+            buffer.withUnsafeMutablePointerToElements { $0.initialize(to: nil) }
+        }
+        return unsafeDowncast(buffer, to: _LastValue<Value>.self)
     }
 
     deinit {
-        storage.deinitialize(count: 1)
-        storage.deallocate()
+        _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
     }
 
     /// Records `value` and passes it on with the previous one, unless it repeats it.
+    ///
+    /// - Returns: Whether the value was passed on.
     @inlinable
+    @discardableResult
     func update(
         _ value: Value, skippingRepeats isRepeat: (Value, Value) -> Bool,
         sink: (Value?, Value) -> Void
-    ) {
-        if let previous = storage.pointee, isRepeat(previous, value) {
-            storage.pointee = value
-            return
+    ) -> Bool {
+        let isRepeated = withUnsafeMutablePointerToElements { storage in
+            if let previous = storage.pointee, isRepeat(previous, value) {
+                storage.pointee = value
+                return true
+            }
+            return false
         }
+        if isRepeated { return false }
         update(value, sink: sink)
+        return true
     }
 
     /// Records `value` and passes it on with the previous one.
     @inlinable
     func update(_ value: Value, sink: (Value?, Value) -> Void) {
-        let previous = storage.pointee
-        storage.pointee = value
+        let previous = withUnsafeMutablePointerToElements { storage in
+            let previous = storage.pointee
+            storage.pointee = value
+            return previous
+        }
         sink(previous, value)
+    }
+}
+
+extension _LastValue where Value: Equatable {
+    /// Records `value` and passes it on with the previous one, unless it equals it.
+    ///
+    /// - Returns: Whether the value was passed on.
+    @inlinable
+    @discardableResult
+    func updateSkippingEqualValue(_ value: Value, sink: (Value?, Value) -> Void) -> Bool {
+        let isRepeated = withUnsafeMutablePointerToElements { storage in
+            storage.pointee == value
+        }
+        if isRepeated { return false }
+        update(value, sink: sink)
+        return true
     }
 }
