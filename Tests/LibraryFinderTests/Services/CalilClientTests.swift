@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LibraryFinderCore
@@ -6,15 +7,20 @@ import Testing
 @Suite struct CalilClientTests {
     private let key = "s3cr3t-KEY+/="
 
-    private func client(_ server: MiniLoopbackServer, timeout: Double = 5) -> CalilClient {
+    /// A server answering `/library` with `response`.
+    private func server(_ response: LoopbackHTTPServer.Response) throws -> LoopbackHTTPServer {
+        let server = try LoopbackHTTPServer()
+        server.setResponse(response, for: "/library")
+        return server
+    }
+
+    private func client(_ server: LoopbackHTTPServer, timeout: Double = 5) -> CalilClient {
         CalilClient(appKey: key, baseURL: server.baseURL, timeout: timeout)
     }
 
-    private func failure(
-        _ server: MiniLoopbackServer, query: LibraryQuery = LibraryQuery(), timeout: Double = 5
-    ) async -> CalilError? {
+    private func failure(_ server: LoopbackHTTPServer, timeout: Double = 5) async -> CalilError? {
         do {
-            _ = try await client(server, timeout: timeout).libraries(matching: query)
+            _ = try await client(server, timeout: timeout).libraries(matching: LibraryQuery())
             return nil
         } catch {
             return error as? CalilError
@@ -22,41 +28,40 @@ import Testing
     }
 
     @Test func requestsPlainJSONWithTheQuerysParameters() async throws {
-        let server = try MiniLoopbackServer([.init(body: Fixtures.akitaNewer)])
+        let server = try server(.json(Fixtures.akitaNewer))
         defer { server.stop() }
-        let query = LibraryQuery(city: "秋田市", limit: 2)
-        let libraries = try await client(server).libraries(matching: query)
+        let libraries = try await client(server).libraries(matching: LibraryQuery(city: "秋田市", limit: 2))
         #expect(libraries.map(\.id) == ["100431", "100440"])
-        let request = try #require(server.requests.first)
-        let components = try #require(URLComponents(string: request))
-        #expect(components.path == "/library")
-        let items = components.queryItems ?? []
-        #expect(items.map(\.name) == ["appkey", "pref", "city", "limit", "format", "callback"])
-        #expect(items.first { $0.name == "appkey" }?.value == key)
-        #expect(items.first { $0.name == "pref" }?.value == "秋田県")
-        #expect(items.first { $0.name == "format" }?.value == "json")
-        #expect(items.first { $0.name == "callback" }?.value == "")
+        let request = try #require(server.requests(for: "/library").first)
+        #expect(request.method == "GET")
+        #expect(request.queryItems.map(\.name) == ["appkey", "pref", "city", "limit", "format", "callback"])
+        #expect(request.queryValue("appkey") == key)
+        #expect(request.queryValue("pref") == "秋田県")
+        #expect(request.queryValue("city") == "秋田市")
+        #expect(request.queryValue("limit") == "2")
+        #expect(request.queryValue("format") == "json")
+        #expect(request.queryValue("callback") == "")
     }
 
     @Test func readsAJSONPAnswerAnyway() async throws {
-        let server = try MiniLoopbackServer([.init(body: Fixtures.jsonp(Fixtures.nearOlder))])
+        let server = try server(.text(Fixtures.jsonp(Fixtures.nearOlder)))
         defer { server.stop() }
         let near = LibraryQuery(prefecture: nil, near: Coordinate(longitude: 140.1, latitude: 39.72))
         let libraries = try await client(server).libraries(matching: near)
         #expect(libraries.map(\.distanceKm) == [0.42, 1.25, 2.5])
-        #expect(server.requests.first?.contains("geocode=140.1,39.72") == true)
+        #expect(server.requests.first?.queryValue("geocode") == "140.1,39.72")
+        #expect(server.requests.first?.queryValue("pref") == nil)
     }
 
     @Test func returnsAnEmptyList() async throws {
-        let server = try MiniLoopbackServer([.init(body: "[]")])
+        let server = try server(.json("[]"))
         defer { server.stop() }
         #expect(try await client(server).libraries(matching: LibraryQuery()).isEmpty)
     }
 
     @Test func reportsAClientErrorWithTheServicesMessage() async throws {
-        let server = try MiniLoopbackServer([
-            .init(status: 403, body: #"{"error": "appkey \#(key) is not valid"}"#)
-        ])
+        let server = try server(.json(#"{"error": "appkey \#(key) is not valid"}"#, status: 403))
+        defer { server.stop() }
         let error = try #require(await failure(server))
         #expect(error == CalilError(.httpStatus(code: 403, serviceMessage: "appkey … is not valid")))
         #expect(!error.isServiceUnreachable)
@@ -66,7 +71,7 @@ import Testing
     }
 
     @Test func reportsAServerErrorAsUnreachable() async throws {
-        let server = try MiniLoopbackServer([.init(status: 503, body: "<html>busy</html>")])
+        let server = try server(.text("<html>busy</html>", status: 503))
         defer { server.stop() }
         let error = try #require(await failure(server))
         #expect(error == CalilError(.httpStatus(code: 503, serviceMessage: nil)))
@@ -75,7 +80,7 @@ import Testing
     }
 
     @Test func reportsAMalformedBody() async throws {
-        let server = try MiniLoopbackServer([.init(body: "callback([{\"libid\": ")])
+        let server = try server(.text("callback([{\"libid\": "))
         defer { server.stop() }
         let error = try #require(await failure(server))
         guard case .unexpectedBody(let detail) = error.kind else {
@@ -83,45 +88,51 @@ import Testing
             return
         }
         #expect(detail.hasPrefix("not JSON"))
+        #expect(!error.isServiceUnreachable)
     }
 
     @Test func reportsTheServicesOwnErrorInA200() async throws {
-        let server = try MiniLoopbackServer([.init(body: #"callback({"message": "bad key \#(key)"});"#)])
+        let server = try server(.text(#"callback({"message": "bad key \#(key)"});"#))
         defer { server.stop() }
         let error = try #require(await failure(server))
         #expect(error == CalilError(.serviceError(message: "bad key …")))
     }
 
     @Test func timesOut() async throws {
-        let server = try MiniLoopbackServer([.init(body: "[]", delay: 2)])
+        let server = try server(.json("[]").delayed(by: 2))
         defer { server.stop() }
         let error = try #require(await failure(server, timeout: 0.3))
         #expect(error == CalilError(.timedOut(host: "127.0.0.1:\(server.port)", seconds: 0.3)))
         #expect(error.isServiceUnreachable)
     }
 
-    @Test func reportsARefusedConnectionWithoutTheKey() async throws {
-        let reserved = try MiniLoopbackServer([.init()], listening: false)
-        defer { reserved.closeReservedPort() }
-        let port = reserved.port
-        let client = CalilClient(appKey: key, baseURL: URL(string: "http://127.0.0.1:\(port)")!, timeout: 2)
-        do {
-            _ = try await client.libraries(matching: LibraryQuery())
-            Issue.record("expected the request to fail")
-        } catch let error as CalilError {
-            guard case .cannotConnect(let host, let detail) = error.kind else {
-                Issue.record("expected a connection error, got \(error)")
-                return
-            }
-            #expect(host == "127.0.0.1:\(port)")
-            #expect(detail == "the connection was refused")
-            #expect(error.isServiceUnreachable)
-            #expect(!error.description.contains(key))
+    @Test func reportsAConnectionClosedWithoutAnAnswerAsUnreachable() async throws {
+        let server = try server(.closeWithoutResponse)
+        defer { server.stop() }
+        let error = try #require(await failure(server))
+        guard case .cannotConnect(let host, _) = error.kind else {
+            Issue.record("expected a connection error, got \(error)")
+            return
         }
+        #expect(host == "127.0.0.1:\(server.port)")
+        #expect(error.isServiceUnreachable)
+        #expect(!error.description.contains(key))
+    }
+
+    @Test func reportsARefusedConnectionWithoutTheKey() async throws {
+        let stopped = try LoopbackHTTPServer()
+        stopped.stop()
+        let error = try #require(await failure(stopped))
+        #expect(
+            error
+                == CalilError(
+                    .cannotConnect(host: "127.0.0.1:\(stopped.port)", detail: "the connection was refused")))
+        #expect(error.isServiceUnreachable)
+        #expect(!error.description.contains(key))
     }
 
     @Test func refusesToSendARequestWithoutAKey() async throws {
-        let server = try MiniLoopbackServer([.init(body: "[]")])
+        let server = try server(.json("[]"))
         defer { server.stop() }
         let client = CalilClient(appKey: "", baseURL: server.baseURL)
         await #expect(throws: CalilError(.missingAppKey)) {
