@@ -85,7 +85,7 @@ import Testing
         #expect(
             message(["--category", "castle"])?.hasPrefix(
                 "Unknown category 'castle'. Use one of: reading-room (SMALL)") == true)
-        #expect(message(["--format", "xml"]) == "Unknown format 'xml'. Use one of: json, csv.")
+        #expect(message(["--format", "xml"]) == "Unknown format 'xml'. Use one of: table, json, csv.")
         #expect(
             message(["--api-base", "ftp://x"])?.hasPrefix("--api-base wants an http or https URL") == true)
         #expect(message(["--pref"]) == "--pref needs a value; see 'library-finder --help'.")

@@ -98,4 +98,18 @@ import Testing
         #expect(run.status == 2)
         #expect(run.standardError == "library-finder: --limit wants a whole number above 0, not 'many'.\n")
     }
+
+    @Test func printsATableWhenOutputIsNotATerminal() throws {
+        let server = try server([.json(Fixtures.akitaNewer)])
+        defer { server.stop() }
+        let run = try runProduct(
+            "library-finder", arguments: ["--api-base", server.baseURL.absoluteString],
+            environment: environment(cache: try TemporaryDirectory.make(), key: key))
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Name") == true)
+        #expect(lines.contains { $0.hasPrefix("県立図書館") && $0.contains("Regional library") })
+        #expect(lines.contains { $0.hasPrefix("明徳館") && $0.contains("018-832-9220") })
+        #expect(lines.last?.hasPrefix("2 libraries · 秋田県 · fetched ") == true)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import Testing
 
 @testable import LibraryFinderCore
@@ -80,5 +81,47 @@ import Testing
             lines[2].hasPrefix(
                 #"7,"Books, ""Maps"" & more","秋田市立Books, ""Maps"" & more",SPECIAL,Special library,"#))
         #expect(lines[3] == "")
+    }
+
+    @Test func tableAlignsDoubleWidthTextInColumns() {
+        let text = ListingFormatter.table(listing)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        #expect(lines[0].hasPrefix("Name"))
+        #expect(lines[0].contains("City"))
+        #expect(lines[0].contains("Distance"))
+        #expect(lines[1].hasPrefix("────"))
+        // The city column starts at the same display column on every row.
+        func cityColumn(_ line: String, city: String) -> Int? {
+            guard let range = line.range(of: city) else { return nil }
+            return line[..<range.lowerBound].displayWidth
+        }
+        let headerColumn = cityColumn(lines[0], city: "City")
+        #expect(headerColumn != nil)
+        #expect(cityColumn(lines[2], city: "秋田市") == headerColumn)
+        #expect(cityColumn(lines[3], city: "秋田市") == headerColumn)
+        #expect(lines[2].hasPrefix("明徳館  "))
+        #expect(lines[2].contains("Local library"))
+        #expect(lines[2].contains("500 m"))
+        #expect(lines[4].hasPrefix("2 libraries · near 140.1,39.7 · local, special · fetched "))
+        #expect(lines.allSatisfy { !$0.hasSuffix(" ") })
+    }
+
+    @Test func tableLeavesOutTheDistanceColumnWithoutDistances() {
+        var plain = listing
+        plain.libraries = plain.libraries.map {
+            var library = $0
+            library.distanceKm = nil
+            return library
+        }
+        plain.source = .cache(fetchedAt: fetchedAt, reason: "timeout")
+        let lines = ListingFormatter.table(plain).split(separator: "\n").map(String.init)
+        #expect(!lines[0].contains("Distance"))
+        #expect(lines.last?.contains("· cached, fetched ") == true)
+    }
+
+    @Test(arguments: [(0.42, "420 m"), (0.0001, "0 m"), (1.25, "1.3 km"), (12.04, "12.0 km")])
+    func distancesReadAsMetresOrKilometres(kilometres: Double, text: String) {
+        #expect(DistanceText.text(kilometres) == text)
     }
 }

@@ -65,7 +65,7 @@ public enum LibraryFinderCommand {
                     "library-finder: \(reason)\nShowing the list cached at \(FetchTime.text(fetchedAt)).\n")
             }
             let listing = LibraryListing(query: options.query, libraries: state.libraries, source: source)
-            io.output(ListingFormatter.format(listing, as: options.format ?? .json))
+            io.output(ListingFormatter.format(listing, as: options.format ?? .table))
             return 0
         case (.failed(let message), _):
             io.error("library-finder: \(message)\n")

@@ -2,6 +2,8 @@ import Foundation
 
 /// How the list is printed when the app doesn't run interactively.
 enum OutputFormat: String, CaseIterable, Sendable {
+    /// Aligned columns for people (the default when output isn't a terminal).
+    case table
     /// The normalized model, documented in the README.
     case json
     /// One row per library, RFC 4180 quoting, with a header row.
@@ -76,6 +78,7 @@ enum ListingFormatter {
         switch format {
         case .json: json(listing)
         case .csv: csv(listing)
+        case .table: table(listing)
         }
     }
 
