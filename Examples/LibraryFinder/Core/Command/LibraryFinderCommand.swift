@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import TerminalUI
 
 #if canImport(Glibc)
     import Glibc
@@ -44,6 +45,10 @@ public enum LibraryFinderCommand {
             let cache =
                 options.usesCache
                 ? LibraryCache.defaultDirectory(environment: environment).map(LibraryCache.init) : nil
+            if options.format == nil && io.isInteractive {
+                return await runInteractive(
+                    options: options, service: service, cache: cache, environment: environment, io: io)
+            }
             return await printList(options: options, service: service, cache: cache, io: io)
         }
     }
@@ -76,15 +81,49 @@ public enum LibraryFinderCommand {
     }
 }
 
+extension LibraryFinderCommand {
+    /// Shows the list on the terminal until the user quits.
+    @MainActor
+    static func runInteractive(
+        options: CommandLineOptions, service: any LibraryService, cache: LibraryCache?,
+        environment: [String: String], io: CommandIO
+    ) -> Int32 {
+        let terminal: TerminalSession
+        do {
+            terminal = try TerminalSession.start()
+        } catch {
+            io.error("library-finder: \(error)\n")
+            return 1
+        }
+        defer { terminal.restore() }
+        let store = Store<LibraryFinderState>(
+            reducer: libraryFinderReducer, state: LibraryFinderState(query: options.query))
+        let reload: @MainActor @Sendable () -> Void = {
+            Task.detached {
+                await loadLibraries(
+                    service: service, cache: cache, now: { Date() }, dispatch: { store.dispatch($0) },
+                    getState: { store.state })
+            }
+        }
+        InteractiveSession(store: store, reload: reload, session: terminal, environment: environment).run()
+        return 0
+    }
+}
+
 /// Where the command writes, and whether it talks to a terminal.
 struct CommandIO: Sendable {
     /// Writes to standard output.
     var output: @Sendable (String) -> Void
     /// Writes to standard error.
     var error: @Sendable (String) -> Void
+    /// Whether standard input and output are a terminal (then the list is interactive).
+    var isInteractive = false
 
     /// The process's standard output and error.
-    static let standard = CommandIO(
-        output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        error: { FileHandle.standardError.write(Data($0.utf8)) })
+    static var standard: CommandIO {
+        CommandIO(
+            output: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            error: { FileHandle.standardError.write(Data($0.utf8)) },
+            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+    }
 }
