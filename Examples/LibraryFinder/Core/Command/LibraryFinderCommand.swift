@@ -57,11 +57,13 @@ public enum LibraryFinderCommand {
     static func printList(
         options: CommandLineOptions, service: any LibraryService, cache: LibraryCache?, io: CommandIO
     ) async -> Int32 {
-        let store = Store<LibraryFinderState>(
-            reducer: libraryFinderReducer, state: LibraryFinderState(query: options.query))
-        await loadLibraries(
-            service: service, cache: cache, now: { Date() }, dispatch: { store.dispatch($0) },
-            getState: { store.state })
+        let store = makeLibraryFinderStore(query: options.query)
+        do {
+            try await store.dispatch(loadLibrariesThunk(service: service, cache: cache))
+        } catch {
+            io.error("library-finder: loading stopped: \(error)\n")
+            return 1
+        }
         let state: LibraryFinderState = store.state
         switch (state.status, state.source) {
         case (.loaded, let source?):
@@ -96,15 +98,10 @@ extension LibraryFinderCommand {
             return 1
         }
         defer { terminal.restore() }
-        let store = Store<LibraryFinderState>(
-            reducer: libraryFinderReducer, state: LibraryFinderState(query: options.query))
-        let reload: @MainActor @Sendable () -> Void = {
-            Task.detached {
-                await loadLibraries(
-                    service: service, cache: cache, now: { Date() }, dispatch: { store.dispatch($0) },
-                    getState: { store.state })
-            }
-        }
+        let store = makeLibraryFinderStore(query: options.query)
+        let load = loadLibrariesThunk(service: service, cache: cache)
+        // Fire and forget: the thunk's actions come back through the store's subscription.
+        let reload: @MainActor @Sendable () -> Void = { store.dispatch(load as Action) }
         InteractiveSession(store: store, reload: reload, session: terminal, environment: environment).run()
         return 0
     }

@@ -1,8 +1,9 @@
 import Foundation
 import ReSwift
 
-/// Loads the state's query, the way the article draws it: dispatches ``LibrariesLoading``, asks the
-/// service, then dispatches ``LibrariesLoaded`` or ``LibrariesFailed``.
+/// The load thunk's body (see ``loadLibrariesThunk(service:cache:now:)``): loads the state's
+/// query the way the article draws it: dispatches ``LibrariesLoading``, asks the service, then
+/// dispatches ``LibrariesLoaded`` or ``LibrariesFailed``.
 ///
 /// Does nothing while a request is already running (reload is disabled while loading). A good
 /// answer is written to the cache; when the service can't be reached (no connection, timeout,
