@@ -66,6 +66,19 @@ import Testing
         #expect(cityColumn1 == cityColumn2)
     }
 
+    @Test func alignsDistancesInTheirOwnColumn() {
+        var near = libraries
+        near[1].distanceKm = 12.04
+        let state = state([
+            LibrariesLoading(requestID: requestID),
+            LibrariesLoaded(requestID: requestID, libraries: near, source: .network(fetchedAt: fetchedAt)),
+        ])
+        let lines = text(state)
+        let first = lines[1][..<lines[1].range(of: "420 m")!.lowerBound].displayWidth
+        let second = lines[2][..<lines[2].range(of: "12.0 km")!.lowerBound].displayWidth
+        #expect(first == second)
+    }
+
     @Test func showsTheSelectedLibrarysDetails() {
         let lines = text(loadedState)
         let details = lines.joined(separator: "\n")

@@ -61,14 +61,18 @@ enum LibraryFinderScreen {
         let nameWidth = min(
             max(visible.map { $0.displayName.displayWidth }.max() ?? 0, 8), max(width / 2 - 2, 8))
         let cityWidth = min(max(visible.map { $0.city.displayWidth }.max() ?? 0, 4), 12)
+        let categoryWidth = min(visible.map { $0.category.displayName.displayWidth }.max() ?? 0, 20)
         let items = visible.map { library -> Line in
             var line = Line(library.displayName).fitted(toWidth: nameWidth)
             line.append("  ")
             line.append(Line(library.city).fitted(toWidth: cityWidth))
             line.append("  ")
-            line.append(library.category.displayName, style: .color(.cyan))
             if let distance = library.distanceKm {
+                line.append(
+                    Line(library.category.displayName, style: .color(.cyan)).fitted(toWidth: categoryWidth))
                 line.append("  " + DistanceText.text(distance), style: .dim)
+            } else {
+                line.append(library.category.displayName, style: .color(.cyan))
             }
             return line
         }
