@@ -78,7 +78,7 @@ final class CapturedOutput: Sendable {
         #expect(
             captured.standardError.hasPrefix("library-finder: The Calil API answered HTTP 502 (Bad Gateway).")
         )
-        #expect(captured.standardError.contains("Showing the list cached at 2027-01-15 "))
+        #expect(captured.standardError.contains("Showing the cached list, fetched 2027-01-15 "))
     }
 
     @Test func reportsAFailureOnStandardErrorAndExitsWithOne() async {

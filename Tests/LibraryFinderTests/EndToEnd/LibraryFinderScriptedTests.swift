@@ -87,7 +87,7 @@ import Testing
         #expect(document["fetchedAt"] as? String == (try self.document(first))["fetchedAt"] as? String)
         #expect(document["count"] as? Int == 2)
         #expect(second.standardError.contains("HTTP 503"))
-        #expect(second.standardError.contains("Showing the list cached at "))
+        #expect(second.standardError.contains("Showing the cached list, fetched "))
         #expect(server.requests.count == 2)
     }
 

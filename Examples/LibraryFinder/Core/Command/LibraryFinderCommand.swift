@@ -69,7 +69,8 @@ public enum LibraryFinderCommand {
         case (.loaded, let source?):
             if case .cache(let fetchedAt, let reason) = source {
                 io.error(
-                    "library-finder: \(reason)\nShowing the list cached at \(FetchTime.text(fetchedAt)).\n")
+                    "library-finder: \(reason)\nShowing the cached list, fetched \(FetchTime.text(fetchedAt)).\n"
+                )
             }
             let listing = LibraryListing(query: options.query, libraries: state.libraries, source: source)
             io.output(ListingFormatter.format(listing, as: options.format ?? .table))
