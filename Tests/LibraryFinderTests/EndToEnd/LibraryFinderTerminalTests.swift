@@ -10,15 +10,35 @@ import Testing
     private let key = "pty-secret-key"
 
     private func start(
-        _ server: LoopbackHTTPServer, arguments: [String] = [],
+        _ server: LoopbackHTTPServer, arguments: [String] = [], cache: URL? = nil,
         size: TerminalSize = TerminalSize(columns: 80, rows: 24)
     ) throws -> PseudoTerminal {
         try PseudoTerminal(
             product: "library-finder", arguments: ["--api-base", server.baseURL.absoluteString] + arguments,
             environment: [
-                "CALIL_APPKEY": key, "XDG_CACHE_HOME": try TemporaryDirectory.make().path, "TZ": "UTC",
+                "CALIL_APPKEY": key, "XDG_CACHE_HOME": try (cache ?? TemporaryDirectory.make()).path,
+                "TZ": "UTC",
             ],
             size: size)
+    }
+
+    @Test func showsTheCachedListMarkedOfflineWhenTheServiceIsDown() throws {
+        let cache = try TemporaryDirectory.make()
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponses([.json(Fixtures.akitaNewer), .text("down", status: 502)], for: "/library")
+        let first = try start(server, cache: cache)
+        try first.waitForScreen(containing: "› 県立図書館")
+        try first.send("q")
+        #expect(try first.waitForExit() == 0)
+        let second = try start(server, cache: cache, size: TerminalSize(columns: 140, rows: 24))
+        let offline = try second.waitForScreen(containing: "Offline: showing the list fetched ")
+        #expect(offline.contains("› 県立図書館"))
+        #expect(offline.contains("HTTP 502 (Bad Gateway)"))
+        try second.send("q")
+        #expect(try second.waitForExit() == 0)
+        try second.verifyTerminalRestored()
+        #expect(server.requests(for: "/library").count == 2)
     }
 
     @Test func loadsShowsDetailsFiltersAndQuitsRestoringTheTerminal() throws {
