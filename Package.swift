@@ -19,3 +19,11 @@ package.targets += [
     .target(name: "ReSwift", path: "Sources/ReSwift"),
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
 ]
+
+// MARK: - MemoryGame (example app)
+
+package.targets += [
+    .target(name: "MemoryGameCore", dependencies: ["ReSwift"], path: "Examples/MemoryGame/Core"),
+    .testTarget(
+        name: "MemoryGameTests", dependencies: ["MemoryGameCore"], path: "Tests/MemoryGameTests"),
+]
