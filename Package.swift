@@ -20,10 +20,33 @@ package.targets += [
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
 ]
 
+// MARK: - Benchmark
+
+package.products += [.executable(name: "reswift-bench", targets: ["ReSwiftBench"])]
+package.targets += [
+    .executableTarget(
+        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats"], path: "Benchmarks/ReSwiftBench"),
+    .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
+]
+
+// MARK: - ReSwiftRouter
+
+package.products += [.library(name: "ReSwiftRouter", targets: ["ReSwiftRouter"])]
+package.targets += [
+    .target(name: "ReSwiftRouter", dependencies: ["ReSwift"], path: "Sources/ReSwiftRouter"),
+    .testTarget(
+        name: "ReSwiftRouterTests",
+        dependencies: ["ReSwiftRouter", "ReSwift"],
+        path: "Tests/ReSwiftRouterTests"
+    ),
+]
+
 // MARK: - MemoryGame (example app)
 
 package.targets += [
-    .target(name: "MemoryGameCore", dependencies: ["ReSwift"], path: "Examples/MemoryGame/Core"),
+    .target(
+        name: "MemoryGameCore", dependencies: ["ReSwift", "ReSwiftRouter"], path: "Examples/MemoryGame/Core"),
     .testTarget(
-        name: "MemoryGameTests", dependencies: ["MemoryGameCore"], path: "Tests/MemoryGameTests"),
+        name: "MemoryGameTests", dependencies: ["MemoryGameCore", "ReSwift", "ReSwiftRouter"],
+        path: "Tests/MemoryGameTests"),
 ]

@@ -1,4 +1,5 @@
 import ReSwift
+import ReSwiftRouter
 import Testing
 
 @testable import MemoryGameCore
@@ -19,5 +20,13 @@ import Testing
             reducer: makeAppReducer(), state: AppState(categories: CategoriesState(current: .rap)))
         #expect(store.state.categories.current == .rap)
         #expect(store.state.categories.highlighted == .rap)
+    }
+
+    @Test func routeIsPartOfTheState() {
+        let store = Store<AppState>(reducer: makeAppReducer(), state: AppState())
+        store.dispatch(SetRouteAction(Routes.gameRoute))
+        #expect(store.state.navigationState.route == ["menu", "game"])
+        store.dispatch(SetRouteAction(Routes.menuRoute))
+        #expect(store.state.navigationState.route == ["menu"])
     }
 }

@@ -1,7 +1,12 @@
 import ReSwift
+import ReSwiftRouter
 
-/// The whole app's state: one slice per screen, each with its own reducer (see ``appReducer``).
-public struct AppState: StateType {
+/// The whole app's state: the route and one slice per screen, each with its own reducer (see
+/// ``makeAppReducer()``).
+public struct AppState: StateType, HasNavigationState {
+    /// The route the screens follow (`["menu"]`, `["menu", "categories"]`, `["menu", "game"]`),
+    /// driven by ReSwiftRouter.
+    public var navigationState: NavigationState
     /// The menu screen's slice.
     public var menu: MenuState
     /// The categories screen's slice, holding the current (persisted) category.
@@ -12,13 +17,16 @@ public struct AppState: StateType {
     /// Creates an app state.
     ///
     /// - Parameters:
+    ///   - navigationState: The route; empty until the app sets the first one.
     ///   - menu: The menu slice.
     ///   - categories: The categories slice; build it from the saved category at launch.
     ///   - game: The game slice.
     public init(
-        menu: MenuState = MenuState(), categories: CategoriesState = CategoriesState(),
+        navigationState: NavigationState = NavigationState(), menu: MenuState = MenuState(),
+        categories: CategoriesState = CategoriesState(),
         game: GameState = GameState()
     ) {
+        self.navigationState = navigationState
         self.menu = menu
         self.categories = categories
         self.game = game
@@ -36,6 +44,7 @@ public struct AppState: StateType {
 public func makeAppReducer() -> Reducer<AppState> {
     combineReducers(
         initialState: AppState(),
+        .slice(\.navigationState, NavigationReducer.handleAction),
         .slice(\.menu, menuReducer),
         .slice(\.categories, categoriesReducer),
         .slice(\.game, gameReducer)
