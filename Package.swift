@@ -41,12 +41,45 @@ package.targets += [
     ),
 ]
 
+// MARK: - TerminalUI and TestSupport
+
+package.targets += [
+    .target(name: "TerminalUI", path: "Examples/TerminalUI"),
+    .testTarget(
+        name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], path: "Tests/TerminalUITests"),
+    .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
+    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], path: "Tests/TestSupportTests"),
+    .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
+]
+
+// MARK: - ReSwiftDiff and ReSwiftDevTools
+
+package.targets += [
+    // Structural state diffs, shared by ReSwiftDevTools' logger and ReSwiftTesting. Internal: no product.
+    .target(name: "ReSwiftDiff", path: "Sources/ReSwiftDiff"),
+    .testTarget(name: "ReSwiftDiffTests", dependencies: ["ReSwiftDiff"], path: "Tests/ReSwiftDiffTests"),
+]
+
+package.products += [.library(name: "ReSwiftDevTools", targets: ["ReSwiftDevTools"])]
+package.targets += [
+    .target(
+        name: "ReSwiftDevTools",
+        dependencies: ["ReSwift", "ReSwiftDiff"],
+        path: "Sources/ReSwiftDevTools"
+    ),
+    .testTarget(
+        name: "ReSwiftDevToolsTests",
+        dependencies: ["ReSwiftDevTools", "ReSwiftDiff"],
+        path: "Tests/ReSwiftDevToolsTests"
+    ),
+]
+
 // MARK: - MemoryGame (example app)
 
 package.targets += [
     .target(
-        name: "MemoryGameCore", dependencies: ["ReSwift", "ReSwiftRouter"], path: "Examples/MemoryGame/Core"),
+        name: "MemoryGameCore", dependencies: ["ReSwift", "ReSwiftRouter", "TerminalUI"], path: "Examples/MemoryGame/Core"),
     .testTarget(
-        name: "MemoryGameTests", dependencies: ["MemoryGameCore", "ReSwift", "ReSwiftRouter"],
+        name: "MemoryGameTests", dependencies: ["MemoryGameCore", "ReSwift", "ReSwiftRouter", "TerminalUI", "TestSupport"],
         path: "Tests/MemoryGameTests"),
 ]
