@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import TerminalUI
 
 @testable import MemoryGameCore
 
@@ -64,5 +65,16 @@ struct FakeAlbumSource: AlbumSource {
 
     func albums(for category: MusicCategory) async throws -> [Album] {
         try result.get()
+    }
+}
+
+extension Array where Element == TerminalUI.Line {
+    /// The lines' text without styles, one per row, trailing spaces trimmed: what a snapshot reads.
+    var text: String {
+        map { line in
+            var text = line.plainText
+            while text.last == " " { text.removeLast() }
+            return text
+        }.joined(separator: "\n")
     }
 }

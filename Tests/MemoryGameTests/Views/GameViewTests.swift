@@ -1,3 +1,4 @@
+import TerminalUI
 import Testing
 
 @testable import MemoryGameCore
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func rendersTheTableWithFoundPairsMismatchAndCursor() {
-        let text = GameView.render(midGame, width: 80, height: 24).plainText
+        let text = GameView.lines(midGame, size: TerminalSize(columns: 80, rows: 24)).text
         #expect(
             text == """
                  Memory Tunes · Rock
@@ -44,7 +45,7 @@ import Testing
         state = GameRules.flip(at: 2, in: state)
         state = GameRules.resolveMismatch(in: state, round: state.round)
         for index in 0..<16 { state = GameRules.flip(at: index, in: state) }
-        let text = GameView.render(state, width: 80, height: 24).plainText
+        let text = GameView.lines(state, size: TerminalSize(columns: 80, rows: 24)).text
         #expect(text.contains("Great! You won with score: 1"))
         #expect(text.contains("Enter new game · Esc menu"))
         #expect(!text.contains("░"))
@@ -53,20 +54,23 @@ import Testing
     @Test func detailLineShowsTheFullNamesUnderTheCursor() {
         var state = midGame
         state.cursor = 0
-        let text = GameView.render(state, width: 80, height: 24).plainText
+        let text = GameView.lines(state, size: TerminalSize(columns: 80, rows: 24)).text
         #expect(text.contains("Card 1 of 16: Daft Punk — Random Access Memories (found)"))
     }
 
     @Test func showsASpinnerWhileLoading() {
         let state = gameReducer(action: FetchTunesAction(category: .rock), state: GameState())
-        let text = GameView.render(state, width: 80, height: 24, spinnerFrame: 1).plainText
+        let text = GameView.lines(
+            state, size: TerminalSize(columns: 80, rows: 24),
+            spinner: Spinner(frames: Spinner.dots.frames, tick: 1)
+        ).text
         #expect(text.contains("⠙ Loading Rock albums…"))
     }
 
     @Test func failureSaysWhatHappenedAndOffersRetryOrOffline() {
         let state = gameReducer(
             action: FetchTunesFailedAction(category: .metal, message: "HTTP status 500."), state: GameState())
-        let text = GameView.render(state, width: 80, height: 24).plainText
+        let text = GameView.lines(state, size: TerminalSize(columns: 80, rows: 24)).text
         #expect(text.contains("Couldn't load Metal albums."))
         #expect(text.contains("HTTP status 500."))
         #expect(text.contains("r try again · o play the offline catalog"))
@@ -76,23 +80,26 @@ import Testing
         var state = orderedTable()
         state.origin = .offlineFallback(
             reason: "The iTunes Search API can't be reached (no network connection).")
-        let text = GameView.render(state, width: 200, height: 24).plainText
+        let text = GameView.lines(state, size: TerminalSize(columns: 200, rows: 24)).text
         #expect(
             text.contains("offline catalog: The iTunes Search API can't be reached (no network connection)."))
     }
 
     @Test func tooSmallTerminalSaysHowBigItMustBe() {
-        let text = GameView.render(orderedTable(), width: 40, height: 12).plainText
-        #expect(text.contains("The terminal is 40×12;"))
-        #expect(text.contains("the game needs \(GameView.minimumSize.columns)×\(GameView.minimumSize.rows)."))
+        let text = GameView.lines(orderedTable(), size: TerminalSize(columns: 40, rows: 12)).text
+        #expect(text.contains("Terminal too small"))
+        #expect(text.contains("needs \(GameView.minimumSize.columns)×\(GameView.minimumSize.rows), is 40×12"))
     }
 
     @Test func eachPairHasItsOwnColour() {
         var state = orderedTable()
         for index in [0, 2] { state = GameRules.flip(at: index, in: state) }
-        let styles = GameView.render(state, width: 80, height: 24).flatMap(\.spans).map(\.style)
-        #expect(styles.contains(.pair(0)))
-        #expect(styles.contains(.pair(1)))
+        let styles = GameView.lines(state, size: TerminalSize(columns: 80, rows: 24)).flatMap(\.spans).map(
+            \.style)
+        #expect(styles.contains(Theme.pair(0)))
+        #expect(styles.contains(Theme.pair(1)))
+        #expect(Theme.pair(0) != Theme.pair(1))
+        #expect(Set((0..<GameRules.pairCount).map(Theme.pair)).count == GameRules.pairCount)
     }
 
     private static func faceDownRows(_ count: Int) -> String {
@@ -110,7 +117,7 @@ import Testing
     @Test func menuShowsTheCurrentCategoryAndHighlight() {
         let state = MenuViewState(menu: MenuState(highlighted: .chooseCategory), category: .metal)
         #expect(
-            MenuView.render(state, width: 80).plainText == """
+            MenuView.lines(state, size: TerminalSize(columns: 80, rows: 24)).text == """
                  Memory Tunes
                  Find the pairs of albums in as few misses as you can.
 
@@ -124,7 +131,7 @@ import Testing
 
     @Test func categoriesMarkTheCurrentOne() {
         let state = CategoriesState(current: .rock, highlighted: .rap)
-        let text = CategoriesView.render(state, width: 80).plainText
+        let text = CategoriesView.lines(state, size: TerminalSize(columns: 80, rows: 24)).text
         #expect(text.contains("   ✓ Rock"))
         #expect(text.contains(" >   Rap"))
         #expect(!text.contains("✓ Pop"))

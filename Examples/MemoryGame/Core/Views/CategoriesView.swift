@@ -1,31 +1,29 @@
+import TerminalUI
+
 /// Renders the categories screen.
 public enum CategoriesView {
     /// The categories screen's lines: every category, a check mark on the current one.
     ///
     /// - Parameters:
     ///   - state: The categories slice.
-    ///   - width: The terminal's width in columns.
+    ///   - size: The terminal's size.
     /// - Returns: The screen's lines, top to bottom.
-    public static func render(_ state: CategoriesState, width: Int) -> [StyledLine] {
-        var lines: [StyledLine] = [
-            StyledLine(" Choose a category", .title),
-            StyledLine(
-                TextFitting.truncate(
-                    " New games deal albums from it; it is kept for next time.", width: width), .dim),
-            .blank,
+    public static func lines(_ state: CategoriesState, size: TerminalSize) -> [Line] {
+        var lines: [Line] = [
+            Line(" Choose a category", style: Theme.title),
+            Line(" New games deal albums from it; it is kept for next time.", style: Theme.hint),
+            Line(),
         ]
         for category in MusicCategory.allCases {
             let mark = category == state.current ? "✓ " : "  "
             if category == state.highlighted {
-                lines.append(StyledLine([StyledSpan(" > " + mark), StyledSpan(category.name, .highlight)]))
+                lines.append(Line([Span(" > " + mark), Span(category.name, style: Theme.highlight)]))
             } else {
-                lines.append(StyledLine("   " + mark + category.name))
+                lines.append(Line("   " + mark + category.name))
             }
         }
-        lines.append(.blank)
-        lines.append(
-            StyledLine(
-                TextFitting.truncate(" ↑/↓ move · Enter choose · Esc back · q quit", width: width), .dim))
-        return lines
+        lines.append(Line())
+        lines.append(Line(" ↑/↓ move · Enter choose · Esc back · q quit", style: Theme.hint))
+        return lines.map { $0.truncated(toWidth: size.columns) }
     }
 }

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// Renders the game screen: the spinner while cards load, the failure and its choices, or the
 /// table of cards with a detail line, a status line and the key hints.
 public enum GameView {
@@ -11,87 +13,67 @@ public enum GameView {
     static let margin = 1
 
     /// The smallest terminal the table fits in.
-    public static let minimumSize = (
+    public static let minimumSize = TerminalSize(
         columns: margin + GameRules.columns * (cardInnerWidth + 2) + (GameRules.columns - 1) * cardGap + 1,
         rows: 2 + (2 * GameRules.pairCount / GameRules.columns) * cardHeight + 4
     )
-
-    /// Frames of the loading spinner.
-    public static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// The game screen's lines.
     ///
     /// - Parameters:
     ///   - state: The game slice.
-    ///   - width: The terminal's width in columns.
-    ///   - height: The terminal's height in rows.
-    ///   - spinnerFrame: Which spinner frame to show while loading (the screen advances it on a timer).
+    ///   - size: The terminal's size.
+    ///   - spinner: The loading spinner (the screen advances it on the event loop's ticks).
     /// - Returns: The screen's lines, top to bottom.
-    public static func render(_ state: GameState, width: Int, height: Int, spinnerFrame: Int = 0)
-        -> [StyledLine]
-    {
-        let heading = StyledLine(" Memory Tunes · \(state.category.name)", .title)
+    public static func lines(_ state: GameState, size: TerminalSize, spinner: Spinner = .dots) -> [Line] {
+        let heading = Line(" Memory Tunes · \(state.category.name)", style: Theme.title)
+        let lines: [Line]
         switch state.phase {
         case .idle:
-            return [heading, .blank, StyledLine(" Press Enter to deal a game.", .dim)]
+            lines = [heading, Line(), Line(" Press Enter to deal a game.", style: Theme.hint)]
         case .loading(let category):
-            let frame = spinnerFrames[
-                ((spinnerFrame % spinnerFrames.count) + spinnerFrames.count) % spinnerFrames.count]
-            return [
-                heading, .blank,
-                StyledLine([
-                    StyledSpan(" \(frame) ", .highlight), StyledSpan("Loading \(category.name) albums…"),
+            lines = [
+                heading, Line(),
+                Line([
+                    Span(" \(spinner.frame) ", style: Theme.highlight),
+                    Span("Loading \(category.name) albums…"),
                 ]),
-                .blank,
-                StyledLine(hint(" Esc back · q quit", width: width), .dim),
+                Line(),
+                Line(" Esc back · q quit", style: Theme.hint),
             ]
         case .failed(let category, let message):
-            return [
-                heading, .blank,
-                StyledLine(
-                    TextFitting.truncate(" Couldn't load \(category.name) albums.", width: width), .error),
-                StyledLine(TextFitting.truncate(" " + message, width: width)),
-                .blank,
-                StyledLine(
-                    hint(" r try again · o play the offline catalog · Esc back · q quit", width: width), .dim),
+            lines = [
+                heading, Line(),
+                Line(" Couldn't load \(category.name) albums.", style: Theme.error),
+                Line(" " + message),
+                Line(),
+                Line(" r try again · o play the offline catalog · Esc back · q quit", style: Theme.hint),
             ]
         case .playing, .won:
-            guard width >= minimumSize.columns, height >= minimumSize.rows else {
-                return tooSmall(width: width, height: height)
+            guard size.fits(minimumSize) else {
+                return TooSmallScreen.lines(needed: minimumSize, actual: size)
             }
-            return [heading, .blank] + table(state) + [.blank] + footer(state, width: width)
+            lines = [heading, Line()] + table(state) + [Line()] + footer(state)
         }
+        return lines.map { $0.truncated(toWidth: size.columns) }
     }
 
-    /// The message shown instead of the table when the terminal is too small.
-    static func tooSmall(width: Int, height: Int) -> [StyledLine] {
-        let needed = "\(minimumSize.columns)×\(minimumSize.rows)"
-        return [
-            StyledLine(TextFitting.truncate(" The terminal is \(width)×\(height);", width: width), .error),
-            StyledLine(TextFitting.truncate(" the game needs \(needed).", width: width), .error),
-            StyledLine(TextFitting.truncate(" Make the window bigger.", width: width)),
-        ]
-    }
-
-    private static func table(_ state: GameState) -> [StyledLine] {
-        var lines: [StyledLine] = []
+    private static func table(_ state: GameState) -> [Line] {
+        var lines: [Line] = []
         let rows = (state.cards.count + GameRules.columns - 1) / GameRules.columns
         for row in 0..<rows {
-            var rowLines = Array(
-                repeating: [StyledSpan(String(repeating: " ", count: margin))], count: cardHeight)
+            var rowLines = Array(repeating: Line(String(repeating: " ", count: margin)), count: cardHeight)
             for column in 0..<GameRules.columns {
                 let index = row * GameRules.columns + column
                 guard state.cards.indices.contains(index) else { break }
                 let card = cardLines(
                     state.cards[index], isCursor: index == state.cursor, isMismatch: isMismatch(index, state))
                 for line in 0..<cardHeight {
-                    if column > 0 {
-                        rowLines[line].append(StyledSpan(String(repeating: " ", count: cardGap)))
-                    }
-                    rowLines[line] += card[line]
+                    if column > 0 { rowLines[line].append(String(repeating: " ", count: cardGap)) }
+                    rowLines[line].append(card[line])
                 }
             }
-            lines += rowLines.map(StyledLine.init)
+            lines += rowLines
         }
         return lines
     }
@@ -103,50 +85,46 @@ public enum GameView {
 
     /// A card's four lines: border, title, artist, border. The cursor's card has a double border;
     /// a found pair says so on its lower border, a mismatch says "miss".
-    private static func cardLines(_ card: Card, isCursor: Bool, isMismatch: Bool) -> [[StyledSpan]] {
-        let (horizontal, vertical) = isCursor ? ("═", "║") : ("─", "│")
-        let (topLeft, topRight, bottomLeft, bottomRight) =
-            isCursor ? ("╔", "╗", "╚", "╝") : ("┌", "┐", "└", "┘")
-        let borderStyle: TextStyle = isCursor ? .highlight : .plain
-        let bottomLabel = card.isMatched ? " found " : isMismatch ? " miss " : ""
-        let labelStyle: TextStyle = card.isMatched ? .success : isMismatch ? .error : borderStyle
-        let fill = cardInnerWidth - bottomLabel.count
-        let top = [
-            StyledSpan(topLeft + String(repeating: horizontal, count: cardInnerWidth) + topRight, borderStyle)
-        ]
-        var bottom = [StyledSpan(bottomLeft + String(repeating: horizontal, count: fill / 2), borderStyle)]
-        if !bottomLabel.isEmpty { bottom.append(StyledSpan(bottomLabel, labelStyle)) }
-        bottom.append(
-            StyledSpan(String(repeating: horizontal, count: fill - fill / 2) + bottomRight, borderStyle))
-        let face: [StyledSpan]
-        let back: [StyledSpan]
+    private static func cardLines(_ card: Card, isCursor: Bool, isMismatch: Bool) -> [Line] {
+        let horizontal = isCursor ? "═" : "─"
+        let vertical = isCursor ? "║" : "│"
+        let corners = isCursor ? ("╔", "╗", "╚", "╝") : ("┌", "┐", "└", "┘")
+        let border = isCursor ? Theme.highlight : Style.plain
+        let label = card.isMatched ? " found " : isMismatch ? " miss " : ""
+        let labelStyle = card.isMatched ? Theme.success : isMismatch ? Theme.error : border
+        let fill = cardInnerWidth - label.count
+
+        let top = Line(
+            corners.0 + String(repeating: horizontal, count: cardInnerWidth) + corners.1, style: border)
+        var bottom = Line(corners.2 + String(repeating: horizontal, count: fill / 2), style: border)
+        if !label.isEmpty { bottom.append(label, style: labelStyle) }
+        bottom.append(String(repeating: horizontal, count: fill - fill / 2) + corners.3, style: border)
+
+        let faces: [Line]
         if card.isFaceUp {
-            face = [StyledSpan(TextFitting.fit(card.album.title, width: cardInnerWidth), .pair(card.pair))]
-            back = [StyledSpan(TextFitting.fit(card.album.artist, width: cardInnerWidth), .pair(card.pair))]
+            let style = Theme.pair(card.pair)
+            faces = [card.album.title, card.album.artist].map {
+                Line($0, style: style).fitted(toWidth: cardInnerWidth)
+            }
         } else {
-            let pattern = String(repeating: "░", count: cardInnerWidth)
-            face = [StyledSpan(pattern, .cardBack)]
-            back = [StyledSpan(pattern, .cardBack)]
+            let pattern = Line(String(repeating: "░", count: cardInnerWidth), style: Theme.cardBack)
+            faces = [pattern, pattern]
         }
-        let left = StyledSpan(vertical, borderStyle)
-        let right = StyledSpan(vertical, borderStyle)
-        return [top, [left] + face + [right], [left] + back + [right], bottom]
+        let side = Line(vertical, style: border)
+        return [top] + faces.map { side + $0 + side } + [bottom]
     }
 
-    private static func footer(_ state: GameState, width: Int) -> [StyledLine] {
-        let message: StyledLine
+    private static func footer(_ state: GameState) -> [Line] {
+        let message: Line
         let hints: String
         if case .won(let score) = state.phase {
-            message = StyledLine(" Great! You won with score: \(score)", .success)
+            message = Line(" Great! You won with score: \(score)", style: Theme.success)
             hints = " Enter new game · Esc menu · q quit"
         } else {
-            message = StyledLine(TextFitting.truncate(detail(state), width: width))
+            message = Line(detail(state))
             hints = " arrows/hjkl move · Enter/Space flip · Esc menu · q quit"
         }
-        return [
-            message, StyledLine(TextFitting.truncate(status(state), width: width), .dim),
-            StyledLine(hint(hints, width: width), .dim),
-        ]
+        return [message, Line(status(state), style: Theme.hint), Line(hints, style: Theme.hint)]
     }
 
     /// The detail line: the full names on the card under the cursor.
@@ -170,9 +148,5 @@ public enum GameView {
         case .offlineFallback(let reason): parts.append("offline catalog: \(reason) r: try iTunes again")
         }
         return parts.joined(separator: " · ")
-    }
-
-    private static func hint(_ text: String, width: Int) -> String {
-        TextFitting.truncate(text, width: width)
     }
 }

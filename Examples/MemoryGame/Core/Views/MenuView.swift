@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// What the menu screen shows: its slice and the current category's name.
 public struct MenuViewState: Equatable, Sendable {
     /// The menu slice.
@@ -23,15 +25,13 @@ public enum MenuView {
     ///
     /// - Parameters:
     ///   - state: What the menu shows.
-    ///   - width: The terminal's width in columns.
+    ///   - size: The terminal's size.
     /// - Returns: The screen's lines, top to bottom.
-    public static func render(_ state: MenuViewState, width: Int) -> [StyledLine] {
-        var lines: [StyledLine] = [
-            StyledLine(" Memory Tunes", .title),
-            StyledLine(
-                TextFitting.truncate(" Find the pairs of albums in as few misses as you can.", width: width),
-                .dim),
-            .blank,
+    public static func lines(_ state: MenuViewState, size: TerminalSize) -> [Line] {
+        var lines: [Line] = [
+            Line(" Memory Tunes", style: Theme.title),
+            Line(" Find the pairs of albums in as few misses as you can.", style: Theme.hint),
+            Line(),
         ]
         for item in MenuState.Item.allCases {
             let label: String
@@ -41,14 +41,13 @@ public enum MenuView {
             case .quit: label = "Quit"
             }
             if item == state.menu.highlighted {
-                lines.append(StyledLine([StyledSpan(" > "), StyledSpan(label, .highlight)]))
+                lines.append(Line([Span(" > "), Span(label, style: Theme.highlight)]))
             } else {
-                lines.append(StyledLine("   " + label))
+                lines.append(Line("   " + label))
             }
         }
-        lines.append(.blank)
-        lines.append(
-            StyledLine(TextFitting.truncate(" ↑/↓ move · Enter choose · q quit", width: width), .dim))
-        return lines
+        lines.append(Line())
+        lines.append(Line(" ↑/↓ move · Enter choose · q quit", style: Theme.hint))
+        return lines.map { $0.truncated(toWidth: size.columns) }
     }
 }
