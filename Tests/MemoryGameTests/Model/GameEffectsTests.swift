@@ -101,33 +101,46 @@ import Testing
         #expect(first.current.cards == second.current.cards)
     }
 
-    @Test func mismatchIsTurnedBackAfterTheInjectedDelay() async {
-        let harness = GameHarness(orderedTable(round: 1))
-        let waited = ActionLog()
-        let env = environment(live: nil) { seconds in
-            waited.append(FlipCardAction(index: Int(seconds * 1000)))
-        }
-        await GameEffects.flipCard(
-            at: 0, environment: env, dispatch: harness.dispatch, getState: { harness.current })
-        #expect(waited.actions.isEmpty)
-        await GameEffects.flipCard(
-            at: 2, environment: env, dispatch: harness.dispatch, getState: { harness.current })
-        #expect(waited.actions.count == 1)
-        #expect((waited.actions.first as? FlipCardAction)?.index == 1000)
-        #expect(harness.log.actions.last as? ResolveMismatchAction == ResolveMismatchAction(round: 1))
-        #expect(harness.current.mismatch == nil)
-        #expect(harness.current.misses == 1)
+    @Test func flipReportsANewMismatchWithItsRound() {
+        let harness = GameHarness(orderedTable(round: 4))
+        let first = GameEffects.flipCard(at: 0, dispatch: harness.dispatch, getState: { harness.current })
+        #expect(first == nil)
+        let second = GameEffects.flipCard(at: 2, dispatch: harness.dispatch, getState: { harness.current })
+        #expect(second == 4)
+        #expect(harness.current.mismatch == GameState.Mismatch(first: 0, second: 2))
     }
 
-    @Test func inputDuringAMismatchSchedulesNoSecondResolve() async {
+    @Test func matchingFlipReportsNoMismatch() {
+        let harness = GameHarness(orderedTable())
+        _ = GameEffects.flipCard(at: 0, dispatch: harness.dispatch, getState: { harness.current })
+        #expect(GameEffects.flipCard(at: 1, dispatch: harness.dispatch, getState: { harness.current }) == nil)
+        #expect(harness.current.pairsFound == 1)
+    }
+
+    @Test func inputDuringAMismatchReportsNoSecondMismatch() {
         var table = orderedTable(round: 1)
         table = GameRules.flip(at: 0, in: table)
         table = GameRules.flip(at: 2, in: table)
         let harness = GameHarness(table)
-        await GameEffects.flipCard(
-            at: 2, environment: environment(live: nil), dispatch: harness.dispatch,
-            getState: { harness.current })
-        #expect(harness.log.actions.count == 1)
-        #expect(harness.current.mismatch != nil)
+        #expect(GameEffects.flipCard(at: 4, dispatch: harness.dispatch, getState: { harness.current }) == nil)
+        #expect(GameEffects.flipCard(at: 2, dispatch: harness.dispatch, getState: { harness.current }) == nil)
+        #expect(harness.current.mismatch == GameState.Mismatch(first: 0, second: 2))
+    }
+
+    @Test func mismatchIsTurnedBackAfterTheInjectedDelay() async {
+        var table = orderedTable(round: 1)
+        table = GameRules.flip(at: 0, in: table)
+        table = GameRules.flip(at: 2, in: table)
+        let harness = GameHarness(table)
+        let waited = ActionLog()
+        let env = environment(live: nil) { seconds in
+            waited.append(FlipCardAction(index: Int(seconds * 1000)))
+        }
+        await GameEffects.resolveMismatchAfterDelay(round: 1, environment: env, dispatch: harness.dispatch)
+        #expect((waited.actions.first as? FlipCardAction)?.index == 1000)
+        #expect(harness.log.actions.last as? ResolveMismatchAction == ResolveMismatchAction(round: 1))
+        #expect(harness.current.mismatch == nil)
+        #expect(harness.current.misses == 1)
+        #expect(harness.current.cards.allSatisfy { !$0.isFaceUp })
     }
 }

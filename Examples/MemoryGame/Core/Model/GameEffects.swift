@@ -59,26 +59,37 @@ public enum GameEffects {
         dispatch(SetCardsAction(cards: cards, category: category, origin: origin))
     }
 
-    /// Turns the card at `index`; when that shows a mismatch, waits the environment's mismatch delay
-    /// and turns the pair face down again.
+    /// Turns the card at `index` and reports whether that showed a new mismatch.
     ///
     /// - Parameters:
     ///   - index: The card to turn.
-    ///   - environment: Supplies the delay and how to wait.
     ///   - dispatch: The store's dispatch.
     ///   - getState: Reads the game slice.
+    /// - Returns: The round of the mismatch this flip showed, or `nil` when it showed none (a first
+    ///   card, a match, or a flip the rules ignored).
     public static func flipCard(
-        at index: Int, environment: GameEnvironment, dispatch: @Sendable (Action) -> Void,
-        getState: @Sendable () -> GameState?
-    ) async {
+        at index: Int, dispatch: (Action) -> Void, getState: () -> GameState?
+    ) -> Int? {
         let before = getState()
         dispatch(FlipCardAction(index: index))
-        guard before?.mismatch == nil, let after = getState(), after.mismatch != nil else { return }
+        guard before?.mismatch == nil, let after = getState(), after.mismatch != nil else { return nil }
+        return after.round
+    }
+
+    /// Waits the environment's mismatch delay, then turns the shown mismatch face down.
+    ///
+    /// - Parameters:
+    ///   - round: The round the mismatch belongs to.
+    ///   - environment: Supplies the delay and how to wait.
+    ///   - dispatch: The store's dispatch.
+    public static func resolveMismatchAfterDelay(
+        round: Int, environment: GameEnvironment, dispatch: @Sendable (Action) -> Void
+    ) async {
         do {
             try await environment.sleep(environment.mismatchDelay)
         } catch {
             // Cancelled (the app is quitting): turn the cards back at once rather than never.
         }
-        dispatch(ResolveMismatchAction(round: after.round))
+        dispatch(ResolveMismatchAction(round: round))
     }
 }
