@@ -52,6 +52,7 @@ package.targets += [
     .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
 ]
 
+
 // MARK: - ReSwiftDiff and ReSwiftDevTools
 
 package.targets += [
