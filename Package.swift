@@ -88,6 +88,7 @@ package.targets += [
         name: "ReSwiftPersistenceTests",
         dependencies: ["ReSwiftPersistence", "ReSwift", "TestSupport", "PersistenceWriter"],
         path: "Tests/ReSwiftPersistenceTests"),
+]
 
 // MARK: - ReSwiftThunk
 
