@@ -39,8 +39,8 @@ enum LaunchParser {
     static let usage = "USAGE: memory-game [--category NAME] [--offline] [--seed N] [--api-base URL]"
 
     static let help = """
-        memory-game: the ReSwift memory game ("Memory Tunes") in a terminal. Turn two cards at a \
-        time and find the eight pairs of albums in as few misses as you can.
+        memory-game: the ReSwift memory game ("Memory Tunes") in a terminal.
+        Turn two cards at a time; find the eight pairs of albums in as few misses as you can.
 
         \(usage)
 
