@@ -88,7 +88,9 @@ public final class IntentDispatcher {
         let thunk = fetchCards(
             for: store.state.categories.current, preference: preference, environment: environment)
         let store = self.store
-        currentFetch = Task {
+        // Detached: the event loop keeps the main thread in poll(), so a task inheriting the main
+        // actor would not start until the app ends. The thunk's actions reach the screen via post.
+        currentFetch = Task.detached {
             do {
                 try await store.dispatch(thunk)
             } catch {
