@@ -126,3 +126,97 @@ import Testing
         try terminal.verifyTerminalRestored()
     }
 }
+
+/// The live path of the built app, against a scripted iTunes server on 127.0.0.1.
+@Suite struct MemoryGameLiveEndToEndTests {
+    private typealias Keys = PseudoTerminal.Keys
+
+    private func launch(apiBase: URL, dataHome: URL) throws -> PseudoTerminal {
+        try PseudoTerminal(
+            product: "memory-game", arguments: ["--seed", "11", "--category", "Electronic"],
+            environment: [
+                "XDG_DATA_HOME": dataHome.path, "NO_COLOR": "1",
+                "MEMORY_GAME_API_BASE": apiBase.absoluteString,
+            ],
+            size: TerminalSize(columns: 80, rows: 24))
+    }
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("memory-game-e2e-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private static var tenAlbums: String {
+        let results = (0..<10).map { number in
+            """
+            {"wrapperType": "collection", "artistName": "Live Artist \(number)",
+             "collectionName": "Live Album \(number)",
+             "artworkUrl100": "https://is1.example.com/\(number)/100x100bb.jpg"}
+            """
+        }
+        return #"{"resultCount": 10, "results": [\#(results.joined(separator: ","))]}"#
+    }
+
+    @Test func dealsAlbumsFromTheService() throws {
+        let dataHome = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponse(.json(Self.tenAlbums), for: "/search")
+        let terminal = try launch(apiBase: server.baseURL, dataHome: dataHome)
+
+        try terminal.waitForScreen(containing: "> New Game")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "pairs 0/8 · misses 0 · albums from iTunes")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "Card 1 of 16: Live Artist")
+        #expect(server.requests(for: "/search").first?.queryValue("term") == "Electronic")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+    }
+
+    @Test func httpErrorOffersRetryAndTheOfflineCatalog() throws {
+        let dataHome = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponses(
+            [.text("Internal Server Error", status: 500), .json(Self.tenAlbums)], for: "/search")
+        let terminal = try launch(apiBase: server.baseURL, dataHome: dataHome)
+
+        try terminal.waitForScreen(containing: "> New Game")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "Couldn't load Electronic albums.")
+        try terminal.waitForScreen(containing: "HTTP status 500")
+        try terminal.send("r")
+        try terminal.waitForScreen(containing: "albums from iTunes")
+        try terminal.send(Keys.escape)
+        try terminal.waitForScreen(containing: "> New Game")
+        server.setResponse(.text("Internal Server Error", status: 500), for: "/search")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "o play the offline catalog")
+        try terminal.send("o")
+        try terminal.waitForScreen(containing: "pairs 0/8 · misses 0 · offline catalog")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func unreachableServiceFallsBackToTheOfflineCatalogAndSaysSo() throws {
+        let dataHome = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let server = try LoopbackHTTPServer()
+        let closedPort = server.baseURL
+        server.stop()
+        let terminal = try launch(apiBase: closedPort, dataHome: dataHome)
+
+        try terminal.waitForScreen(containing: "> New Game")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "offline (iTunes unreachable; r retries)")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+    }
+}

@@ -78,11 +78,10 @@ import Testing
 
     @Test func statusLineSaysWhenTheOfflineCatalogStandsIn() {
         var state = orderedTable()
-        state.origin = .offlineFallback(
-            reason: "The iTunes Search API can't be reached (no network connection).")
-        let text = GameView.lines(state, size: TerminalSize(columns: 200, rows: 24)).text
+        state.origin = .offlineFallback(reason: "iTunes unreachable")
+        let text = GameView.lines(state, size: TerminalSize(columns: 80, rows: 24)).text
         #expect(
-            text.contains("offline catalog: The iTunes Search API can't be reached (no network connection)."))
+            text.contains(" Rock · pairs 0/8 · misses 0 · offline (iTunes unreachable; r retries)"))
     }
 
     @Test func tooSmallTerminalSaysHowBigItMustBe() {

@@ -38,7 +38,7 @@ public enum GameEffects {
                     origin = .live
                 } catch let error as AlbumSourceError where error.isConnectivityProblem {
                     albums = try await environment.offlineSource.albums(for: category)
-                    origin = .offlineFallback(reason: error.description)
+                    origin = .offlineFallback(reason: error.shortReason)
                 }
             } else {
                 albums = try await environment.offlineSource.albums(for: category)

@@ -20,7 +20,8 @@ public struct GameState: Equatable, Sendable {
         case live
         /// The offline catalog, because the player asked for it (`--offline` or after a failure).
         case offline
-        /// The offline catalog, because the live service could not be reached; says why.
+        /// The offline catalog, because the live service could not be reached; says why, in a few
+        /// words (``AlbumSourceError/shortReason``).
         case offlineFallback(reason: String)
     }
 

@@ -30,6 +30,18 @@ public struct AlbumSourceError: Error, Equatable, Sendable, CustomStringConverti
         }
     }
 
+    /// A few words for the status line when the offline catalog stands in: "iTunes unreachable"
+    /// or "iTunes timed out".
+    public var shortReason: String {
+        switch kind {
+        case .unreachable: return "iTunes unreachable"
+        case .timedOut: return "iTunes timed out"
+        case .httpStatus(let status): return "iTunes HTTP \(status)"
+        case .malformedResponse: return "iTunes reply unreadable"
+        case .tooFewAlbums: return "too few iTunes albums"
+        }
+    }
+
     /// What happened, for the player.
     public var description: String {
         switch kind {

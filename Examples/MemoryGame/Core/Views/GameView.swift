@@ -30,7 +30,7 @@ public enum GameView {
         let lines: [Line]
         switch state.phase {
         case .idle:
-            lines = [heading, Line(), Line(" Press Enter to deal a game.", style: Theme.hint)]
+            lines = [Line(" Memory Tunes", style: Theme.title), Line(), Line(" Getting the cards ready…")]
         case .loading(let category):
             lines = [
                 heading, Line(),
@@ -145,7 +145,7 @@ public enum GameView {
         switch state.origin {
         case .live: parts.append("albums from iTunes")
         case .offline: parts.append("offline catalog")
-        case .offlineFallback(let reason): parts.append("offline catalog: \(reason) r: try iTunes again")
+        case .offlineFallback(let reason): parts.append("offline (\(reason); r retries)")
         }
         return parts.joined(separator: " · ")
     }
