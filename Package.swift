@@ -128,7 +128,9 @@ package.targets += [
     ),
     .executableTarget(
         name: "MemoryGameApp",
-        dependencies: ["MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI"],
+        dependencies: [
+            "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
+        ],
         path: "Examples/MemoryGame/App"
     ),
     .testTarget(
