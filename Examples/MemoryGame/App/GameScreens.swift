@@ -16,6 +16,8 @@ final class GameScreens: ScreenPresenter {
     private var spinner = Spinner.dots
 
     private var screen: Screen?
+    /// A problem to show on the bottom row (the settings file couldn't be read or written).
+    private var notice: String?
     private var menu: MenuViewState?
     private var categories: CategoriesState?
     private var game: GameState?
@@ -66,7 +68,13 @@ final class GameScreens: ScreenPresenter {
         case .game: lines = game.map { GameView.lines($0, size: size, spinner: spinner) } ?? []
         case nil: lines = []
         }
-        renderer.render(lines, size: size)
+        renderer.render(withNotice(lines), size: size)
+    }
+
+    /// Shows `notice` on the bottom row until the app ends.
+    func show(notice: String) {
+        self.notice = notice
+        draw()
     }
 
     private func show(_ screen: Screen) {
@@ -97,5 +105,33 @@ final class GameScreens: ScreenPresenter {
             }
         }
         draw()
+    }
+
+    /// The screen's lines with the notice, word-wrapped, on the bottom rows (at most three).
+    private func withNotice(_ lines: [Line]) -> [Line] {
+        guard let notice, size.rows > 4 else { return lines }
+        let noticeLines = Array(Self.wrap(notice, width: max(size.columns - 2, 10)).prefix(3))
+        let available = size.rows - noticeLines.count
+        var result = Array(lines.prefix(available))
+        result += Array(repeating: Line(), count: available - result.count)
+        result += noticeLines.map { Line(" " + $0, style: Theme.error).truncated(toWidth: size.columns) }
+        return result
+    }
+
+    /// `text` broken into lines of at most `width` columns, at spaces.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if DisplayWidth.of(candidate) > width, !current.isEmpty {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 }

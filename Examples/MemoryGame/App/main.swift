@@ -30,7 +30,8 @@ do {
     fail("\(error.message)\n\n\(LaunchParser.usage)", status: 2)
 }
 
-let storage = SettingsStorage(url: SettingsStorage.defaultURL())
+let problems = ProblemRelay()
+let storage = SettingsStorage(url: SettingsStorage.defaultURL(), problemHandler: problems.report)
 let saved: Settings?
 do {
     saved = try storage.restore()
@@ -60,6 +61,7 @@ let screens = GameScreens(
     renderer: Renderer(
         session: session, colorSupport: .detect(environment: ProcessInfo.processInfo.environment)),
     dispatcher: IntentDispatcher(store: store, environment: environment), size: session.size)
+problems.connect { message in loop.post { screens.show(notice: message) } }
 let router = Router(store: store, rootRoutable: RootRoutable(presenter: screens)) {
     $0.select { $0.navigationState }
 }

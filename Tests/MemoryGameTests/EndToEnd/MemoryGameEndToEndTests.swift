@@ -220,3 +220,29 @@ import Testing
         try terminal.verifyTerminalRestored()
     }
 }
+
+/// A damaged settings file doesn't stop the game, and isn't lost.
+@Suite struct MemoryGameSettingsEndToEndTests {
+    @Test func corruptSettingsAreMovedAsideAndShownAndTheGameStartsFromDefaults() throws {
+        let dataHome = FileManager.default.temporaryDirectory
+            .appendingPathComponent("memory-game-e2e-\(UUID().uuidString)", isDirectory: true)
+        let folder = dataHome.appendingPathComponent("memory-game", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        try Data("{ not json".utf8).write(to: folder.appendingPathComponent("settings.json"))
+
+        let terminal = try PseudoTerminal(
+            product: "memory-game", arguments: ["--offline"],
+            environment: ["XDG_DATA_HOME": dataHome.path, "NO_COLOR": "1"],
+            size: TerminalSize(columns: 80, rows: 24))
+        try terminal.waitForScreen(containing: "Choose Category (Pop)")
+        try terminal.waitForScreen(containing: "isn't valid JSON")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasPrefix("settings.json.moved-") }
+        #expect(kept.count == 1)
+    }
+}
