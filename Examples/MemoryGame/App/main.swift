@@ -30,12 +30,21 @@ do {
     fail("\(error.message)\n\n\(LaunchParser.usage)", status: 2)
 }
 
+let session: TerminalSession
+do {
+    session = try TerminalSession.start()
+} catch {
+    fail("\(error)", status: 1)
+}
+
+// Problems with the settings file are shown on screen (see ProblemRelay), not printed under raw mode.
 let problems = ProblemRelay()
 let storage = SettingsStorage(url: SettingsStorage.defaultURL(), problemHandler: problems.report)
 let saved: Settings?
 do {
     saved = try storage.restore()
 } catch {
+    session.restore()
     fail("\(error)", status: 1)
 }
 let store = Store<AppState>(
@@ -47,13 +56,6 @@ let environment = GameEnvironment(
         ? nil : ITunesSearchClient(baseURL: options.apiBase, timeout: options.requestTimeout),
     random: RandomSource(seed: options.seed ?? UInt64.random(in: .min ... .max)),
     mismatchDelay: options.mismatchDelay)
-
-let session: TerminalSession
-do {
-    session = try TerminalSession.start()
-} catch {
-    fail("\(error)", status: 1)
-}
 
 let loop = EventLoop(session: session, tickInterval: 0.1)
 let screens = GameScreens(
