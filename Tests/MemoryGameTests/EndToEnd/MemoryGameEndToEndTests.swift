@@ -106,6 +106,23 @@ import Testing
         try second.verifyTerminalRestored()
     }
 
+    @Test func tooSmallTerminalSaysHowBigItMustBeAndTheTableReturnsWhenItGrows() throws {
+        let dataHome = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let terminal = try launch(["--offline", "--seed", "5"], dataHome: dataHome)
+        try terminal.waitForScreen(containing: "> New Game")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "pairs 0/8")
+        terminal.resize(to: TerminalSize(columns: 50, rows: 16))
+        try terminal.waitForScreen(containing: "Terminal too small")
+        try terminal.waitForScreen(
+            containing: "needs \(GameView.minimumSize.columns)×\(GameView.minimumSize.rows), is 50×16")
+        terminal.resize(to: TerminalSize(columns: 80, rows: 24))
+        try terminal.waitForScreen(containing: "pairs 0/8")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func backKeyReturnsToTheMenuAndTheRouteFollows() throws {
         let dataHome = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dataHome) }
