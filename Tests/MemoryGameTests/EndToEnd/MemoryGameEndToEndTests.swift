@@ -51,7 +51,7 @@ import Testing
         let cards = try await expectedDeal(seed: seed, category: .pop)
         let terminal = try launch(["--offline", "--seed", String(seed)], dataHome: dataHome)
 
-        try terminal.waitForScreen(containing: "> New Game")
+        try terminal.waitForScreen(containing: "› New Game")
         try terminal.send(Keys.enter)
         try terminal.waitForScreen(containing: "pairs 0/8 · misses 0 · offline catalog")
         // The first card's album is on screen once it is turned: the deal is the one computed here.
@@ -110,7 +110,7 @@ import Testing
         let dataHome = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dataHome) }
         let terminal = try launch(["--offline", "--seed", "5"], dataHome: dataHome)
-        try terminal.waitForScreen(containing: "> New Game")
+        try terminal.waitForScreen(containing: "› New Game")
         try terminal.send(Keys.enter)
         try terminal.waitForScreen(containing: "pairs 0/8")
         terminal.resize(to: TerminalSize(columns: 50, rows: 16))
@@ -131,13 +131,13 @@ import Testing
         try terminal.send(Keys.enter)
         try terminal.waitForScreen(containing: "pairs 0/8")
         try terminal.send(Keys.escape)
-        try terminal.waitForScreen(containing: "> New Game")
+        try terminal.waitForScreen(containing: "› New Game")
         // The route went back too: Enter on the menu deals a new game again.
         try terminal.send(Keys.enter)
         try terminal.waitForScreen(containing: "Memory Tunes · Rock")
         try terminal.waitForScreen(containing: "pairs 0/8")
         try terminal.send(Keys.backspace)
-        try terminal.waitForScreen(containing: "> New Game")
+        try terminal.waitForScreen(containing: "› New Game")
         terminal.terminate()
         #expect(try terminal.waitForExit() == 143)
         try terminal.verifyTerminalRestored()
@@ -184,7 +184,7 @@ import Testing
         server.setResponse(.json(Self.tenAlbums), for: "/search")
         let terminal = try launch(apiBase: server.baseURL, dataHome: dataHome)
 
-        try terminal.waitForScreen(containing: "> New Game")
+        try terminal.waitForScreen(containing: "› New Game")
         try terminal.send(Keys.enter)
         try terminal.waitForScreen(containing: "pairs 0/8 · misses 0 · albums from iTunes")
         try terminal.send(Keys.enter)
@@ -204,14 +204,14 @@ import Testing
             [.text("Internal Server Error", status: 500), .json(Self.tenAlbums)], for: "/search")
         let terminal = try launch(apiBase: server.baseURL, dataHome: dataHome)
 
-        try terminal.waitForScreen(containing: "> New Game")
+        try terminal.waitForScreen(containing: "› New Game")
         try terminal.send(Keys.enter)
         try terminal.waitForScreen(containing: "Couldn't load Electronic albums.")
         try terminal.waitForScreen(containing: "HTTP status 500")
         try terminal.send("r")
         try terminal.waitForScreen(containing: "albums from iTunes")
         try terminal.send(Keys.escape)
-        try terminal.waitForScreen(containing: "> New Game")
+        try terminal.waitForScreen(containing: "› New Game")
         server.setResponse(.text("Internal Server Error", status: 500), for: "/search")
         try terminal.send(Keys.enter)
         try terminal.waitForScreen(containing: "o play the offline catalog")
@@ -229,7 +229,7 @@ import Testing
         server.stop()
         let terminal = try launch(apiBase: closedPort, dataHome: dataHome)
 
-        try terminal.waitForScreen(containing: "> New Game")
+        try terminal.waitForScreen(containing: "› New Game")
         try terminal.send(Keys.enter)
         try terminal.waitForScreen(containing: "offline (iTunes unreachable; r retries)")
         try terminal.send("q")

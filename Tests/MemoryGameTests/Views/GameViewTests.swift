@@ -121,7 +121,7 @@ import Testing
                  Find the pairs of albums in as few misses as you can.
 
                    New Game
-                 > Choose Category (Metal)
+                 › Choose Category (Metal)
                    Quit
 
                  ↑/↓ move · Enter choose · q quit
@@ -132,7 +132,7 @@ import Testing
         let state = CategoriesState(current: .rock, highlighted: .rap)
         let text = CategoriesView.lines(state, size: TerminalSize(columns: 80, rows: 24)).text
         #expect(text.contains("   ✓ Rock"))
-        #expect(text.contains(" >   Rap"))
+        #expect(text.contains(" ›   Rap"))
         #expect(!text.contains("✓ Pop"))
     }
 }

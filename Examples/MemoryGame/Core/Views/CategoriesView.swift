@@ -14,14 +14,13 @@ public enum CategoriesView {
             Line(" New games deal albums from it; it is kept for next time.", style: Theme.hint),
             Line(),
         ]
-        for category in MusicCategory.allCases {
-            let mark = category == state.current ? "✓ " : "  "
-            if category == state.highlighted {
-                lines.append(Line([Span(" > " + mark), Span(category.name, style: Theme.highlight)]))
-            } else {
-                lines.append(Line("   " + mark + category.name))
-            }
+        let items = MusicCategory.allCases.map { category in
+            Line((category == state.current ? "✓ " : "  ") + category.name)
         }
+        lines += ListView.lines(
+            items: items, selection: MusicCategory.allCases.firstIndex(of: state.highlighted),
+            width: min(MenuView.listWidth, max(size.columns - 1, 0)), height: items.count
+        ).map { Line(" ") + $0 }
         lines.append(Line())
         lines.append(Line(" ↑/↓ move · Enter choose · Esc back · q quit", style: Theme.hint))
         return lines.map { $0.truncated(toWidth: size.columns) }

@@ -21,6 +21,9 @@ public struct MenuViewState: Equatable, Sendable {
 
 /// Renders the menu screen.
 public enum MenuView {
+    /// Columns of the highlighted row's bar.
+    static let listWidth = 36
+
     /// The menu's lines.
     ///
     /// - Parameters:
@@ -33,19 +36,18 @@ public enum MenuView {
             Line(" Find the pairs of albums in as few misses as you can.", style: Theme.hint),
             Line(),
         ]
-        for item in MenuState.Item.allCases {
-            let label: String
+        let items = MenuState.Item.allCases.map { item -> Line in
             switch item {
-            case .newGame: label = "New Game"
-            case .chooseCategory: label = "Choose Category (\(state.category.name))"
-            case .quit: label = "Quit"
-            }
-            if item == state.menu.highlighted {
-                lines.append(Line([Span(" > "), Span(label, style: Theme.highlight)]))
-            } else {
-                lines.append(Line("   " + label))
+            case .newGame: return Line("New Game")
+            case .chooseCategory: return Line("Choose Category (\(state.category.name))")
+            case .quit: return Line("Quit")
             }
         }
+        let selection = MenuState.Item.allCases.firstIndex(of: state.menu.highlighted)
+        lines += ListView.lines(
+            items: items, selection: selection, width: min(listWidth, max(size.columns - 1, 0)),
+            height: items.count
+        ).map { Line(" ") + $0 }
         lines.append(Line())
         lines.append(Line(" ↑/↓ move · Enter choose · q quit", style: Theme.hint))
         return lines.map { $0.truncated(toWidth: size.columns) }
