@@ -117,6 +117,32 @@ package.targets += [
     ),
 ]
 
+// MARK: - MemoryGame (example app)
+
+package.products += [.executable(name: "memory-game", targets: ["MemoryGameApp"])]
+package.targets += [
+    .target(
+        name: "MemoryGameCore",
+        dependencies: ["ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI"],
+        path: "Examples/MemoryGame/Core"
+    ),
+    .executableTarget(
+        name: "MemoryGameApp",
+        dependencies: [
+            "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
+        ],
+        path: "Examples/MemoryGame/App"
+    ),
+    .testTarget(
+        name: "MemoryGameTests",
+        dependencies: [
+            "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
+            "TestSupport",
+        ],
+        path: "Tests/MemoryGameTests"
+    ),
+]
+
 // MARK: - LibraryFinder (example app)
 
 package.products += [.executable(name: "library-finder", targets: ["LibraryFinderApp"])]
