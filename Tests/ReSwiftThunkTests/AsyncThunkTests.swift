@@ -155,6 +155,24 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
         #expect(failures.first?.description.contains("try await store.dispatch(thunk)") == true)
     }
 
+    @Test func fireAndForgetErrorsGoToTheProcessWideHookByDefault() async {
+        // The hook is process-wide: only this file's failures count, and the previous hook
+        // keeps receiving everyone else's.
+        let previous = ThunkHooks.unhandledErrorHandler
+        let delivered = Signal()
+        let reported = TestLocked<[UnhandledThunkError]>([])
+        ThunkHooks.unhandledErrorHandler = { failure in
+            guard failure.fileID == #fileID else { return previous(failure) }
+            reported.withLock { $0.append(failure) }
+            delivered.fire()
+        }
+        defer { ThunkHooks.unhandledErrorHandler = previous }
+        let store = makeCounterStore()
+        startFromSynchronousCode(AsyncThunk { _, _ in throw LoadFailed() }, on: store)
+        await delivered.wait()
+        #expect(reported.withLock { $0.count } == 1)
+    }
+
     @Test func withoutThunkMiddlewareAwaitingDispatchThrowsAHelpfulError() async {
         let store = makeCounterStore(middleware: [])
         do {
