@@ -150,6 +150,44 @@ import Testing
         #expect(await first.value == 0)
     }
 
+    @Test func anEndedIterationReleasesWhatItsSelectorCaptured() async {
+        final class Marker: Sendable {}
+        let store = makeStore()
+        weak var weakMarker: Marker?
+        do {
+            let marker = Marker()
+            weakMarker = marker
+            for await count in store.states({ state -> Int in
+                _ = marker
+                return state.count
+            }) {
+                #expect(count == 0)
+                break
+            }
+        }
+        #expect(weakMarker == nil)
+        store.dispatch(ScoreAction.increment)
+    }
+
+    @Test func aFinishedIterationLeavesNothingBehindWhenTheStoreIsGone() async {
+        final class Marker: Sendable {}
+        var store: Store<ScoreState>? = makeStore()
+        weak var weakMarker: Marker?
+        var iterator: StoreStates<Int>.Iterator?
+        do {
+            let marker = Marker()
+            weakMarker = marker
+            iterator = store!.states({ state -> Int in
+                _ = marker
+                return state.count
+            }).makeAsyncIterator()
+        }
+        store = nil
+        #expect(await iterator?.next() == 0)
+        #expect(await iterator?.next() == nil)
+        #expect(weakMarker == nil)
+    }
+
     @Test func eachIterationHasItsOwnSubscription() async {
         let store = makeStore()
         let counts = store.states(\.count, bufferingPolicy: .unbounded)
