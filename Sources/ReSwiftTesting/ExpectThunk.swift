@@ -136,6 +136,10 @@ public final class ExpectThunk<State>: @unchecked Sendable {
     /// Runs the thunk and waits, blocking the calling thread, until it has made every expected
     /// dispatch or `timeout` seconds passed.
     ///
+    /// In Swift Testing, and in any `async` test, use the `async` overload (`await …wait()`):
+    /// Swift Testing runs even synchronous tests on the shared concurrency threads, and blocking
+    /// them can hold up the very work the thunk waits for.
+    ///
     /// - Parameters:
     ///   - seconds: How long to wait.
     ///   - description: Names the wait in the timeout failure.

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import ReSwift
 import ReSwiftTesting
 import Testing
@@ -61,7 +62,8 @@ import Testing
 
     @Test func waitingForActionsDispatchedLater() async {
         let recorder = ActionRecorder()
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) {
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.01)
             recorder.record(Increment())
         }
         #expect(await recorder.waitForActions(count: 1, timeout: 5))

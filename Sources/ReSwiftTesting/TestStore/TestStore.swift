@@ -275,7 +275,9 @@ public final class TestStore<State>: @unchecked Sendable {
     /// Checks that thunks or middleware dispatched an action equal to `expected`, blocking the
     /// calling thread while it waits for it up to the timeout, and checks the state it produced.
     ///
-    /// The form for synchronous XCTest tests; `async` tests use the `async` overload.
+    /// The form for synchronous XCTest tests; `async` tests use the `async` overload. Don't
+    /// block this way in Swift Testing, which runs even synchronous tests on the shared
+    /// concurrency threads: make the test `async` and `await` the receive.
     ///
     /// - Parameters:
     ///   - expected: The action expected next.
@@ -304,7 +306,9 @@ public final class TestStore<State>: @unchecked Sendable {
     /// Checks that thunks or middleware dispatched an action of type `type`, blocking the
     /// calling thread while it waits for it up to the timeout, and checks the state it produced.
     ///
-    /// The form for synchronous XCTest tests; `async` tests use the `async` overload.
+    /// The form for synchronous XCTest tests; `async` tests use the `async` overload. Don't
+    /// block this way in Swift Testing, which runs even synchronous tests on the shared
+    /// concurrency threads: make the test `async` and `await` the receive.
     ///
     /// - Parameters:
     ///   - type: The type of the action expected next.
