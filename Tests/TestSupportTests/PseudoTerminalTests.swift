@@ -56,4 +56,14 @@ import Testing
         #expect(try terminal.waitForExit() == 128 + SIGKILL)
         #expect(!terminal.terminalModesRestored, "SIGKILL can't be caught, so raw mode stays on")
     }
+
+    @Test func childSeesTerminalsAndGetsItsEnvironment() throws {
+        let terminal = try PseudoTerminal(
+            product: "pty-echo-fixture", arguments: ["--report"], environment: ["FIXTURE_VALUE": "pty"])
+        #expect(try terminal.waitForExit() == 0)
+        let text = terminal.outputText
+        #expect(text.contains("terminals: stdin true, stdout true"))
+        #expect(text.contains("FIXTURE_VALUE: pty"))
+        #expect(terminal.terminalModesRestored)
+    }
 }
