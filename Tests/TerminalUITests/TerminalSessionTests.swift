@@ -118,3 +118,20 @@ import Testing
 private func closeDescriptor(_ fd: Int32) -> Int32 {
     close(fd)
 }
+
+@Suite struct InteractiveCheckTests {
+    @Test func pipesAreNotInteractive() {
+        var fds: [Int32] = [-1, -1]
+        #expect(pipe(&fds) == 0)
+        defer { _ = fds.map { close($0) } }
+        #expect(!TerminalSession.isInteractive(input: fds[0], output: fds[1]))
+    }
+
+    @Test func pseudoTerminalIsInteractive() throws {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        #expect(openpty(&master, &slave, nil, nil, nil) == 0)
+        defer { _ = [master, slave].map { close($0) } }
+        #expect(TerminalSession.isInteractive(input: slave, output: slave))
+    }
+}

@@ -87,3 +87,24 @@ import Testing
             ])
     }
 }
+
+@Suite struct TableTests {
+    @Test func columnsAlignByDisplayWidth() {
+        let lines = Table.lines(
+            header: ["Name", "City", "Kind"],
+            rows: [["秋田県立図書館", "秋田市", "large"], ["Noshiro", "能代市"]])
+        #expect(
+            lines.map(\.plainText) == [
+                "Name            City    Kind",
+                "秋田県立図書館  秋田市  large",
+                "Noshiro         能代市",
+            ])
+        #expect(lines[0].spans.first?.style == .bold)
+    }
+
+    @Test func maximumWidthsTruncateCells() {
+        let lines = Table.lines(rows: [["abcdefgh", "x"]], maximumWidths: [5], separator: "|")
+        #expect(lines.map(\.plainText) == ["abcd…|x"])
+        #expect(Table.lines(rows: []).isEmpty)
+    }
+}

@@ -102,6 +102,12 @@ public final class TerminalSession: Sendable {
         return TerminalSession(inputFD: input, outputFD: output, session: session)
     }
 
+    /// Whether both `input` and `output` are terminals: when they aren't (a pipe, a file), a
+    /// program can print plain output instead of starting a session.
+    public static func isInteractive(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> Bool {
+        isatty(input) == 1 && isatty(output) == 1
+    }
+
     /// Puts the terminal back as it was before ``start(input:output:options:)``: its modes, the
     /// main screen and a visible cursor. Calling it again does nothing.
     public func restore() {
