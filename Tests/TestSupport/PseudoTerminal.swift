@@ -157,9 +157,19 @@
         // MARK: - Input
 
         /// Types `text`: its UTF-8 bytes go to the program as if typed (use ``Keys`` for special keys).
+        ///
+        /// A lone Esc is ambiguous (it also starts escape sequences, and Esc followed by a letter is
+        /// Alt and that letter), so programs wait a moment before taking it as Esc. When `text` ends
+        /// with Esc, this call waits ``escapePause`` after sending, so that the next send can't be
+        /// read as part of it. Send Esc on its own, not followed by other keys in the same string.
         public func send(_ text: String) throws {
             try send(bytes: Array(text.utf8))
+            if text.utf8.last == 0x1B { Thread.sleep(forTimeInterval: escapePause) }
         }
+
+        /// How long ``send(_:)`` waits after a trailing Esc: longer than TerminalUI's 30 ms escape
+        /// timeout, with room for a busy machine.
+        public var escapePause: TimeInterval = 0.15
 
         /// Sends raw bytes to the program's input.
         public func send(bytes: [UInt8]) throws {
