@@ -73,3 +73,46 @@ package.targets += [
         path: "Tests/ReSwiftDevToolsTests"
     ),
 ]
+
+// MARK: - ReSwiftPersistence
+
+package.products += [.library(name: "ReSwiftPersistence", targets: ["ReSwiftPersistence"])]
+package.targets += [
+    .target(name: "ReSwiftPersistence", dependencies: ["ReSwift"], path: "Sources/ReSwiftPersistence"),
+    // Test-only: appends to a persisted list, so tests can run several writer processes at once.
+    .executableTarget(
+        name: "PersistenceWriter", dependencies: ["ReSwiftPersistence", "ReSwift"],
+        path: "Tests/Fixtures/PersistenceWriter"),
+    .testTarget(
+        name: "ReSwiftPersistenceTests",
+        dependencies: ["ReSwiftPersistence", "ReSwift", "TestSupport", "PersistenceWriter"],
+        path: "Tests/ReSwiftPersistenceTests"),
+]
+
+// MARK: - ReSwiftThunk
+
+package.products += [.library(name: "ReSwiftThunk", targets: ["ReSwiftThunk"])]
+package.targets += [
+    .target(name: "ReSwiftThunk", dependencies: ["ReSwift"], path: "Sources/ReSwiftThunk"),
+    .testTarget(
+        name: "ReSwiftThunkTests",
+        dependencies: ["ReSwiftThunk", "ReSwift"],
+        path: "Tests/ReSwiftThunkTests"
+    ),
+]
+
+// MARK: - ReSwiftTesting
+
+package.products += [.library(name: "ReSwiftTesting", targets: ["ReSwiftTesting"])]
+package.targets += [
+    .target(
+        name: "ReSwiftTesting",
+        dependencies: ["ReSwift", "ReSwiftThunk", "ReSwiftDiff"],
+        path: "Sources/ReSwiftTesting"
+    ),
+    .testTarget(
+        name: "ReSwiftTestingTests",
+        dependencies: ["ReSwiftTesting", "ReSwiftThunk", "ReSwift"],
+        path: "Tests/ReSwiftTestingTests"
+    ),
+]
