@@ -108,3 +108,26 @@ import Testing
         #expect(Table.lines(rows: []).isEmpty)
     }
 }
+
+@Suite struct BoxTests {
+    @Test func boxFramesFittedContent() {
+        let lines = Box.lines(
+            [Line("Abbey Road"), Line("日本語のタイトル")], width: 12, title: "A1", style: .color(.cyan))
+        #expect(
+            lines.map(\.plainText) == [
+                "┌ A1 ──────┐",
+                "│Abbey Road│",
+                "│日本語の… │",
+                "└──────────┘",
+            ])
+        #expect(lines.allSatisfy { $0.width == 12 })
+        #expect(lines[0].spans.first?.style == .color(.cyan))
+    }
+
+    @Test func blocksSitSideBySide() {
+        let left: [Line] = ["ab", "a"]
+        let right: [Line] = ["x", "y", "z"]
+        #expect(Box.sideBySide([left, right], spacing: 2).map(\.plainText) == ["ab  x", "a   y", "    z"])
+        #expect(Box.sideBySide([]).isEmpty)
+    }
+}
