@@ -19,3 +19,10 @@ package.targets += [
     .target(name: "ReSwift", path: "Sources/ReSwift"),
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
 ]
+
+// MARK: - Todo (example)
+
+package.targets += [
+    .target(name: "TodoCore", dependencies: ["ReSwift"], path: "Examples/Todo/Core"),
+    .testTarget(name: "TodoTests", dependencies: ["TodoCore"], path: "Tests/TodoTests"),
+]
