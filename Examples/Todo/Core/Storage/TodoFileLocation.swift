@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where the todo list lives: `--file PATH`, else `$TODO_FILE`, else the platform's data directory
+/// (`$XDG_DATA_HOME/todo/todo.json`, by default `~/.local/share/todo/todo.json`, on Linux).
+enum TodoFileLocation {
+    /// The environment variable that names the todo file when `--file` isn't given.
+    static let environmentVariable = "TODO_FILE"
+
+    /// Resolves the file to use.
+    ///
+    /// A leading `~/` is expanded (the shell doesn't expand it in `--file=~/…` or in a variable);
+    /// a relative path is taken from `currentDirectory`.
+    ///
+    /// - Parameters:
+    ///   - filePath: The `--file` argument, if given.
+    ///   - environment: The process environment.
+    ///   - currentDirectory: The directory relative paths start from.
+    ///   - defaultURL: The file to use when neither `--file` nor `TODO_FILE` names one.
+    static func resolve(
+        filePath: String?,
+        environment: [String: String],
+        currentDirectory: String,
+        defaultURL: () -> URL
+    ) -> URL {
+        let given = filePath ?? environment[environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        guard var path = given else { return defaultURL() }
+        if path == "~" || path.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty {
+            path = home + path.dropFirst()
+        }
+        if !path.hasPrefix("/") {
+            path = (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + path
+        }
+        return URL(fileURLWithPath: path).standardizedFileURL
+    }
+}
