@@ -1,0 +1,270 @@
+/// Holds the application state, reduces dispatched actions into new states, and notifies
+/// subscribers.
+///
+/// ```swift
+/// struct AppState { var count = 0 }
+/// struct Increment: Action {}
+///
+/// func appReducer(action: Action, state: AppState?) -> AppState {
+///     var state = state ?? AppState()
+///     if action is Increment { state.count += 1 }
+///     return state
+/// }
+///
+/// let store = Store<AppState>(reducer: appReducer, state: nil)
+/// store.dispatch(Increment())
+/// ```
+///
+/// ## Threads
+///
+/// A store may be used from any thread. Dispatches are serialized: each action goes through the
+/// middleware, the reducer, and every subscriber's `newState` before the next one starts, and
+/// `dispatch` returns after all of that. Subscribers are called on the dispatching thread. See
+/// <doc:StoreContract> for the full contract, including nested dispatches.
+open class Store<State>: StoreType, @unchecked Sendable {
+    // Sendable: every mutable stored property is guarded by `dispatchLock` (a recursive lock held
+    // for a whole dispatch, subscription change or middleware rebuild) or, for the state value
+    // itself, by `stateLock`, which readers on any thread take briefly.
+
+    /// A function that may compute an action from the state. Deprecated: use a thunk.
+    public typealias ActionCreator = (_ state: State, _ store: Store) -> Action?
+
+    /// A function that computes an action creator asynchronously. Deprecated: use a thunk.
+    public typealias AsyncActionCreator = (
+        _ state: State, _ store: Store, _ actionCreatorCallback: @escaping ((ActionCreator) -> Void)
+    ) -> Void
+
+    /// A callback run with the state after an async action creator's action was reduced.
+    public typealias DispatchCallback = (State) -> Void
+
+    // MARK: Locks
+
+    /// Serializes dispatches and subscription changes; recursive so that middleware, thunks and
+    /// subscribers can dispatch and subscribe from the dispatching thread.
+    let dispatchLock = Lock(recursive: true)
+
+    /// Guards `currentState`, so that any thread can read the latest state without waiting for a
+    /// dispatch to finish.
+    private let stateLock = Lock()
+
+    // MARK: State (guarded by stateLock for reads from other threads; written under both locks)
+
+    private var currentState: State?
+
+    /// The current state: the result of the most recently reduced action.
+    ///
+    /// Safe to read from any thread.
+    public private(set) var state: State! {
+        get { stateLock.withLock { currentState } }
+        set { stateLock.withLock { currentState = newValue } }
+    }
+
+    // MARK: Dispatch machinery (guarded by dispatchLock)
+
+    private let reducer: Reducer<State>
+    private var storedMiddleware: [Middleware<State>]
+    private var storedDispatchFunction: DispatchFunction!
+
+    /// What the dispatching thread is doing, used to catch and order nested dispatches.
+    enum Phase {
+        /// Running middleware, or not dispatching at all.
+        case idle
+        /// Inside the reducer: dispatching now is a programming error.
+        case reducing
+        /// Calling subscribers: a dispatch now waits until every subscriber has seen the state.
+        case notifying
+    }
+
+    private(set) var phase = Phase.idle
+
+    /// Whether subscribers are being notified (on the thread holding `dispatchLock`).
+    var isNotifying: Bool { phase == .notifying }
+
+    /// Actions dispatched from `newState`, processed once the current notification is over.
+    private var deferredActions: [Action] = []
+
+    // MARK: Subscribers (guarded by dispatchLock)
+
+    /// Subscribers in subscription order; `nil` marks a removed one until the list is compacted.
+    var nodes: ContiguousArray<SubscriptionNode<State>?> = []
+
+    /// Object subscribers by identity, for replacing and unsubscribing in O(1).
+    var nodesByObject: [ObjectIdentifier: SubscriptionNode<State>] = [:]
+
+    /// The number of `nil` entries in `nodes`.
+    var vacantCount = 0
+
+    /// Whether subscriptions to `Equatable` selections skip repeated values automatically.
+    public let subscriptionsAutomaticallySkipRepeats: Bool
+
+    /// The handler for programming errors made with this store, such as dispatching from a
+    /// reducer. When `nil`, ``ReSwiftHooks/misuseHandler`` is used.
+    public var misuseHandler: ((StoreMisuse) -> Void)? {
+        get { dispatchLock.withLock { storedMisuseHandler } }
+        set { dispatchLock.withLock { storedMisuseHandler = newValue } }
+    }
+    private var storedMisuseHandler: ((StoreMisuse) -> Void)?
+
+    // MARK: Creating a store
+
+    /// Creates a store.
+    ///
+    /// - Parameters:
+    ///   - reducer: The function that computes each new state.
+    ///   - state: The initial state. If `nil`, the store reduces ``ReSwiftInit`` to get one.
+    ///   - middleware: Functions that see each action before the reducer, in order.
+    ///   - automaticallySkipsRepeats: Whether subscriptions to `Equatable` states and selections
+    ///     skip values equal to the previous one without being asked.
+    public required init(
+        reducer: @escaping Reducer<State>,
+        state: State?,
+        middleware: [Middleware<State>] = [],
+        automaticallySkipsRepeats: Bool = true
+    ) {
+        self.reducer = reducer
+        self.storedMiddleware = middleware
+        self.subscriptionsAutomaticallySkipRepeats = automaticallySkipsRepeats
+        self.storedDispatchFunction = nil
+        self.storedDispatchFunction = makeDispatchFunction()
+        if let state {
+            currentState = state
+        } else {
+            dispatch(ReSwiftInit())
+        }
+    }
+
+    // MARK: Middleware
+
+    /// The middleware each action passes through before the reducer, outermost first.
+    ///
+    /// Setting it rebuilds ``dispatchFunction``.
+    public var middleware: [Middleware<State>] {
+        get { dispatchLock.withLock { storedMiddleware } }
+        set {
+            dispatchLock.withLock {
+                storedMiddleware = newValue
+                storedDispatchFunction = makeDispatchFunction()
+            }
+        }
+    }
+
+    /// The function ``dispatch(_:)-(Action)`` calls: the middleware chain ending in the reducer.
+    ///
+    /// You may replace it, for instance to capture dispatched actions in a test:
+    ///
+    /// ```swift
+    /// var actions: [Action] = []
+    /// store.dispatchFunction = { actions.append($0) }
+    /// ```
+    public var dispatchFunction: DispatchFunction! {
+        get { dispatchLock.withLock { storedDispatchFunction } }
+        set { dispatchLock.withLock { storedDispatchFunction = newValue } }
+    }
+
+    private func makeDispatchFunction() -> DispatchFunction {
+        // Middleware may outlive the store (a thunk's task, for instance), so nothing here
+        // holds the store strongly.
+        let reduceAndNotify: DispatchFunction = { [weak self] action in
+            self?._defaultDispatch(action: action)
+        }
+        return storedMiddleware.reversed().reduce(reduceAndNotify) { next, middleware in
+            let dispatch: DispatchFunction = { [weak self] action in self?.dispatch(action) }
+            let getState: () -> State? = { [weak self] in self?.state }
+            return middleware(dispatch, getState)(next)
+        }
+    }
+
+    // MARK: Dispatching
+
+    /// Dispatches an action.
+    ///
+    /// The action goes through the middleware and the reducer, and every subscriber sees the
+    /// resulting state, before this method returns. Called from a subscriber's `newState`, the
+    /// action is processed after every subscriber has seen the current state, before the outer
+    /// dispatch returns. Called from a reducer, it is reported as misuse and dropped.
+    ///
+    /// - Parameter action: The action to dispatch.
+    open func dispatch(_ action: Action) {
+        dispatchLock.lock()
+        defer { dispatchLock.unlock() }
+        switch phase {
+        case .idle:
+            storedDispatchFunction(action)
+        case .notifying:
+            deferredActions.append(action)
+        case .reducing:
+            reportDispatchFromReducer(action)
+        }
+    }
+
+    /// Reduces an action and notifies subscribers; the last link of the middleware chain.
+    ///
+    /// - Parameter action: The action to reduce.
+    open func _defaultDispatch(action: Action) {
+        dispatchLock.lock()
+        defer { dispatchLock.unlock() }
+        switch phase {
+        case .idle:
+            break
+        case .notifying:
+            deferredActions.append(action)
+            return
+        case .reducing:
+            reportDispatchFromReducer(action)
+            return
+        }
+
+        phase = .reducing
+        // Only this thread writes `currentState`, and it holds `dispatchLock`; reading it here
+        // without `stateLock` races with nothing but other reads.
+        let oldState = currentState
+        let newState = reducer(action, oldState)
+        phase = .notifying
+        state = newState
+        notifySubscribers(oldState: oldState, newState: newState)
+        phase = .idle
+        compactIfNeeded()
+        processDeferredActions()
+    }
+
+    /// Dispatches the actions subscribers dispatched during the last notification, in order.
+    private func processDeferredActions() {
+        guard !deferredActions.isEmpty else { return }
+        let actions = deferredActions
+        deferredActions.removeAll(keepingCapacity: true)
+        for action in actions {
+            // Each action's own notification processes whatever it defers before returning.
+            storedDispatchFunction(action)
+        }
+    }
+
+    private func reportDispatchFromReducer(_ action: Action) {
+        let description = String(describing: action)
+        let misuse = StoreMisuse(
+            kind: .dispatchFromReducer,
+            action: description,
+            message: """
+                ReSwift: \(description) was dispatched while a reducer was running. Reducers \
+                must be pure functions of (action, state) and must not dispatch; the action was \
+                dropped. Dispatch follow-up actions from middleware or a thunk instead, or \
+                compute the combined change in the reducer.
+                """
+        )
+        (storedMisuseHandler ?? ReSwiftHooks.misuseHandler)(misuse)
+    }
+
+    // MARK: Notifying
+
+    private func notifySubscribers(oldState: State?, newState: State) {
+        // Subscribers added during this loop were given the new state when they subscribed;
+        // stopping at the current count keeps them from getting it twice.
+        let count = nodes.count
+        var index = 0
+        while index < count {
+            if let node = nodes[index], !node.deliver(oldState: oldState, newState: newState) {
+                removeNode(node)
+            }
+            index += 1
+        }
+    }
+}

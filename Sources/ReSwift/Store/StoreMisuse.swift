@@ -1,0 +1,52 @@
+/// A programming error made with a store, such as dispatching from inside a reducer.
+///
+/// Misuse is reported to the store's ``Store/misuseHandler`` if it has one, and otherwise to
+/// ``ReSwiftHooks/misuseHandler``, which stops the program by default. Tests replace the
+/// handler to assert that misuse is caught.
+public struct StoreMisuse: Error, Sendable, CustomStringConvertible {
+    /// The kinds of misuse the store detects.
+    public enum Kind: Sendable, Equatable {
+        /// An action was dispatched while the reducer was running.
+        case dispatchFromReducer
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+
+    /// A description of the action involved, e.g. `"IncrementAction()"`.
+    public let action: String
+
+    /// An explanation of what happened and what to do instead.
+    public let message: String
+
+    /// Creates a misuse report.
+    public init(kind: Kind, action: String, message: String) {
+        self.kind = kind
+        self.action = action
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Process-wide hooks for reporting programming errors.
+public enum ReSwiftHooks {
+    private static let lock = Lock()
+    // Guarded by `lock`.
+    nonisolated(unsafe) private static var _misuseHandler: @Sendable (StoreMisuse) -> Void =
+        defaultMisuseHandler
+
+    /// The handler for misuse that a store without its own ``Store/misuseHandler`` reports.
+    ///
+    /// The default stops the program with the misuse's message, as ReSwift does. Prefer setting
+    /// a store's own handler in tests, which run in parallel.
+    public static var misuseHandler: @Sendable (StoreMisuse) -> Void {
+        get { lock.withLock { _misuseHandler } }
+        set { lock.withLock { _misuseHandler = newValue } }
+    }
+
+    /// The default handler: stops the program with the misuse's message.
+    public static let defaultMisuseHandler: @Sendable (StoreMisuse) -> Void = { misuse in
+        fatalError(misuse.message)
+    }
+}

@@ -1,0 +1,75 @@
+import ReSwift
+import Testing
+
+@Suite struct NestedDispatchTests {
+    @Test func dispatchFromNewStateIsDeferredUntilEverySubscriberSawTheState() {
+        let store = Store(reducer: counterReducer, state: CounterState())
+        var log: [String] = []
+        let first = Recorder<CounterState>()
+        let second = Recorder<CounterState>()
+        first.onNewState = { state in
+            log.append("first \(state.count)")
+            if state.count == 1 { store.dispatch(Increment()) }
+        }
+        second.onNewState = { state in log.append("second \(state.count)") }
+        store.subscribe(first)
+        store.subscribe(second)
+        log.removeAll()
+
+        store.dispatch(Increment())
+
+        #expect(log == ["first 1", "second 1", "first 2", "second 2"])
+        #expect(store.state.count == 2)
+    }
+
+    @Test func noSubscriberSeesAnOlderStateAfterANewerOne() {
+        let store = Store(reducer: counterReducer, state: CounterState())
+        let recorders = (0..<5).map { _ in Recorder<CounterState>() }
+        for (index, recorder) in recorders.enumerated() {
+            recorder.onNewState = { state in
+                // Several subscribers dispatch in reaction to the same states.
+                if state.count < 6, index % 2 == 0 { store.dispatch(Increment()) }
+            }
+            store.subscribe(recorder)
+        }
+        store.dispatch(Increment())
+        for recorder in recorders {
+            let counts = recorder.values.map(\.count)
+            #expect(counts == counts.sorted(), "a subscriber saw states out of order: \(counts)")
+            #expect(counts.last == store.state.count)
+        }
+    }
+
+    @Test func deferredActionsGoThroughMiddleware() {
+        var middlewareSaw: [String] = []
+        let logging: Middleware<CounterState> = { _, _ in
+            { next in
+                { action in
+                    middlewareSaw.append("\(type(of: action))")
+                    next(action)
+                }
+            }
+        }
+        let store = Store(reducer: counterReducer, state: CounterState(), middleware: [logging])
+        let recorder = Recorder<CounterState>()
+        recorder.onNewState = { state in
+            if state.count == 1, state.name != "one" { store.dispatch(SetName(name: "one")) }
+        }
+        store.subscribe(recorder)
+        store.dispatch(Increment())
+        #expect(middlewareSaw == ["Increment", "SetName"])
+        #expect(store.state.name == "one")
+    }
+
+    @Test func deferredDispatchesAreProcessedBeforeTheOuterDispatchReturns() {
+        let store = Store(reducer: counterReducer, state: CounterState())
+        let recorder = Recorder<CounterState>()
+        recorder.onNewState = { state in
+            if state.count > 0, state.count < 10 { store.dispatch(Increment()) }
+        }
+        store.subscribe(recorder)
+        store.dispatch(Increment())
+        #expect(store.state.count == 10)
+        #expect(recorder.values.map(\.count) == Array(0...10))
+    }
+}

@@ -1,0 +1,57 @@
+import ReSwift
+import Testing
+
+@Suite struct StoreLifetimeTests {
+    @Test func storeWithoutOutsideReferencesIsDeallocated() {
+        weak var weakStore: Store<CounterState>?
+        let recorder = Recorder<CounterState>()
+        var token: SubscriptionToken?
+        do {
+            let passThrough: Middleware<CounterState> = { dispatch, getState in
+                { next in { action in next(action) } }
+            }
+            let store = Store(
+                reducer: counterReducer, state: nil, middleware: [passThrough, passThrough])
+            store.subscribe(recorder)
+            store.subscribe(Recorder<Int>()) { $0.select(\.count) }
+            token = store.subscribe { _ in }
+            store.dispatch(Increment())
+            weakStore = store
+        }
+        #expect(weakStore == nil)
+        token?.cancel()  // cancelling after the store is gone does nothing
+        #expect(token?.isCancelled == true)
+    }
+
+    @Test func middlewareAndSubscriptionsAreReleasedWithTheStore() {
+        final class Marker {}
+        weak var weakMarker: Marker?
+        do {
+            let marker = Marker()
+            weakMarker = marker
+            let capturing: Middleware<CounterState> = { _, _ in
+                { next in
+                    { action in
+                        _ = marker
+                        next(action)
+                    }
+                }
+            }
+            let store = Store(reducer: counterReducer, state: nil, middleware: [capturing])
+            let token = store.subscribe { _ in _ = marker }
+            store.dispatch(Increment())
+            _ = token
+        }
+        #expect(weakMarker == nil)
+    }
+
+    @Test func dispatchFunctionOutlivingTheStoreDoesNothing() {
+        var dispatchFunction: DispatchFunction?
+        do {
+            let store = Store(reducer: counterReducer, state: nil)
+            dispatchFunction = store.dispatchFunction
+        }
+        dispatchFunction?(Increment())  // the store is gone: no crash, nothing happens
+        #expect(dispatchFunction != nil)
+    }
+}

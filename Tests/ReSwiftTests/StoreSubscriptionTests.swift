@@ -1,0 +1,139 @@
+import ReSwift
+import Testing
+
+@Suite struct StoreSubscriptionTests {
+    @Test func subscribingDeliversTheCurrentStateAtOnce() {
+        let store = Store(reducer: counterReducer, state: CounterState(count: 5))
+        let recorder = Recorder<CounterState>()
+        store.subscribe(recorder)
+        #expect(recorder.values.map(\.count) == [5])
+    }
+
+    @Test func subscribersReceiveEachNewState() {
+        let store = Store(reducer: plainReducer, state: nil)
+        let recorder = Recorder<PlainState>()
+        store.subscribe(recorder)
+        store.dispatch(Increment())
+        store.dispatch(Increment())
+        #expect(recorder.values.map(\.count) == [0, 1, 2])
+    }
+
+    @Test func equatableStateSkipsRepeatsAutomatically() {
+        let store = Store(reducer: counterReducer, state: nil)
+        let recorder = Recorder<CounterState>()
+        store.subscribe(recorder)
+        store.dispatch(Noop())
+        store.dispatch(Increment())
+        store.dispatch(Noop())
+        #expect(recorder.values.map(\.count) == [0, 1])
+    }
+
+    @Test func repeatsAreDeliveredWhenAutomaticSkippingIsOff() {
+        let store = Store(reducer: counterReducer, state: nil, automaticallySkipsRepeats: false)
+        let recorder = Recorder<CounterState>()
+        store.subscribe(recorder)
+        store.dispatch(Noop())
+        store.dispatch(Increment())
+        #expect(recorder.values.map(\.count) == [0, 0, 1])
+    }
+
+    @Test func subscribingTwiceReplacesTheSubscription() {
+        let store = Store(reducer: counterReducer, state: CounterState())
+        let recorder = Recorder<Int>()
+        store.subscribe(recorder) { $0.select(\.count) }
+        store.subscribe(recorder) { $0.select { $0.count * 10 } }
+        store.dispatch(Increment())
+        #expect(recorder.values == [0, 0, 10])
+    }
+
+    @Test func unsubscribedObjectsReceiveNothing() {
+        let store = Store(reducer: counterReducer, state: CounterState())
+        let recorder = Recorder<CounterState>()
+        store.subscribe(recorder)
+        store.unsubscribe(recorder)
+        store.dispatch(Increment())
+        #expect(recorder.values.count == 1)
+        store.unsubscribe(recorder)  // a second time does nothing
+    }
+
+    @Test func subscribersAreNotifiedInSubscriptionOrder() {
+        let store = Store(reducer: counterReducer, state: CounterState())
+        var order: [Int] = []
+        let recorders = (0..<50).map { index -> Recorder<CounterState> in
+            let recorder = Recorder<CounterState>()
+            recorder.onNewState = { _ in order.append(index) }
+            return recorder
+        }
+        for recorder in recorders { store.subscribe(recorder) }
+        // Remove and re-add some to exercise compaction and replacement.
+        for index in stride(from: 0, to: 50, by: 3) { store.unsubscribe(recorders[index]) }
+        order.removeAll()
+        store.dispatch(Increment())
+        #expect(order == (0..<50).filter { $0 % 3 != 0 })
+    }
+
+    @Test func subscribersAreHeldWeaklyAndDroppedWhenGone() {
+        let store = Store(reducer: counterReducer, state: CounterState())
+        weak var weakRecorder: Recorder<CounterState>?
+        do {
+            let recorder = Recorder<CounterState>()
+            weakRecorder = recorder
+            store.subscribe(recorder)
+            store.subscribe(Recorder<Int>()) { $0.select(\.count) }
+        }
+        #expect(weakRecorder == nil)
+        store.dispatch(Increment())  // drops both without crashing
+        #expect(store.state.count == 1)
+    }
+
+    @Test func selectionIsComputedOncePerState() {
+        let store = Store(reducer: counterReducer, state: CounterState())
+        var selections = 0
+        let recorder = Recorder<Int>()
+        store.subscribe(recorder) { subscription in
+            subscription.select { state -> Int in
+                selections += 1
+                return state.count
+            }
+        }
+        store.dispatch(Increment())
+        store.dispatch(SetName(name: "b"))
+        #expect(selections == 3)
+        #expect(recorder.values == [0, 1])
+    }
+
+    @Test func nilTransformDeliversTheWholeState() {
+        let store = Store(reducer: plainReducer, state: PlainState())
+        let recorder = Recorder<PlainState>()
+        store.subscribe(recorder, transform: nil)
+        store.dispatch(Increment())
+        #expect(recorder.values.map(\.count) == [0, 1])
+    }
+
+    @Test func subscribingFromNewStateDeliversTheCurrentStateOnce() {
+        let store = Store(reducer: counterReducer, state: CounterState())
+        let late = Recorder<CounterState>()
+        let first = Recorder<CounterState>()
+        first.onNewState = { state in
+            if state.count == 1 { store.subscribe(late) }
+        }
+        store.subscribe(first)
+        store.dispatch(Increment())
+        #expect(late.values.map(\.count) == [1])
+        store.dispatch(Increment())
+        #expect(late.values.map(\.count) == [1, 2])
+    }
+
+    @Test func unsubscribingFromNewStateStopsLaterSubscribersAtOnce() {
+        let store = Store(reducer: counterReducer, state: CounterState())
+        let second = Recorder<CounterState>()
+        let first = Recorder<CounterState>()
+        first.onNewState = { state in
+            if state.count == 1 { store.unsubscribe(second) }
+        }
+        store.subscribe(first)
+        store.subscribe(second)
+        store.dispatch(Increment())
+        #expect(second.values.map(\.count) == [0])
+    }
+}
