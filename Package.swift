@@ -20,6 +20,60 @@ package.targets += [
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
 ]
 
+// MARK: - Benchmark
+
+package.products += [.executable(name: "reswift-bench", targets: ["ReSwiftBench"])]
+package.targets += [
+    .executableTarget(
+        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats"], path: "Benchmarks/ReSwiftBench"),
+    .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
+]
+
+// MARK: - ReSwiftRouter
+
+package.products += [.library(name: "ReSwiftRouter", targets: ["ReSwiftRouter"])]
+package.targets += [
+    .target(name: "ReSwiftRouter", dependencies: ["ReSwift"], path: "Sources/ReSwiftRouter"),
+    .testTarget(
+        name: "ReSwiftRouterTests",
+        dependencies: ["ReSwiftRouter", "ReSwift"],
+        path: "Tests/ReSwiftRouterTests"
+    ),
+]
+
+// MARK: - TerminalUI and TestSupport
+
+package.targets += [
+    .target(name: "TerminalUI", path: "Examples/TerminalUI"),
+    .testTarget(
+        name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], path: "Tests/TerminalUITests"),
+    .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
+    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], path: "Tests/TestSupportTests"),
+    .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
+]
+
+// MARK: - ReSwiftDiff and ReSwiftDevTools
+
+package.targets += [
+    // Structural state diffs, shared by ReSwiftDevTools' logger and ReSwiftTesting. Internal: no product.
+    .target(name: "ReSwiftDiff", path: "Sources/ReSwiftDiff"),
+    .testTarget(name: "ReSwiftDiffTests", dependencies: ["ReSwiftDiff"], path: "Tests/ReSwiftDiffTests"),
+]
+
+package.products += [.library(name: "ReSwiftDevTools", targets: ["ReSwiftDevTools"])]
+package.targets += [
+    .target(
+        name: "ReSwiftDevTools",
+        dependencies: ["ReSwift", "ReSwiftDiff"],
+        path: "Sources/ReSwiftDevTools"
+    ),
+    .testTarget(
+        name: "ReSwiftDevToolsTests",
+        dependencies: ["ReSwiftDevTools", "ReSwiftDiff"],
+        path: "Tests/ReSwiftDevToolsTests"
+    ),
+]
+
 // MARK: - Todo (example)
 
 package.targets += [

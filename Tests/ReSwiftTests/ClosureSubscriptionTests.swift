@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func equatableSelectionsSkipRepeats() {
-        let store = Store(reducer: counterReducer, state: nil)
+        let store = Store(reducer: countReducer, state: nil)
         var names: [String] = []
         let token = store.subscribe(transform: { $0.select(\.name) }) { names.append($0) }
         store.dispatch(Increment())
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func equatableWholeStateSkipsRepeats() {
-        let store = Store(reducer: counterReducer, state: nil)
+        let store = Store(reducer: countReducer, state: nil)
         var counts: [Int] = []
         let token = store.subscribe { counts.append($0.count) }
         store.dispatch(Noop())

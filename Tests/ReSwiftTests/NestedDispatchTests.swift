@@ -3,10 +3,10 @@ import Testing
 
 @Suite struct NestedDispatchTests {
     @Test func dispatchFromNewStateIsDeferredUntilEverySubscriberSawTheState() {
-        let store = Store(reducer: counterReducer, state: CounterState())
+        let store = Store(reducer: countReducer, state: CountState())
         var log: [String] = []
-        let first = Recorder<CounterState>()
-        let second = Recorder<CounterState>()
+        let first = Recorder<CountState>()
+        let second = Recorder<CountState>()
         first.onNewState = { state in
             log.append("first \(state.count)")
             if state.count == 1 { store.dispatch(Increment()) }
@@ -23,8 +23,8 @@ import Testing
     }
 
     @Test func noSubscriberSeesAnOlderStateAfterANewerOne() {
-        let store = Store(reducer: counterReducer, state: CounterState())
-        let recorders = (0..<5).map { _ in Recorder<CounterState>() }
+        let store = Store(reducer: countReducer, state: CountState())
+        let recorders = (0..<5).map { _ in Recorder<CountState>() }
         for (index, recorder) in recorders.enumerated() {
             recorder.onNewState = { state in
                 // Several subscribers dispatch in reaction to the same states.
@@ -42,7 +42,7 @@ import Testing
 
     @Test func deferredActionsGoThroughMiddleware() {
         var middlewareSaw: [String] = []
-        let logging: Middleware<CounterState> = { _, _ in
+        let logging: Middleware<CountState> = { _, _ in
             { next in
                 { action in
                     middlewareSaw.append("\(type(of: action))")
@@ -50,8 +50,8 @@ import Testing
                 }
             }
         }
-        let store = Store(reducer: counterReducer, state: CounterState(), middleware: [logging])
-        let recorder = Recorder<CounterState>()
+        let store = Store(reducer: countReducer, state: CountState(), middleware: [logging])
+        let recorder = Recorder<CountState>()
         recorder.onNewState = { state in
             if state.count == 1, state.name != "one" { store.dispatch(SetName(name: "one")) }
         }
@@ -62,8 +62,8 @@ import Testing
     }
 
     @Test func deferredDispatchesAreProcessedBeforeTheOuterDispatchReturns() {
-        let store = Store(reducer: counterReducer, state: CounterState())
-        let recorder = Recorder<CounterState>()
+        let store = Store(reducer: countReducer, state: CountState())
+        let recorder = Recorder<CountState>()
         recorder.onNewState = { state in
             if state.count > 0, state.count < 10 { store.dispatch(Increment()) }
         }

@@ -14,7 +14,7 @@ import Testing
         private var isInside = false
         var sawOverlap = false
 
-        func newState(state: CounterState) {
+        func newState(state: CountState) {
             if isInside { sawOverlap = true }
             isInside = true
             if state.count < lastCount { sawOutOfOrder = true }
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func concurrentDispatchesAreEachReducedExactlyOnce() {
-        let store = Store(reducer: counterReducer, state: CounterState())
+        let store = Store(reducer: countReducer, state: CountState())
         let subscriber = CountingSubscriber()
         store.subscribe(subscriber)
         let threads = 8
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func subscribingReadingAndDispatchingFromManyThreads() {
-        let store = Store(reducer: counterReducer, state: CounterState())
+        let store = Store(reducer: countReducer, state: CountState())
         let tokensLock = NSLock()
         nonisolated(unsafe) var tokens: [SubscriptionToken] = []  // guarded by tokensLock
         DispatchQueue.concurrentPerform(iterations: 6) { worker in
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func stateIsReadableWhileASubscriberBlocksTheDispatch() {
-        let store = Store(reducer: counterReducer, state: CounterState())
+        let store = Store(reducer: countReducer, state: CountState())
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let token = store.subscribe(transform: { $0.select(\.count) }) { count in

@@ -4,28 +4,28 @@ import Testing
 @Suite struct StoreDispatchTests {
     @Test func storeWithoutStateReducesReSwiftInit() {
         var seen: [String] = []
-        let store = Store<CounterState>(
+        let store = Store<CountState>(
             reducer: { action, state in
                 seen.append("\(type(of: action)) \(state == nil ? "nil" : "state")")
-                return counterReducer(action: action, state: state)
+                return countReducer(action: action, state: state)
             }, state: nil)
         #expect(seen == ["ReSwiftInit nil"])
-        #expect(store.state == CounterState())
+        #expect(store.state == CountState())
     }
 
     @Test func storeWithInitialStateDoesNotReduce() {
         var reduced = 0
-        let store = Store<CounterState>(
+        let store = Store<CountState>(
             reducer: { action, state in
                 reduced += 1
-                return counterReducer(action: action, state: state)
-            }, state: CounterState(count: 7))
+                return countReducer(action: action, state: state)
+            }, state: CountState(count: 7))
         #expect(reduced == 0)
         #expect(store.state.count == 7)
     }
 
     @Test func dispatchReducesTheAction() {
-        let store = Store(reducer: counterReducer, state: nil)
+        let store = Store(reducer: countReducer, state: nil)
         store.dispatch(Increment())
         store.dispatch(Increment())
         store.dispatch(Decrement())
@@ -34,7 +34,7 @@ import Testing
 
     @Test func middlewareRunsInOrderBeforeTheReducer() {
         var log: [String] = []
-        func tagging(_ tag: String) -> Middleware<CounterState> {
+        func tagging(_ tag: String) -> Middleware<CountState> {
             return { _, getState in
                 return { next in
                     return { action in
@@ -46,7 +46,7 @@ import Testing
             }
         }
         let store = Store(
-            reducer: counterReducer, state: CounterState(), middleware: [tagging("a"), tagging("b")])
+            reducer: countReducer, state: CountState(), middleware: [tagging("a"), tagging("b")])
         store.dispatch(Increment())
         #expect(
             log == [
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func middlewareCanSwallowAndTransformActions() {
-        let onlyIncrementsTwice: Middleware<CounterState> = { _, _ in
+        let onlyIncrementsTwice: Middleware<CountState> = { _, _ in
             return { next in
                 return { action in
                     if action is Decrement { return }
@@ -69,7 +69,7 @@ import Testing
             }
         }
         let store = Store(
-            reducer: counterReducer, state: CounterState(), middleware: [onlyIncrementsTwice])
+            reducer: countReducer, state: CountState(), middleware: [onlyIncrementsTwice])
         store.dispatch(Increment())
         store.dispatch(Decrement())
         #expect(store.state.count == 2)
@@ -77,7 +77,7 @@ import Testing
 
     @Test func actionDispatchedFromMiddlewareIsReducedBeforeDispatchReturns() {
         var countAfterNestedDispatch = -1
-        let doubling: Middleware<CounterState> = { dispatch, getState in
+        let doubling: Middleware<CountState> = { dispatch, getState in
             return { next in
                 return { action in
                     next(action)
@@ -88,14 +88,14 @@ import Testing
                 }
             }
         }
-        let store = Store(reducer: counterReducer, state: CounterState(), middleware: [doubling])
+        let store = Store(reducer: countReducer, state: CountState(), middleware: [doubling])
         store.dispatch(SetName(name: "double"))
         #expect(countAfterNestedDispatch == 1)
     }
 
     @Test func settingMiddlewareRebuildsTheChain() {
         var seen = 0
-        let store = Store(reducer: counterReducer, state: CounterState())
+        let store = Store(reducer: countReducer, state: CountState())
         store.dispatch(Increment())
         store.middleware = [
             { _, _ in
@@ -115,7 +115,7 @@ import Testing
 
     @Test func replacingDispatchFunctionCapturesActions() {
         // The ReSwift 101 pattern.
-        let store = Store(reducer: counterReducer, state: CounterState())
+        let store = Store(reducer: countReducer, state: CountState())
         var actions: [Action] = []
         store.dispatchFunction = { actions.append($0) }
         store.dispatch(Increment())
@@ -128,14 +128,14 @@ import Testing
 
     @Test func dispatchFromReducerIsReportedAndDropped() {
         var misuses: [StoreMisuse] = []
-        var store: Store<CounterState>?
-        let reducer: Reducer<CounterState> = { action, state in
+        var store: Store<CountState>?
+        let reducer: Reducer<CountState> = { action, state in
             if action is Increment {
                 store?.dispatch(Decrement())
             }
-            return counterReducer(action: action, state: state)
+            return countReducer(action: action, state: state)
         }
-        store = Store(reducer: reducer, state: CounterState())
+        store = Store(reducer: reducer, state: CountState())
         store?.misuseHandler = { misuses.append($0) }
         store?.dispatch(Increment())
         #expect(store?.state.count == 1)
@@ -147,7 +147,7 @@ import Testing
 
     @Test func storeTypeProtocolExposesTheStore() {
         func countThroughProtocol<S: StoreType>(_ store: S) -> S.State { store.state }
-        let store = Store(reducer: counterReducer, state: CounterState(count: 3))
+        let store = Store(reducer: countReducer, state: CountState(count: 3))
         #expect(countThroughProtocol(store).count == 3)
         let dispatching: DispatchingStoreType = store
         dispatching.dispatch(Increment())

@@ -3,15 +3,15 @@ import Testing
 
 @Suite struct StoreLifetimeTests {
     @Test func storeWithoutOutsideReferencesIsDeallocated() {
-        weak var weakStore: Store<CounterState>?
-        let recorder = Recorder<CounterState>()
+        weak var weakStore: Store<CountState>?
+        let recorder = Recorder<CountState>()
         var token: SubscriptionToken?
         do {
-            let passThrough: Middleware<CounterState> = { dispatch, getState in
+            let passThrough: Middleware<CountState> = { dispatch, getState in
                 { next in { action in next(action) } }
             }
             let store = Store(
-                reducer: counterReducer, state: nil, middleware: [passThrough, passThrough])
+                reducer: countReducer, state: nil, middleware: [passThrough, passThrough])
             store.subscribe(recorder)
             store.subscribe(Recorder<Int>()) { $0.select(\.count) }
             token = store.subscribe { _ in }
@@ -29,7 +29,7 @@ import Testing
         do {
             let marker = Marker()
             weakMarker = marker
-            let capturing: Middleware<CounterState> = { _, _ in
+            let capturing: Middleware<CountState> = { _, _ in
                 { next in
                     { action in
                         _ = marker
@@ -37,7 +37,7 @@ import Testing
                     }
                 }
             }
-            let store = Store(reducer: counterReducer, state: nil, middleware: [capturing])
+            let store = Store(reducer: countReducer, state: nil, middleware: [capturing])
             let token = store.subscribe { _ in _ = marker }
             store.dispatch(Increment())
             _ = token
@@ -48,7 +48,7 @@ import Testing
     @Test func dispatchFunctionOutlivingTheStoreDoesNothing() {
         var dispatchFunction: DispatchFunction?
         do {
-            let store = Store(reducer: counterReducer, state: nil)
+            let store = Store(reducer: countReducer, state: nil)
             dispatchFunction = store.dispatchFunction
         }
         dispatchFunction?(Increment())  // the store is gone: no crash, nothing happens

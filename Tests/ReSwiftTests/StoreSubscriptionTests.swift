@@ -3,8 +3,8 @@ import Testing
 
 @Suite struct StoreSubscriptionTests {
     @Test func subscribingDeliversTheCurrentStateAtOnce() {
-        let store = Store(reducer: counterReducer, state: CounterState(count: 5))
-        let recorder = Recorder<CounterState>()
+        let store = Store(reducer: countReducer, state: CountState(count: 5))
+        let recorder = Recorder<CountState>()
         store.subscribe(recorder)
         #expect(recorder.values.map(\.count) == [5])
     }
@@ -19,8 +19,8 @@ import Testing
     }
 
     @Test func equatableStateSkipsRepeatsAutomatically() {
-        let store = Store(reducer: counterReducer, state: nil)
-        let recorder = Recorder<CounterState>()
+        let store = Store(reducer: countReducer, state: nil)
+        let recorder = Recorder<CountState>()
         store.subscribe(recorder)
         store.dispatch(Noop())
         store.dispatch(Increment())
@@ -29,8 +29,8 @@ import Testing
     }
 
     @Test func repeatsAreDeliveredWhenAutomaticSkippingIsOff() {
-        let store = Store(reducer: counterReducer, state: nil, automaticallySkipsRepeats: false)
-        let recorder = Recorder<CounterState>()
+        let store = Store(reducer: countReducer, state: nil, automaticallySkipsRepeats: false)
+        let recorder = Recorder<CountState>()
         store.subscribe(recorder)
         store.dispatch(Noop())
         store.dispatch(Increment())
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func subscribingTwiceReplacesTheSubscription() {
-        let store = Store(reducer: counterReducer, state: CounterState())
+        let store = Store(reducer: countReducer, state: CountState())
         let recorder = Recorder<Int>()
         store.subscribe(recorder) { $0.select(\.count) }
         store.subscribe(recorder) { $0.select { $0.count * 10 } }
@@ -47,8 +47,8 @@ import Testing
     }
 
     @Test func unsubscribedObjectsReceiveNothing() {
-        let store = Store(reducer: counterReducer, state: CounterState())
-        let recorder = Recorder<CounterState>()
+        let store = Store(reducer: countReducer, state: CountState())
+        let recorder = Recorder<CountState>()
         store.subscribe(recorder)
         store.unsubscribe(recorder)
         store.dispatch(Increment())
@@ -57,10 +57,10 @@ import Testing
     }
 
     @Test func subscribersAreNotifiedInSubscriptionOrder() {
-        let store = Store(reducer: counterReducer, state: CounterState())
+        let store = Store(reducer: countReducer, state: CountState())
         var order: [Int] = []
-        let recorders = (0..<50).map { index -> Recorder<CounterState> in
-            let recorder = Recorder<CounterState>()
+        let recorders = (0..<50).map { index -> Recorder<CountState> in
+            let recorder = Recorder<CountState>()
             recorder.onNewState = { _ in order.append(index) }
             return recorder
         }
@@ -73,10 +73,10 @@ import Testing
     }
 
     @Test func subscribersAreHeldWeaklyAndDroppedWhenGone() {
-        let store = Store(reducer: counterReducer, state: CounterState())
-        weak var weakRecorder: Recorder<CounterState>?
+        let store = Store(reducer: countReducer, state: CountState())
+        weak var weakRecorder: Recorder<CountState>?
         do {
-            let recorder = Recorder<CounterState>()
+            let recorder = Recorder<CountState>()
             weakRecorder = recorder
             store.subscribe(recorder)
             store.subscribe(Recorder<Int>()) { $0.select(\.count) }
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func selectionIsComputedOncePerState() {
-        let store = Store(reducer: counterReducer, state: CounterState())
+        let store = Store(reducer: countReducer, state: CountState())
         var selections = 0
         let recorder = Recorder<Int>()
         store.subscribe(recorder) { subscription in
@@ -111,9 +111,9 @@ import Testing
     }
 
     @Test func subscribingFromNewStateDeliversTheCurrentStateOnce() {
-        let store = Store(reducer: counterReducer, state: CounterState())
-        let late = Recorder<CounterState>()
-        let first = Recorder<CounterState>()
+        let store = Store(reducer: countReducer, state: CountState())
+        let late = Recorder<CountState>()
+        let first = Recorder<CountState>()
         first.onNewState = { state in
             if state.count == 1 { store.subscribe(late) }
         }
@@ -125,9 +125,9 @@ import Testing
     }
 
     @Test func unsubscribingFromNewStateStopsLaterSubscribersAtOnce() {
-        let store = Store(reducer: counterReducer, state: CounterState())
-        let second = Recorder<CounterState>()
-        let first = Recorder<CounterState>()
+        let store = Store(reducer: countReducer, state: CountState())
+        let second = Recorder<CountState>()
+        let first = Recorder<CountState>()
         first.onNewState = { state in
             if state.count == 1 { store.unsubscribe(second) }
         }

@@ -75,3 +75,72 @@ import Testing
         #expect(recorder.values == ["0", "4"])
     }
 }
+
+@Suite struct FusedSelectionTests {
+    struct Many: Equatable {
+        var values = [0, 0, 0]
+        var label = "a"
+    }
+    struct Change: Action { let index: Int }
+    struct Relabel: Action { let label: String }
+
+    static func reducer(action: Action, state: Many?) -> Many {
+        var state = state ?? Many()
+        if let change = action as? Change { state.values[change.index] += 1 }
+        if let relabel = action as? Relabel { state.label = relabel.label }
+        return state
+    }
+
+    @Test func eachSubscriberSeesOnlyItsOwnSliceChange() {
+        let store = Store(reducer: Self.reducer, state: nil)
+        let recorders = (0..<3).map { _ in Recorder<Int>() }
+        for (index, recorder) in recorders.enumerated() {
+            store.subscribe(recorder) { $0.select { $0.values[index] } }
+        }
+        store.dispatch(Change(index: 1))
+        store.dispatch(Change(index: 1))
+        store.dispatch(Relabel(label: "b"))
+        store.dispatch(Change(index: 2))
+        #expect(recorders[0].values == [0])
+        #expect(recorders[1].values == [0, 1, 2])
+        #expect(recorders[2].values == [0, 1])
+    }
+
+    @Test func customPredicateAfterSelectComparesConsecutiveSelections() {
+        let store = Store(reducer: Self.reducer, state: nil, automaticallySkipsRepeats: false)
+        let recorder = Recorder<Int>()
+        var comparisons: [String] = []
+        store.subscribe(recorder) {
+            $0.select { $0.values[0] }
+                .skipRepeats { old, new in
+                    comparisons.append("\(old)→\(new)")
+                    return new % 2 == 1
+                }
+        }
+        for _ in 0..<4 { store.dispatch(Change(index: 0)) }
+        #expect(recorder.values == [0, 2, 4])
+        #expect(comparisons == ["0→1", "1→2", "2→3", "3→4"])
+    }
+
+    @Test func chainedSelectionsSkipRepeatsAtTheEnd() {
+        let store = Store(reducer: Self.reducer, state: nil)
+        let recorder = Recorder<Int>()
+        store.subscribe(recorder) { $0.select(\.values).select { $0.reduce(0, +) } }
+        store.dispatch(Relabel(label: "x"))
+        store.dispatch(Change(index: 0))
+        store.dispatch(Change(index: 2))
+        #expect(recorder.values == [0, 1, 2])
+    }
+
+    @Test func selectionsDroppedWithTheirSubscriberAreRemoved() {
+        let store = Store(reducer: Self.reducer, state: nil)
+        var recorder: Recorder<Int>? = Recorder<Int>()
+        weak let weakRecorder = recorder
+        store.subscribe(recorder!) { $0.select { $0.values[0] } }
+        recorder = nil
+        #expect(weakRecorder == nil)
+        store.dispatch(Change(index: 0))  // reaches the end of the chain: the node is dropped
+        store.dispatch(Change(index: 0))
+        #expect(store.state.values[0] == 2)
+    }
+}

@@ -1,97 +1,88 @@
 /// One entry in a store's subscriber list.
 ///
+/// A node is not generic: it delivers a state through a closure that receives the old state's
+/// box (`nil` when there is none) and the new state's box, as opaque `_StateBox<State>`
+/// references. The closure is created by the
+/// inlinable `subscribe` functions in the subscriber's module, where the state's and the
+/// subscriber's types are known, so the compiler specializes it: the store's loop calls one
+/// closure per subscriber with no generic metadata, no witness tables and no copies of the state.
+///
 /// Nodes are created, delivered to and removed only while the store's dispatch lock is held.
-class SubscriptionNode<State> {
+@usableFromInline
+final class _SubscriptionNode {
     /// The node's position in the store's list, or `-1` once it was removed.
-    final var index = -1
+    @usableFromInline
+    var index = -1
 
     /// The subscriber object's identity, for subscriptions made with an object.
-    final let objectID: ObjectIdentifier?
+    @usableFromInline
+    let objectID: ObjectIdentifier?
 
-    init(objectID: ObjectIdentifier?) {
-        self.objectID = objectID
-    }
-
-    /// Delivers a state.
+    /// Delivers a state. The boxes are only guaranteed to exist during the call.
     ///
     /// - Returns: `false` when the subscriber is gone and the node should be removed.
-    func deliver(oldState: State?, newState: State) -> Bool {
-        preconditionFailure("Internal inconsistency: SubscriptionNode.deliver is abstract")
-    }
-}
+    @usableFromInline
+    let deliver: (_ oldState: UnsafeRawPointer?, _ newState: UnsafeRawPointer) -> Bool
 
-/// An object subscribed to the whole state, with no transform: one weak load and one call.
-final class WholeStateObjectNode<State, Subscriber: StoreSubscriber>: SubscriptionNode<State>
-where Subscriber.StoreSubscriberStateType == State {
-    weak var subscriber: Subscriber?
-
-    init(_ subscriber: Subscriber) {
-        self.subscriber = subscriber
-        super.init(objectID: ObjectIdentifier(subscriber))
-    }
-
-    override func deliver(oldState: State?, newState: State) -> Bool {
-        guard let subscriber else { return false }
-        subscriber.newState(state: newState)
-        return true
-    }
-}
-
-/// An object subscribed to an `Equatable` whole state, skipping states equal to the previous one.
-final class WholeStateSkippingRepeatsObjectNode<State: Equatable, Subscriber: StoreSubscriber>:
-    SubscriptionNode<State>
-where Subscriber.StoreSubscriberStateType == State {
-    weak var subscriber: Subscriber?
-
-    init(_ subscriber: Subscriber) {
-        self.subscriber = subscriber
-        super.init(objectID: ObjectIdentifier(subscriber))
-    }
-
-    override func deliver(oldState: State?, newState: State) -> Bool {
-        if let oldState, oldState == newState { return true }
-        guard let subscriber else { return false }
-        subscriber.newState(state: newState)
-        return true
+    @usableFromInline
+    init(
+        objectID: ObjectIdentifier?,
+        deliver: @escaping (_ oldState: UnsafeRawPointer?, _ newState: UnsafeRawPointer) -> Bool
+    ) {
+        self.objectID = objectID
+        self.deliver = deliver
     }
 }
 
 /// Whether the object at the end of a transformed subscription still exists.
-final class SubscriberLiveness {
-    var isAlive = true
-}
-
-/// A subscription through a chain of ``Subscription`` operators.
 ///
 /// The subscriber is only loaded (weakly) when a value reaches the end of the chain, so states
-/// that a selection skips cost no weak load.
-final class TransformedNode<State>: SubscriptionNode<State> {
-    let root: Subscription<State>
-    let liveness: SubscriberLiveness
-
-    init(objectID: ObjectIdentifier?, root: Subscription<State>, liveness: SubscriberLiveness) {
-        self.root = root
-        self.liveness = liveness
-        super.init(objectID: objectID)
+/// that a selection skips cost no weak load; the end of the chain records here that the
+/// subscriber is gone.
+///
+/// The flag lives in the object's tail storage and is reached through a pointer: the store
+/// never runs a subscription on two threads at once, and a pointer access needs no dynamic
+/// exclusivity check on the hot path.
+@usableFromInline
+final class _SubscriberLiveness: ManagedBuffer<Void, Bool> {
+    /// Creates a flag that says the subscriber exists.
+    @inlinable
+    static func make() -> _SubscriberLiveness {
+        let buffer = create(minimumCapacity: 1) { buffer in
+            buffer.withUnsafeMutablePointerToElements { $0.initialize(to: true) }
+        }
+        return unsafeDowncast(buffer, to: _SubscriberLiveness.self)
     }
 
-    override func deliver(oldState: State?, newState: State) -> Bool {
-        root.newValues(oldState: oldState, newState: newState)
-        return liveness.isAlive
+    @inlinable
+    var isAlive: Bool {
+        get { withUnsafeMutablePointerToElements { $0.pointee } }
+        set { withUnsafeMutablePointerToElements { $0.pointee = newValue } }
     }
 }
 
-/// A closure subscription owned by a ``SubscriptionToken``: no weak load at all.
-final class ClosureNode<State>: SubscriptionNode<State> {
-    let body: (State) -> Void
+/// A state held in an object, so that subscriptions can borrow it: reading a `let` property of
+/// an object the caller keeps alive needs no copy of the state.
+@usableFromInline
+final class _StateBox<State> {
+    @usableFromInline
+    let value: State
 
-    init(body: @escaping (State) -> Void) {
-        self.body = body
-        super.init(objectID: nil)
+    @usableFromInline
+    init(_ value: State) {
+        self.value = value
     }
 
-    override func deliver(oldState: State?, newState: State) -> Bool {
-        body(newState)
-        return true
+    /// Calls `body` with the state in the box at `pointer`, without copying it.
+    @inlinable
+    static func withValue<Result>(at pointer: UnsafeRawPointer, _ body: (State) -> Result) -> Result {
+        Unmanaged<_StateBox<State>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { body($0.value) }
+    }
+
+    /// A copy of the state in the box at `pointer`, or `nil` for no box.
+    @inlinable
+    static func value(at pointer: UnsafeRawPointer?) -> State? {
+        guard let pointer else { return nil }
+        return Unmanaged<_StateBox<State>>.fromOpaque(pointer).takeUnretainedValue().value
     }
 }

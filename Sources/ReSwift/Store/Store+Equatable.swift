@@ -6,12 +6,46 @@ extension Store where State: Equatable {
     ///
     /// - Parameter subscriber: The object to notify.
     /// - Complexity: O(1) amortized.
+    @inlinable
     public func subscribe<S: StoreSubscriber>(_ subscriber: S)
     where S.StoreSubscriberStateType == State {
-        if subscriptionsAutomaticallySkipRepeats {
-            subscribeNode(WholeStateSkippingRepeatsObjectNode(subscriber))
-        } else {
-            subscribeNode(WholeStateObjectNode(subscriber))
-        }
+        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
+        _add(
+            _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) {
+                [weak subscriber] oldState, newState in
+                _StateBox<State>.withValue(at: newState) { newState in
+                    if skipsRepeats, let oldState,
+                        _StateBox<State>.withValue(at: oldState, { $0 == newState })
+                    {
+                        return true
+                    }
+                    guard let subscriber else { return false }
+                    subscriber.newState(state: newState)
+                    return true
+                }
+            })
+    }
+
+    /// Subscribes a closure to the whole `Equatable` state, skipping repeats when
+    /// ``Store/subscriptionsAutomaticallySkipRepeats`` is on.
+    ///
+    /// - Parameter onNewState: Called with each state, on the dispatching thread.
+    /// - Returns: The token that keeps the subscription alive.
+    @inlinable
+    public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
+        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
+        return _token(
+            for: _add(
+                _SubscriptionNode(objectID: nil) { oldState, newState in
+                    _StateBox<State>.withValue(at: newState) { newState in
+                        if skipsRepeats, let oldState,
+                            _StateBox<State>.withValue(at: oldState, { $0 == newState })
+                        {
+                            return
+                        }
+                        onNewState(newState)
+                    }
+                    return true
+                }))
     }
 }

@@ -1,3 +1,6 @@
+// The subscribe functions are inlinable so that the closures they create are specialized in the
+// subscriber's module for the concrete state and subscriber types; see `_SubscriptionNode`.
+
 extension Store {
     // MARK: Object subscribers
 
@@ -9,9 +12,15 @@ extension Store {
     ///
     /// - Parameter subscriber: The object to notify.
     /// - Complexity: O(1) amortized.
+    @inlinable
     public func subscribe<S: StoreSubscriber>(_ subscriber: S)
     where S.StoreSubscriberStateType == State {
-        subscribeNode(WholeStateObjectNode(subscriber))
+        _add(
+            _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) { [weak subscriber] _, newState in
+                guard let subscriber else { return false }
+                _StateBox<State>.withValue(at: newState) { subscriber.newState(state: $0) }
+                return true
+            })
     }
 
     /// Subscribes an object to a transformed subscription.
@@ -25,11 +34,14 @@ extension Store {
     ///   - transform: Derives the subscription the subscriber receives from one to the whole
     ///     state. When `nil`, the subscriber receives the whole state.
     /// - Complexity: O(1) amortized, plus the cost of building the transform.
+    @inlinable
     public func subscribe<SelectedState, S: StoreSubscriber>(
         _ subscriber: S,
         transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
-        subscribeObject(subscriber, transform: transform, skippingRepeats: nil)
+        _subscribeObject(subscriber) { root in
+            transform?(root) ?? Self._wholeState(root)
+        }
     }
 
     /// Subscribes an object to a transformed subscription of an `Equatable` selection.
@@ -39,35 +51,37 @@ extension Store {
     /// - Parameters:
     ///   - subscriber: The object to notify.
     ///   - transform: Derives the subscription the subscriber receives.
+    @inlinable
     public func subscribe<SelectedState: Equatable, S: StoreSubscriber>(
         _ subscriber: S,
         transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
-        subscribeObject(
-            subscriber, transform: transform,
-            skippingRepeats: subscriptionsAutomaticallySkipRepeats ? (==) : nil)
+        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
+        _subscribeObject(subscriber) { root in
+            let selected = transform?(root) ?? Self._wholeState(root)
+            return skipsRepeats ? selected.skipRepeats() : selected
+        }
     }
 
-    private func subscribeObject<SelectedState, S: StoreSubscriber>(
-        _ subscriber: S,
-        transform: ((Subscription<State>) -> Subscription<SelectedState>)?,
-        skippingRepeats isRepeat: ((SelectedState, SelectedState) -> Bool)?
-    ) where S.StoreSubscriberStateType == SelectedState {
-        let root = Subscription<State>()
-        var selected: Subscription<SelectedState>
-        if let transform {
-            selected = transform(root)
-        } else if let whole = root as? Subscription<SelectedState> {
-            selected = whole
-        } else {
+    /// The root subscription as one of the subscriber's type, for a `nil` transform.
+    @inlinable
+    static func _wholeState<SelectedState>(_ root: Subscription<State>) -> Subscription<SelectedState> {
+        guard let whole = root as? Subscription<SelectedState> else {
             preconditionFailure(
                 "ReSwift: subscribe(_:transform:) was called with a nil transform, but the "
                     + "subscriber expects \(SelectedState.self), not the store's \(State.self).")
         }
-        if let isRepeat {
-            selected = selected.skipRepeats(isRepeat)
-        }
-        let liveness = SubscriberLiveness()
+        return whole
+    }
+
+    @inlinable
+    func _subscribeObject<SelectedState, S: StoreSubscriber>(
+        _ subscriber: S,
+        transform: (Subscription<State>) -> Subscription<SelectedState>
+    ) where S.StoreSubscriberStateType == SelectedState {
+        let liveness = _SubscriberLiveness.make()
+        let root = Subscription<State>(liveness: liveness)
+        let selected = transform(root)
         selected.observer = { [weak subscriber] _, newState in
             if let subscriber {
                 subscriber.newState(state: newState)
@@ -75,7 +89,22 @@ extension Store {
                 liveness.isAlive = false
             }
         }
-        add(TransformedNode(objectID: ObjectIdentifier(subscriber), root: root, liveness: liveness))
+        _add(_transformedNode(objectID: ObjectIdentifier(subscriber), root: root))
+    }
+
+    @inlinable
+    func _transformedNode(objectID: ObjectIdentifier?, root: Subscription<State>) -> _SubscriptionNode {
+        // The chain is complete once the transform has returned: capture its entry point.
+        if let rawObserver = root._rawObserver {
+            return _SubscriptionNode(objectID: objectID, deliver: rawObserver)
+        }
+        let liveness = root._liveness
+        return _SubscriptionNode(objectID: objectID) { oldState, newState in
+            _StateBox<State>.withValue(at: newState) {
+                root.newValues(oldState: _StateBox<State>.value(at: oldState), newState: $0)
+            }
+            return liveness?.isAlive ?? true
+        }
     }
 
     /// Unsubscribes an object; it receives no further states.
@@ -107,21 +136,14 @@ extension Store {
     ///
     /// - Parameter onNewState: Called with each state, on the dispatching thread.
     /// - Returns: The token that keeps the subscription alive.
+    @inlinable
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
-        token(for: add(ClosureNode(body: onNewState)))
-    }
-
-    /// Subscribes a closure to the whole `Equatable` state, skipping repeats when
-    /// ``subscriptionsAutomaticallySkipRepeats`` is on.
-    ///
-    /// - Parameter onNewState: Called with each state, on the dispatching thread.
-    /// - Returns: The token that keeps the subscription alive.
-    public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken
-    where State: Equatable {
-        guard subscriptionsAutomaticallySkipRepeats else {
-            return token(for: add(ClosureNode(body: onNewState)))
-        }
-        return subscribe(transform: { $0 }, onNewState)
+        _token(
+            for: _add(
+                _SubscriptionNode(objectID: nil) { _, newState in
+                    _StateBox<State>.withValue(at: newState, onNewState)
+                    return true
+                }))
     }
 
     /// Subscribes a closure to a transformed subscription.
@@ -136,11 +158,12 @@ extension Store {
     ///   - transform: Derives the subscription the closure receives.
     ///   - onNewState: Called with each value that passes the transform.
     /// - Returns: The token that keeps the subscription alive.
+    @inlinable
     public func subscribe<SelectedState>(
-        transform: @escaping (Subscription<State>) -> Subscription<SelectedState>,
+        transform: (Subscription<State>) -> Subscription<SelectedState>,
         _ onNewState: @escaping (SelectedState) -> Void
     ) -> SubscriptionToken {
-        subscribeClosure(transform: transform, skippingRepeats: nil, onNewState)
+        _subscribeClosure(transform: transform, onNewState)
     }
 
     /// Subscribes a closure to a transformed subscription of an `Equatable` selection, skipping
@@ -150,35 +173,35 @@ extension Store {
     ///   - transform: Derives the subscription the closure receives.
     ///   - onNewState: Called with each value that passes the transform.
     /// - Returns: The token that keeps the subscription alive.
+    @inlinable
     public func subscribe<SelectedState: Equatable>(
-        transform: @escaping (Subscription<State>) -> Subscription<SelectedState>,
-        _ onNewState: @escaping (SelectedState) -> Void
-    ) -> SubscriptionToken {
-        subscribeClosure(
-            transform: transform,
-            skippingRepeats: subscriptionsAutomaticallySkipRepeats ? (==) : nil, onNewState)
-    }
-
-    private func subscribeClosure<SelectedState>(
         transform: (Subscription<State>) -> Subscription<SelectedState>,
-        skippingRepeats isRepeat: ((SelectedState, SelectedState) -> Bool)?,
         _ onNewState: @escaping (SelectedState) -> Void
     ) -> SubscriptionToken {
-        let root = Subscription<State>()
-        var selected = transform(root)
-        if let isRepeat {
-            selected = selected.skipRepeats(isRepeat)
-        }
+        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
+        return _subscribeClosure(
+            transform: { root in
+                let selected = transform(root)
+                return skipsRepeats ? selected.skipRepeats() : selected
+            }, onNewState)
+    }
+
+    @inlinable
+    func _subscribeClosure<SelectedState>(
+        transform: (Subscription<State>) -> Subscription<SelectedState>,
+        _ onNewState: @escaping (SelectedState) -> Void
+    ) -> SubscriptionToken {
+        let root = Subscription<State>(liveness: _SubscriberLiveness.make())
+        let selected = transform(root)
         selected.observer = { _, newState in onNewState(newState) }
-        let node = TransformedNode(objectID: nil, root: root, liveness: SubscriberLiveness())
-        return token(for: add(node))
+        return _token(for: _add(_transformedNode(objectID: nil, root: root)))
     }
 
-    func subscribeNode(_ node: SubscriptionNode<State>) {
-        add(node)
-    }
+    // MARK: The subscriber list
 
-    private func token(for node: SubscriptionNode<State>) -> SubscriptionToken {
+    /// Creates the token that removes a closure subscription's node.
+    @usableFromInline
+    func _token(for node: _SubscriptionNode) -> SubscriptionToken {
         SubscriptionToken { [weak self, weak node] in
             guard let self, let node else { return }
             self.dispatchLock.withLock {
@@ -188,36 +211,46 @@ extension Store {
         }
     }
 
-    // MARK: The subscriber list
-
-    /// Appends a node and delivers the current state to it.
+    /// Appends a node (replacing the same object's earlier node) and delivers the current state
+    /// to it.
+    @usableFromInline
     @discardableResult
-    private func add(_ node: SubscriptionNode<State>) -> SubscriptionNode<State> {
+    func _add(_ node: _SubscriptionNode) -> _SubscriptionNode {
         dispatchLock.withLock {
             if let objectID = node.objectID {
-                if let existing = nodesByObject[objectID] {
+                if let existing = nodesByObject.updateValue(node, forKey: objectID) {
                     removeNode(existing)
                 }
-                nodesByObject[objectID] = node
             }
             node.index = nodes.count
-            nodes.append(node)
-            if let state = state, !node.deliver(oldState: nil, newState: state) {
-                removeNode(node)
+            nodes.append(Unmanaged.passRetained(node))
+            if let box = currentStateBox ?? state.map(_StateBox.init) {
+                currentStateBox = box
+                let isAlive = withExtendedLifetime(box) {
+                    node.deliver(nil, UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()))
+                }
+                if !isAlive { removeNode(node) }
             }
         }
         return node
     }
 
     /// Removes a node from the list. Must be called with `dispatchLock` held.
-    func removeNode(_ node: SubscriptionNode<State>) {
+    func removeNode(_ node: _SubscriptionNode) {
         let index = node.index
-        guard index >= 0 else { return }
+        guard index >= 0, let entry = nodes[index] else { return }
         nodes[index] = nil
         node.index = -1
         vacantCount += 1
         if let objectID = node.objectID, nodesByObject[objectID] === node {
             nodesByObject[objectID] = nil
+        }
+        if isNotifying {
+            // The notification loop holds no reference to the node it is calling; keep the
+            // node alive until the loop is over.
+            retiredNodes.append(entry.takeRetainedValue())
+        } else {
+            entry.release()
         }
     }
 
@@ -226,11 +259,11 @@ extension Store {
     /// positions of the nodes are in use.
     func compactIfNeeded() {
         guard vacantCount > 32, vacantCount * 2 > nodes.count, !isNotifying else { return }
-        var compacted = ContiguousArray<SubscriptionNode<State>?>()
+        var compacted = ContiguousArray<Unmanaged<_SubscriptionNode>?>()
         compacted.reserveCapacity(nodes.count - vacantCount)
-        for case let node? in nodes {
-            node.index = compacted.count
-            compacted.append(node)
+        for case let entry? in nodes {
+            entry._withUnsafeGuaranteedRef { $0.index = compacted.count }
+            compacted.append(entry)
         }
         nodes = compacted
         vacantCount = 0

@@ -86,10 +86,19 @@ open class Store<State>: StoreType, @unchecked Sendable {
     // MARK: Subscribers (guarded by dispatchLock)
 
     /// Subscribers in subscription order; `nil` marks a removed one until the list is compacted.
-    var nodes: ContiguousArray<SubscriptionNode<State>?> = []
+    /// Each entry holds one retain of its node (released by `removeNode` or `deinit`), so that
+    /// the notification loop can call nodes without retaining them.
+    var nodes: ContiguousArray<Unmanaged<_SubscriptionNode>?> = []
+
+    /// The current state in a box, once a subscription has needed one (see `_StateBox`);
+    /// `nil` after the state changed until the next notification or subscription boxes it.
+    var currentStateBox: _StateBox<State>?
+
+    /// Nodes removed during the current notification, kept alive until it ends.
+    var retiredNodes: [_SubscriptionNode] = []
 
     /// Object subscribers by identity, for replacing and unsubscribing in O(1).
-    var nodesByObject: [ObjectIdentifier: SubscriptionNode<State>] = [:]
+    var nodesByObject: [ObjectIdentifier: _SubscriptionNode] = [:]
 
     /// The number of `nil` entries in `nodes`.
     var vacantCount = 0
@@ -130,6 +139,12 @@ open class Store<State>: StoreType, @unchecked Sendable {
             currentState = state
         } else {
             dispatch(ReSwiftInit())
+        }
+    }
+
+    deinit {
+        for case let entry? in nodes {
+            entry.release()
         }
     }
 
@@ -221,7 +236,9 @@ open class Store<State>: StoreType, @unchecked Sendable {
         let newState = reducer(action, oldState)
         phase = .notifying
         state = newState
-        notifySubscribers(oldState: oldState, newState: newState)
+        let oldStateBox = currentStateBox
+        currentStateBox = nil
+        notifySubscribers(oldState: oldState, oldStateBox: oldStateBox, newState: newState)
         phase = .idle
         compactIfNeeded()
         processDeferredActions()
@@ -255,16 +272,35 @@ open class Store<State>: StoreType, @unchecked Sendable {
 
     // MARK: Notifying
 
-    private func notifySubscribers(oldState: State?, newState: State) {
+    private func notifySubscribers(
+        oldState: State?, oldStateBox: _StateBox<State>?, newState: State
+    ) {
+        guard nodes.count > vacantCount else { return }
+        let newBox = _StateBox(newState)
+        currentStateBox = newBox
+        let oldBox = oldStateBox ?? oldState.map(_StateBox.init)
+        withExtendedLifetime((oldBox, newBox)) {
+            notifySubscribers(
+                oldState: oldBox.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) },
+                newState: UnsafeRawPointer(Unmanaged.passUnretained(newBox).toOpaque()))
+        }
+    }
+
+    /// The hot loop: one closure call per subscriber, on type-erased state boxes.
+    private func notifySubscribers(oldState: UnsafeRawPointer?, newState: UnsafeRawPointer) {
         // Subscribers added during this loop were given the new state when they subscribed;
         // stopping at the current count keeps them from getting it twice.
         let count = nodes.count
         var index = 0
         while index < count {
-            if let node = nodes[index], !node.deliver(oldState: oldState, newState: newState) {
-                removeNode(node)
+            if let entry = nodes[index] {
+                let isAlive = entry._withUnsafeGuaranteedRef { $0.deliver(oldState, newState) }
+                if !isAlive {
+                    removeNode(entry.takeUnretainedValue())
+                }
             }
             index += 1
         }
+        retiredNodes.removeAll()
     }
 }

@@ -1,6 +1,6 @@
 import ReSwift
 
-struct CounterState: Equatable {
+struct CountState: Equatable {
     var count = 0
     var name = "counter"
 }
@@ -10,8 +10,8 @@ struct Decrement: Action {}
 struct SetName: Action { let name: String }
 struct Noop: Action {}
 
-func counterReducer(action: Action, state: CounterState?) -> CounterState {
-    var state = state ?? CounterState()
+func countReducer(action: Action, state: CountState?) -> CountState {
+    var state = state ?? CountState()
     switch action {
     case is Increment: state.count += 1
     case is Decrement: state.count -= 1

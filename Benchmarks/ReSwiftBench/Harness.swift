@@ -1,0 +1,106 @@
+import CMallocStats
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How long the benchmark runs each measurement.
+struct BenchmarkConfiguration {
+    /// Repetitions of each measurement; the fastest is reported.
+    var samples: Int
+    /// Scales the number of operations per sample.
+    var scale: Int
+
+    static let full = BenchmarkConfiguration(samples: 15, scale: 1)
+    static let quick = BenchmarkConfiguration(samples: 3, scale: 1)
+}
+
+/// Prevents the optimizer from removing work whose result is otherwise unused.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    _ = value
+}
+
+/// Measures `body`, which performs `operations` operations, and returns the fastest sample's
+/// nanoseconds per operation: on a shared machine the fastest run is the one least disturbed by
+/// other processes, for the store and the floor alike.
+func measure(
+    _ configuration: BenchmarkConfiguration, operations: Int, _ body: () -> Void
+) -> Double {
+    body()  // warm up
+    var results: [Double] = []
+    for _ in 0..<configuration.samples {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        let end = DispatchTime.now().uptimeNanoseconds
+        results.append(Double(end - start) / Double(operations))
+    }
+    return results.min() ?? 0
+}
+
+/// The bytes currently allocated by malloc, where the platform can tell.
+func allocatedBytes() -> Int? {
+    let bytes = cmallocstats_allocated_bytes()
+    return bytes == 0 ? nil : Int(bytes)
+}
+
+/// One line of the results table.
+struct Row {
+    var workload: String
+    var unit: String
+    var measured: Double
+    var floor: Double?
+    var floorName: String
+    var target: String
+
+    var ratio: Double? { floor.map { measured / max($0, 0.0001) } }
+}
+
+func format(_ value: Double) -> String {
+    if value >= 100 { return String(Int(value.rounded())) }
+    if value >= 10 { return String(format1(value)) }
+    return format2(value)
+}
+
+private func format1(_ value: Double) -> String {
+    let scaled = Int((value * 10).rounded())
+    return "\(scaled / 10).\(scaled % 10)"
+}
+
+private func format2(_ value: Double) -> String {
+    let scaled = Int((value * 100).rounded())
+    let fraction = scaled % 100
+    return "\(scaled / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}
+
+func printTable(_ rows: [Row]) {
+    let header = ["workload", "store", "floor", "ratio", "target"]
+    var lines: [[String]] = [header]
+    for row in rows {
+        lines.append([
+            row.workload,
+            "\(format(row.measured)) \(row.unit)",
+            row.floor.map { "\(format($0)) \(row.unit) (\(row.floorName))" } ?? row.floorName,
+            row.ratio.map { "\(format($0))×" } ?? "–",
+            row.target,
+        ])
+    }
+    var widths = [Int](repeating: 0, count: header.count)
+    for line in lines {
+        for (column, cell) in line.enumerated() {
+            widths[column] = max(widths[column], cell.count)
+        }
+    }
+    for (index, line) in lines.enumerated() {
+        let cells = line.enumerated().map { column, cell in
+            "| " + cell + String(repeating: " ", count: widths[column] - cell.count) + " "
+        }
+        print(cells.joined() + "|")
+        if index == 0 {
+            print(widths.map { "|" + String(repeating: "-", count: $0 + 2) }.joined() + "|")
+        }
+    }
+}

@@ -1,0 +1,245 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The main-thread loop of a terminal app: waits for keys, resizes, ticks and posted work, and
+/// hands them to the app one at a time.
+///
+/// Run it on the main actor (an app's top-level code is). Other threads — store subscribers run on
+/// whichever thread dispatched — get onto the loop with ``post(_:)``, which wakes it through a
+/// pipe. ``stop()`` ends ``run(_:)`` from anywhere.
+///
+/// ```swift
+/// let loop = EventLoop(input: session.inputFD, resizeFrom: session.outputFD, tickInterval: 0.1)
+/// loop.run { event in
+///     switch event {
+///     case .key(.character("q")), .key(.ctrl("c")): loop.stop()
+///     case .key(let key): store.dispatch(KeyPressed(key))
+///     case .resize, .tick: break
+///     }
+///     redraw()
+/// }
+/// ```
+///
+/// For tests, `input` can be any readable descriptor, such as a pipe's read end.
+@MainActor
+public final class EventLoop {
+    /// Why ``run(_:)`` returned.
+    public enum EndReason: Hashable, Sendable {
+        /// ``stop()`` was called.
+        case stopped
+        /// The input reached end-of-file or failed (the terminal went away).
+        case inputClosed
+    }
+
+    /// How often ``TerminalEvent/tick`` is delivered, in seconds; `nil` for no ticks.
+    /// Changing it takes effect at the next wait.
+    public var tickInterval: Double? {
+        didSet { nextTick = nil }
+    }
+
+    /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
+    public var escapeTimeout: Double
+
+    private let inputFD: Int32
+    private let resizeFD: Int32?
+    private let mailbox: Mailbox
+    private var decoder = KeyDecoder()
+    private var undeliveredEvents: [TerminalEvent] = []
+    private var inputIsOpen = true
+    private var isRunning = false
+    private var nextTick: UInt64?
+    private var escapeDeadline: UInt64?
+    private var lastSize: TerminalSize?
+
+    /// Creates a loop.
+    ///
+    /// - Parameters:
+    ///   - input: The descriptor keys are read from; standard input by default. The loop never
+    ///     changes its flags.
+    ///   - resizeFrom: A terminal descriptor whose size is read when the process receives SIGWINCH,
+    ///     to deliver ``TerminalEvent/resize(_:)``; `nil` to ignore resizes.
+    ///   - tickInterval: Seconds between ``TerminalEvent/tick`` events, or `nil` for none.
+    ///   - escapeTimeout: Seconds a lone Esc waits for the rest of a sequence.
+    public init(
+        input: Int32 = STDIN_FILENO, resizeFrom: Int32? = nil, tickInterval: Double? = nil,
+        escapeTimeout: Double = 0.03
+    ) {
+        self.inputFD = input
+        self.resizeFD = resizeFrom
+        self.tickInterval = tickInterval
+        self.escapeTimeout = escapeTimeout
+        self.mailbox = Mailbox()
+        if let resizeFrom {
+            _ = ResizeSignal.pipeReadFD
+            TerminalRestoration.unblock([SIGWINCH])
+            lastSize = TerminalSize.current(of: resizeFrom)
+        }
+    }
+
+    /// Creates a loop reading keys from a session's input and watching its size.
+    public convenience init(session: TerminalSession, tickInterval: Double? = nil) {
+        self.init(input: session.inputFD, resizeFrom: session.outputFD, tickInterval: tickInterval)
+    }
+
+    /// Schedules `work` to run on the loop, after the event being handled, in the order posted.
+    /// Safe to call from any thread; wakes the loop if it is waiting.
+    ///
+    /// Work posted while the loop isn't running waits for the next ``run(_:)``.
+    public nonisolated func post(_ work: @escaping @MainActor @Sendable () -> Void) {
+        mailbox.state.withLock { $0.work.append(work) }
+        mailbox.wake()
+    }
+
+    /// Makes ``run(_:)`` return after the event or work it is handling; safe from any thread.
+    /// If the loop isn't running, the next ``run(_:)`` returns at once.
+    public nonisolated func stop() {
+        mailbox.state.withLock { $0.stopRequested = true }
+        mailbox.wake()
+    }
+
+    /// Delivers events to `handler` until ``stop()`` is called or the input closes.
+    ///
+    /// - Parameter handler: Called on the main actor with each event, one at a time.
+    /// - Returns: Why the loop ended.
+    @discardableResult
+    public func run(_ handler: (TerminalEvent) -> Void) -> EndReason {
+        precondition(!isRunning, "EventLoop.run was called from inside its own handler; call it once.")
+        isRunning = true
+        defer { isRunning = false }
+        while true {
+            if takeStopRequest() { return .stopped }
+            if runPostedWork() { continue }
+            if let event = undeliveredEvents.first {
+                undeliveredEvents.removeFirst()
+                handler(event)
+                continue
+            }
+            if !inputIsOpen { return .inputClosed }
+            wait()
+        }
+    }
+
+    private func takeStopRequest() -> Bool {
+        mailbox.state.withLock { state in
+            defer { state.stopRequested = false }
+            return state.stopRequested
+        }
+    }
+
+    /// Runs the work posted so far. - Returns: Whether there was any.
+    private func runPostedWork() -> Bool {
+        let work = mailbox.state.withLock { state in
+            defer { state.work.removeAll() }
+            return state.work
+        }
+        for item in work { item() }
+        return !work.isEmpty
+    }
+
+    /// Waits for input, a wakeup, a resize or a deadline, and queues the resulting events.
+    private func wait() {
+        let now = SystemCalls.monotonicNanoseconds()
+        if let tickInterval, nextTick == nil {
+            nextTick = now + Self.nanoseconds(tickInterval)
+        }
+        var deadline = tickInterval == nil ? nil : nextTick
+        if let escapeDeadline { deadline = min(deadline ?? escapeDeadline, escapeDeadline) }
+        let timeout: Int32
+        if let deadline {
+            timeout = deadline <= now ? 0 : Int32(clamping: (deadline - now + 999_999) / 1_000_000)
+        } else {
+            timeout = -1
+        }
+
+        var fds = [
+            pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
+        ]
+        if resizeFD != nil, ResizeSignal.pipeReadFD >= 0 {
+            fds.append(pollfd(fd: ResizeSignal.pipeReadFD, events: Int16(POLLIN), revents: 0))
+        }
+        let ready = poll(&fds, nfds_t(fds.count), timeout)
+        if ready < 0 { return }  // EINTR: go round again
+
+        if fds[0].revents != 0 { SystemCalls.drain(mailbox.readFD) }
+        if fds.count > 2, fds[2].revents != 0 {
+            SystemCalls.drain(ResizeSignal.pipeReadFD)
+            checkSize()
+        }
+        if fds[1].revents != 0 { readKeys() }
+        let after = SystemCalls.monotonicNanoseconds()
+        if !decoder.hasPendingInput {
+            escapeDeadline = nil
+        } else if let escapeDeadline, after >= escapeDeadline {
+            undeliveredEvents += decoder.flush().map(TerminalEvent.key)
+            self.escapeDeadline = nil
+        } else if escapeDeadline == nil {
+            escapeDeadline = after + Self.nanoseconds(escapeTimeout)
+        }
+        if let tickInterval, let tick = nextTick, after >= tick {
+            undeliveredEvents.append(.tick)
+            let interval = Self.nanoseconds(tickInterval)
+            nextTick = tick + interval > after ? tick + interval : after + interval
+        }
+    }
+
+    private func readKeys() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
+        if count > 0 {
+            undeliveredEvents += decoder.feed(buffer[0..<count]).map(TerminalEvent.key)
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+            undeliveredEvents += decoder.flush().map(TerminalEvent.key)
+            inputIsOpen = false
+        }
+    }
+
+    private func checkSize() {
+        guard let resizeFD, let size = TerminalSize.current(of: resizeFD), size != lastSize else { return }
+        lastSize = size
+        undeliveredEvents.append(.resize(size))
+    }
+
+    private static func nanoseconds(_ seconds: Double) -> UInt64 {
+        UInt64(max(seconds, 0.001) * 1_000_000_000)
+    }
+}
+
+/// The part of an ``EventLoop`` other threads touch: posted work, the stop request and the
+/// wakeup pipe.
+private final class Mailbox: Sendable {
+    struct State {
+        var work: [@MainActor @Sendable () -> Void] = []
+        var stopRequested = false
+    }
+
+    let state = Locked(State())
+    let readFD: Int32
+    let writeFD: Int32
+
+    init() {
+        guard let fds = SystemCalls.makeWakeupPipe() else {
+            preconditionFailure(
+                "EventLoop could not create its wakeup pipe (errno \(errno)): too many open files?")
+        }
+        readFD = fds.read
+        writeFD = fds.write
+    }
+
+    deinit {
+        close(readFD)
+        close(writeFD)
+    }
+
+    /// Makes the loop's `poll` return. A full pipe already guarantees a wakeup, so a failed
+    /// write is fine.
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(writeFD, &byte, 1)
+    }
+}

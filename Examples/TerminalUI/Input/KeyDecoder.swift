@@ -1,0 +1,190 @@
+/// Turns the bytes a terminal sends in raw mode into ``Key``s.
+///
+/// Feed bytes as they arrive; keys come out as soon as they are complete. A lone Esc can't be
+/// told apart from the start of an escape sequence until more bytes arrive or a short time passes,
+/// so the decoder keeps it pending (``hasPendingInput``) and the caller calls ``flush()`` when no
+/// more bytes came within its timeout (``EventLoop`` does this after 30 ms by default).
+///
+/// ```swift
+/// var decoder = KeyDecoder()
+/// decoder.feed(Array("\u{1B}[Aq".utf8))   // [.up, .character("q")]
+/// decoder.feed([0x1B])                     // [] — maybe the start of a sequence
+/// decoder.flush()                          // [.escape]
+/// ```
+public struct KeyDecoder: Sendable {
+    private var pending: [UInt8] = []
+
+    /// Creates a decoder with nothing pending.
+    public init() {}
+
+    /// Whether bytes are held back waiting for the rest of a sequence or character.
+    public var hasPendingInput: Bool { !pending.isEmpty }
+
+    /// Adds bytes and returns the keys they complete.
+    public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [Key] {
+        pending.append(contentsOf: bytes)
+        var keys: [Key] = []
+        while let (key, length) = Self.decodeFirst(pending, final: false) {
+            pending.removeFirst(length)
+            if let key { keys.append(key) }
+        }
+        return keys
+    }
+
+    /// Decodes whatever is pending as if no more bytes will come: a lone Esc becomes ``Key/escape``,
+    /// an unfinished sequence becomes Esc followed by its characters, a cut-off UTF-8 character is
+    /// dropped.
+    public mutating func flush() -> [Key] {
+        var keys: [Key] = []
+        while !pending.isEmpty {
+            if let (key, length) = Self.decodeFirst(pending, final: true) {
+                pending.removeFirst(length)
+                if let key { keys.append(key) }
+            } else {
+                pending.removeFirst()
+            }
+        }
+        return keys
+    }
+
+    /// Decodes all of `bytes` at once, flushing at the end: for tests and pasted input.
+    public static func keys<Bytes: Sequence<UInt8>>(in bytes: Bytes) -> [Key] {
+        var decoder = KeyDecoder()
+        return decoder.feed(bytes) + decoder.flush()
+    }
+
+    /// The first key in `bytes` and how many bytes it used; `nil` when more bytes are needed
+    /// (never when `final`). A `nil` key with a length skips bytes that mean nothing.
+    static func decodeFirst(_ bytes: [UInt8], final: Bool) -> (Key?, Int)? {
+        guard let first = bytes.first else { return nil }
+        switch first {
+        case 0x1B:
+            return decodeEscape(bytes, final: final)
+        case 0x0D, 0x0A:
+            return (.enter, 1)
+        case 0x09:
+            return (.tab, 1)
+        case 0x7F, 0x08:
+            return (.backspace, 1)
+        case 0x00:
+            return (.ctrl(" "), 1)
+        case 0x01...0x1A:
+            return (.ctrl(Character(Unicode.Scalar(first - 1 + 0x61))), 1)
+        case 0x1C...0x1F:
+            return (nil, 1)
+        case 0x20...0x7E:
+            return (.character(Character(Unicode.Scalar(first))), 1)
+        default:
+            return decodeUTF8(bytes, final: final)
+        }
+    }
+
+    private static func decodeUTF8(_ bytes: [UInt8], final: Bool) -> (Key?, Int)? {
+        let first = bytes[0]
+        let length: Int
+        switch first {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return (nil, 1)  // a continuation byte or invalid lead byte: skip it
+        }
+        guard bytes.count >= length else { return final ? (nil, bytes.count) : nil }
+        let sequence = bytes[0..<length]
+        guard sequence.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else { return (nil, 1) }
+        let text = String(decoding: sequence, as: UTF8.self)
+        guard let character = text.first, character != "\u{FFFD}" else { return (nil, length) }
+        return (.character(character), length)
+    }
+
+    private static func decodeEscape(_ bytes: [UInt8], final: Bool) -> (Key?, Int)? {
+        guard bytes.count >= 2 else { return final ? (.escape, 1) : nil }
+        switch bytes[1] {
+        case UInt8(ascii: "["):
+            return decodeCSI(bytes, final: final)
+        case UInt8(ascii: "O"):
+            guard bytes.count >= 3 else { return final ? (.alt("O"), 2) : nil }
+            let key: Key? =
+                switch bytes[2] {
+                case UInt8(ascii: "A"): .up
+                case UInt8(ascii: "B"): .down
+                case UInt8(ascii: "C"): .right
+                case UInt8(ascii: "D"): .left
+                case UInt8(ascii: "H"): .home
+                case UInt8(ascii: "F"): .end
+                case UInt8(ascii: "M"): .enter
+                case UInt8(ascii: "P"): .function(1)
+                case UInt8(ascii: "Q"): .function(2)
+                case UInt8(ascii: "R"): .function(3)
+                case UInt8(ascii: "S"): .function(4)
+                default: nil
+                }
+            return (key, 3)
+        case 0x1B:
+            // Esc Esc: the first one stands alone.
+            return (.escape, 1)
+        case 0x20...0x7E:
+            return (.alt(Character(Unicode.Scalar(bytes[1]))), 2)
+        case 0x7F:
+            return (.backspace, 2)
+        default:
+            return (.escape, 1)
+        }
+    }
+
+    /// `ESC [` parameters (0x30–0x3F), intermediates (0x20–0x2F), then one final byte (0x40–0x7E).
+    private static func decodeCSI(_ bytes: [UInt8], final: Bool) -> (Key?, Int)? {
+        var index = 2
+        while index < bytes.count, (0x20...0x3F).contains(bytes[index]) { index += 1 }
+        guard index < bytes.count else {
+            // Unfinished: wait for more, or give up and report Alt-[ .
+            return final ? (.alt("["), 2) : nil
+        }
+        let finalByte = bytes[index]
+        let length = index + 1
+        guard (0x40...0x7E).contains(finalByte) else { return (.escape, 1) }
+        let parameterText = String(decoding: bytes[2..<index], as: UTF8.self)
+        let parameters = parameterText.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        let firstParameter = parameters.first.flatMap { $0 }
+        let key: Key? =
+            switch finalByte {
+            case UInt8(ascii: "A"): .up
+            case UInt8(ascii: "B"): .down
+            case UInt8(ascii: "C"): .right
+            case UInt8(ascii: "D"): .left
+            case UInt8(ascii: "H"): .home
+            case UInt8(ascii: "F"): .end
+            case UInt8(ascii: "Z"): .backTab
+            case UInt8(ascii: "P"): .function(1)
+            case UInt8(ascii: "Q"): .function(2)
+            case UInt8(ascii: "R"): .function(3)
+            case UInt8(ascii: "S"): .function(4)
+            case UInt8(ascii: "~"): tildeKey(firstParameter)
+            default: nil
+            }
+        return (key, length)
+    }
+
+    private static func tildeKey(_ code: Int?) -> Key? {
+        switch code {
+        case 1, 7: .home
+        case 2: .insert
+        case 3: .delete
+        case 4, 8: .end
+        case 5: .pageUp
+        case 6: .pageDown
+        case 11: .function(1)
+        case 12: .function(2)
+        case 13: .function(3)
+        case 14: .function(4)
+        case 15: .function(5)
+        case 17: .function(6)
+        case 18: .function(7)
+        case 19: .function(8)
+        case 20: .function(9)
+        case 21: .function(10)
+        case 23: .function(11)
+        case 24: .function(12)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The process-wide record of how to give the terminal back, used by ``TerminalSession`` on every
+/// exit path: an explicit restore, `deinit`, `atexit`, and the signal handlers.
+///
+/// The record lives in memory allocated once and never freed, so the signal handler can reach it
+/// without touching Swift globals' lazy initialisation, locks or allocation.
+enum TerminalRestoration {
+    /// What the signal handler and ``restore(session:)`` read.
+    struct Record {
+        /// 1 while a session has changed the terminal and not yet restored it.
+        var active: Int32 = 0
+        /// The identifier of the active session.
+        var session: Int = 0
+        /// The descriptor whose modes were changed (standard input).
+        var inputFD: Int32 = -1
+        /// The descriptor the leave sequence is written to (standard output).
+        var outputFD: Int32 = -1
+        /// 1 when `savedModes` holds modes to put back.
+        var hasSavedModes: Int32 = 0
+        /// The terminal modes from before the session.
+        var savedModes = termios()
+        /// How many bytes of `leaveBytes` to write.
+        var leaveCount: Int = 0
+    }
+
+    /// The signals after which the terminal is restored before the signal takes its course.
+    static let signals: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
+    ]
+    static let maximumLeaveBytes = 64
+
+    // nonisolated(unsafe): the pointees are written by `begin`/`restore` while `lock` is held and
+    // the handled signals are blocked on the writing thread, and by the signal handler, which
+    // only clears `active` and restores. `active` is set last in `begin`, so a handler never sees
+    // a half-written record; a handler racing `restore` on another thread can at worst restore
+    // twice, which writes the same modes and the same leave sequence again.
+    nonisolated(unsafe) static let record: UnsafeMutablePointer<Record> = {
+        let pointer = UnsafeMutablePointer<Record>.allocate(capacity: 1)
+        pointer.initialize(to: Record())
+        return pointer
+    }()
+    // nonisolated(unsafe): same invariant as `record`.
+    nonisolated(unsafe) static let leaveBytes: UnsafeMutablePointer<UInt8> = {
+        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: maximumLeaveBytes)
+        pointer.initialize(repeating: 0, count: maximumLeaveBytes)
+        return pointer
+    }()
+    // nonisolated(unsafe): same invariant as `record`; one saved action per entry of `signals`.
+    nonisolated(unsafe) static let previousActions: UnsafeMutablePointer<sigaction> = {
+        let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: signals.count)
+        pointer.initialize(repeating: sigaction(), count: signals.count)
+        return pointer
+    }()
+    // nonisolated(unsafe): same invariant as `record`; the signal numbers the handler may see,
+    // with 1 in `installed` where our handler replaced the previous action.
+    nonisolated(unsafe) static let signalNumbers: UnsafeMutablePointer<Int32> = {
+        let pointer = UnsafeMutablePointer<Int32>.allocate(capacity: signals.count)
+        pointer.initialize(from: signals, count: signals.count)
+        return pointer
+    }()
+    // nonisolated(unsafe): same invariant as `record`.
+    nonisolated(unsafe) static let installed: UnsafeMutablePointer<Int32> = {
+        let pointer = UnsafeMutablePointer<Int32>.allocate(capacity: signals.count)
+        pointer.initialize(repeating: 0, count: signals.count)
+        return pointer
+    }()
+
+    /// Serialises `begin` and `restore`; also records whether `atexit` was registered.
+    static let lock = Locked((nextSession: 1, registeredAtExit: false))
+
+    /// Records a session's saved modes and leave sequence, and installs the exit hooks.
+    /// - Returns: The session identifier, or `nil` when another session is active.
+    static func begin(inputFD: Int32, outputFD: Int32, savedModes: termios?, leaveSequence: String) -> Int? {
+        // Touch the lazily created storage before any handler can run.
+        _ = (record, leaveBytes, previousActions, signalNumbers, installed)
+        return lock.withLock { state -> Int? in
+            guard record.pointee.active == 0 else { return nil }
+            let session = state.nextSession
+            state.nextSession += 1
+            if !state.registeredAtExit {
+                state.registeredAtExit = true
+                atexit { TerminalRestoration.restoreAll() }
+            }
+            withSignalsBlocked {
+                let bytes = Array(leaveSequence.utf8.prefix(maximumLeaveBytes))
+                for (index, byte) in bytes.enumerated() { leaveBytes[index] = byte }
+                record.pointee.leaveCount = bytes.count
+                record.pointee.inputFD = inputFD
+                record.pointee.outputFD = outputFD
+                if let savedModes {
+                    record.pointee.savedModes = savedModes
+                    record.pointee.hasSavedModes = 1
+                } else {
+                    record.pointee.hasSavedModes = 0
+                }
+                record.pointee.session = session
+                record.pointee.active = 1
+                installHandlers()
+            }
+            return session
+        }
+    }
+
+    /// Restores the terminal if `session` is the active session; does nothing otherwise.
+    static func restore(session: Int) {
+        lock.withLock { _ in
+            guard record.pointee.active == 1, record.pointee.session == session else { return }
+            withSignalsBlocked {
+                restoreTerminal()
+                uninstallHandlers()
+            }
+        }
+    }
+
+    /// Restores the terminal for whichever session is active (the `atexit` path).
+    static func restoreAll() {
+        lock.withLock { _ in
+            guard record.pointee.active == 1 else { return }
+            withSignalsBlocked {
+                restoreTerminal()
+                uninstallHandlers()
+            }
+        }
+    }
+
+    /// Whether a session is active.
+    static var isActive: Bool {
+        lock.withLock { _ in record.pointee.active == 1 }
+    }
+
+    /// Puts back the saved modes and writes the leave sequence. Async-signal-safe: only
+    /// `tcsetattr` and `write`, on memory allocated beforehand.
+    static func restoreTerminal() {
+        guard record.pointee.active == 1 else { return }
+        record.pointee.active = 0
+        var remaining = record.pointee.leaveCount
+        var offset = 0
+        while remaining > 0 {
+            let written = write(record.pointee.outputFD, leaveBytes + offset, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            remaining -= written
+            offset += written
+        }
+        if record.pointee.hasSavedModes == 1 {
+            _ = tcsetattr(record.pointee.inputFD, TCSADRAIN, &record.pointee.savedModes)
+        }
+    }
+
+    private static func installHandlers() {
+        for index in signals.indices {
+            var action = makeAction(handler: handleSignal)
+            if sigaction(signalNumbers[index], &action, previousActions + index) == 0 {
+                installed[index] = 1
+                // Keep an ignored signal ignored (for example SIGHUP under nohup).
+                if isIgnored(previousActions[index]) {
+                    _ = sigaction(signalNumbers[index], previousActions + index, nil)
+                    installed[index] = 0
+                }
+            }
+        }
+    }
+
+    private static func uninstallHandlers() {
+        for index in signals.indices where installed[index] == 1 {
+            _ = sigaction(signalNumbers[index], previousActions + index, nil)
+            installed[index] = 0
+        }
+    }
+
+    /// Unblocks `signals` on the calling thread, so a process started with them blocked (children
+    /// of some test runners and daemons are) still receives them and restores the terminal.
+    static func unblock(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    private static func withSignalsBlocked(_ body: () -> Void) {
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&blocked)
+        for signal in signals { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        body()
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        #if canImport(Darwin)
+            return unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self) == 1
+        #else
+            return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == 1
+        #endif
+    }
+
+    static func makeAction(handler: @convention(c) (Int32) -> Void) -> sigaction {
+        var action = sigaction()
+        #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = handler
+        #else
+            action.__sigaction_handler.sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        return action
+    }
+}
+
+/// Restores the terminal, puts back the signal's previous action and raises the signal again, so
+/// the process ends (or the earlier handler runs) as if TerminalUI had not been there.
+/// Async-signal-safe: `tcsetattr`, `write`, `sigaction` and `raise` only.
+private func handleSignal(_ signal: Int32) {
+    TerminalRestoration.restoreTerminal()
+    let count = TerminalRestoration.signals.count
+    for index in 0..<count where TerminalRestoration.signalNumbers[index] == signal {
+        _ = sigaction(signal, TerminalRestoration.previousActions + index, nil)
+        TerminalRestoration.installed[index] = 0
+    }
+    raise(signal)
+}

@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A full-screen terminal session: raw input, the alternate screen and a hidden cursor, given
+/// back on every way out of the program.
+///
+/// Starting a session checks that standard input and output are terminals, saves the terminal's
+/// modes, switches to raw mode (no echo, no line buffering, no signals from keys — Ctrl-C
+/// arrives as ``Key/ctrl(_:)`` with `"c"`), enters the alternate screen and hides the cursor.
+/// ``restore()`` undoes all of it, and runs by itself when the session is deallocated, when the
+/// process calls `exit()`, and when it receives SIGINT, SIGTERM, SIGHUP, SIGQUIT or a crash
+/// signal (the handler restores the terminal, then lets the signal take its normal course).
+///
+/// ```swift
+/// let session: TerminalSession
+/// do {
+///     session = try TerminalSession.start()
+/// } catch {
+///     fputs("memory-game: \(error)\n", stderr)
+///     exit(1)
+/// }
+/// defer { session.restore() }
+/// ```
+///
+/// Only one session can be active in a process at a time.
+public final class TerminalSession: Sendable {
+    /// What a session changes about the terminal.
+    public struct Options: Sendable {
+        /// Switch to the alternate screen, so the shell's screen reappears afterwards.
+        public var alternateScreen: Bool
+        /// Hide the cursor while the session lasts.
+        public var hideCursor: Bool
+
+        /// Creates options; by default both the alternate screen and a hidden cursor.
+        public init(alternateScreen: Bool = true, hideCursor: Bool = true) {
+            self.alternateScreen = alternateScreen
+            self.hideCursor = hideCursor
+        }
+    }
+
+    /// The descriptor keys are read from (standard input by default).
+    public let inputFD: Int32
+    /// The descriptor the screen is written to (standard output by default).
+    public let outputFD: Int32
+    private let session: Int
+
+    private init(inputFD: Int32, outputFD: Int32, session: Int) {
+        self.inputFD = inputFD
+        self.outputFD = outputFD
+        self.session = session
+    }
+
+    deinit {
+        TerminalRestoration.restore(session: session)
+    }
+
+    /// Starts a session on `input` and `output`.
+    ///
+    /// - Parameters:
+    ///   - input: The descriptor to read keys from; must be a terminal.
+    ///   - output: The descriptor to draw on; must be a terminal.
+    ///   - options: Whether to use the alternate screen and hide the cursor.
+    /// - Returns: The active session; keep it alive while drawing and call ``restore()`` when done.
+    /// - Throws: ``TerminalError`` when either descriptor is not a terminal (check
+    ///   ``TerminalError/isNotATerminal``), another session is active, or raw mode can't be set.
+    public static func start(
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = Options()
+    ) throws -> TerminalSession {
+        guard isatty(input) == 1 else { throw TerminalError(.notATerminal(stream: "Standard input")) }
+        guard isatty(output) == 1 else { throw TerminalError(.notATerminal(stream: "Standard output")) }
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else {
+            throw TerminalError(.systemCall(name: "tcgetattr", errno: errno))
+        }
+        var leave = "\u{1B}[0m"
+        var enter = ""
+        if options.alternateScreen {
+            enter += "\u{1B}[?1049h\u{1B}[H\u{1B}[2J"
+            leave += "\u{1B}[?1049l"
+        }
+        if options.hideCursor {
+            enter += "\u{1B}[?25l"
+            leave += "\u{1B}[?25h"
+        }
+        guard
+            let session = TerminalRestoration.begin(
+                inputFD: input, outputFD: output, savedModes: saved, leaveSequence: leave)
+        else { throw TerminalError(.alreadyActive) }
+        var raw = rawModes(from: saved)
+        if tcsetattr(input, TCSADRAIN, &raw) != 0 {
+            let code = errno
+            TerminalRestoration.restore(session: session)
+            throw TerminalError(.systemCall(name: "tcsetattr", errno: code))
+        }
+        TerminalRestoration.unblock([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+        SystemCalls.writeAll(output, enter)
+        return TerminalSession(inputFD: input, outputFD: output, session: session)
+    }
+
+    /// Puts the terminal back as it was before ``start(input:output:options:)``: its modes, the
+    /// main screen and a visible cursor. Calling it again does nothing.
+    public func restore() {
+        TerminalRestoration.restore(session: session)
+    }
+
+    /// Whether this session still holds the terminal (``restore()`` has not run yet).
+    public var isActive: Bool {
+        TerminalRestoration.lock.withLock { _ in
+            TerminalRestoration.record.pointee.active == 1
+                && TerminalRestoration.record.pointee.session == session
+        }
+    }
+
+    /// The terminal's current size, or 80×24 when it can't be read.
+    public var size: TerminalSize {
+        TerminalSize.current(of: outputFD) ?? TerminalSize.current(of: inputFD)
+            ?? TerminalSize(columns: 80, rows: 24)
+    }
+
+    /// Writes `text` (which may contain escape sequences) to the terminal at once.
+    public func write(_ text: String) {
+        SystemCalls.writeAll(outputFD, text)
+    }
+
+    /// The modes of raw mode: bytes arrive one by one, unechoed, with no signal keys, no flow
+    /// control and no CR/NL translation on input. Output processing stays on.
+    static func rawModes(from modes: termios) -> termios {
+        var raw = modes
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+            bytes[Int(VMIN)] = 1
+            bytes[Int(VTIME)] = 0
+        }
+        return raw
+    }
+}

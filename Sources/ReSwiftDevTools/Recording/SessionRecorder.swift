@@ -1,0 +1,267 @@
+import Foundation
+import ReSwift
+
+/// Records the registered actions a store dispatches into a session file, as they happen.
+///
+/// Each action is written as one JSON line, with its time, before the reducer runs: if the app
+/// crashes in a reducer, the action that crashed it is already in the file. Actions whose type
+/// isn't in the ``ActionRegistry`` are not recorded (see ``skippedCount``).
+///
+/// ```swift
+/// let recorder = try SessionRecorder(
+///     url: URL(fileURLWithPath: "/tmp/todo-session.jsonl"),
+///     registry: ActionRegistry(AddTodo.self, ToggleTodo.self),
+///     overwrite: true
+/// )
+/// let store = Store(reducer: appReducer, state: nil, middleware: [recorder.middleware()])
+/// ```
+///
+/// Load the file with ``RecordedSession/init(contentsOf:registry:)`` and replay it with
+/// ``RecordedSession/replay(into:count:)``. A recorder may serve several stores and be
+/// used from any thread; lines are written whole, one at a time.
+public final class SessionRecorder: @unchecked Sendable {
+    // Sendable: every mutable stored property is guarded by `lock`; the rest are immutable.
+
+    /// A problem writing to the session file, handed to the recorder's problem handler.
+    public struct Problem: Error, CustomStringConvertible, Sendable {
+        /// The session file.
+        public var url: URL
+        /// What went wrong and what to do about it.
+        public var message: String
+
+        /// The message, for printing.
+        public var description: String { message }
+    }
+
+    /// The session file.
+    public let url: URL
+
+    /// The action types recorded.
+    public let registry: ActionRegistry
+
+    private let now: @Sendable () -> Date
+    private let problemHandler: @Sendable (Problem) -> Void
+    private let lock = NSLock()
+    private var handle: FileHandle?
+    private let encoder = SessionCoding.makeEncoder()
+    private var recorded = 0
+    private var skipped = 0
+
+    /// Creates the session file and writes its header.
+    ///
+    /// - Parameters:
+    ///   - url: Where to write the session; missing folders are created.
+    ///   - registry: The action types to record.
+    ///   - overwrite: Whether to replace an existing file at `url`. When `false` (the default) an
+    ///     existing file is left alone and the initializer throws.
+    ///   - now: The clock that stamps each action; the system clock by default.
+    ///   - problemHandler: Called when an action can't be encoded or written; by default the
+    ///     problem is printed to standard error. Recording continues with the next action.
+    /// - Throws: ``SessionError`` if the file exists (and `overwrite` is `false`) or can't be
+    ///   created.
+    public convenience init(
+        url: URL,
+        registry: ActionRegistry,
+        overwrite: Bool = false,
+        now: @escaping @Sendable () -> Date = { Date() },
+        problemHandler: @escaping @Sendable (Problem) -> Void = SessionRecorder.printProblem
+    ) throws {
+        try self.init(
+            url: url,
+            registry: registry,
+            overwrite: overwrite,
+            now: now,
+            problemHandler: problemHandler,
+            header: { started, encoder in
+                try encoder.encode(SessionHeader(started: started))
+            }
+        )
+    }
+
+    /// Creates the session file and writes its header, with the state the recording starts from.
+    ///
+    /// Record the initial state when the app doesn't start from its reducer's defaults (it
+    /// restored saved data, say); a replay then starts from the same state:
+    ///
+    /// ```swift
+    /// let recorder = try SessionRecorder(url: url, registry: registry, initialState: restored)
+    /// // later
+    /// let session = try RecordedSession(contentsOf: url, registry: registry)
+    /// let store = session.replayedStore(reducer: appReducer, state: try session.initialState(as: AppState.self))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: Where to write the session; missing folders are created.
+    ///   - registry: The action types to record.
+    ///   - initialState: The state the store starts from, written into the header.
+    ///   - overwrite: Whether to replace an existing file at `url`. When `false` (the default) an
+    ///     existing file is left alone and the initializer throws.
+    ///   - now: The clock that stamps each action; the system clock by default.
+    ///   - problemHandler: Called when an action can't be encoded or written; by default the
+    ///     problem is printed to standard error. Recording continues with the next action.
+    /// - Throws: ``SessionError`` if the file exists (and `overwrite` is `false`), can't be
+    ///   created, or the initial state can't be encoded.
+    public convenience init<InitialState: Encodable>(
+        url: URL,
+        registry: ActionRegistry,
+        initialState: InitialState,
+        overwrite: Bool = false,
+        now: @escaping @Sendable () -> Date = { Date() },
+        problemHandler: @escaping @Sendable (Problem) -> Void = SessionRecorder.printProblem
+    ) throws {
+        try self.init(
+            url: url,
+            registry: registry,
+            overwrite: overwrite,
+            now: now,
+            problemHandler: problemHandler,
+            header: { started, encoder in
+                do {
+                    return try encoder.encode(
+                        HeaderWithInitialState(
+                            header: SessionHeader(started: started), initialState: initialState)
+                    )
+                } catch {
+                    throw SessionError(
+                        .cannotEncodeInitialState(String(reflecting: InitialState.self), error))
+                }
+            }
+        )
+    }
+
+    private init(
+        url: URL,
+        registry: ActionRegistry,
+        overwrite: Bool,
+        now: @escaping @Sendable () -> Date,
+        problemHandler: @escaping @Sendable (Problem) -> Void,
+        header: (_ started: Double, _ encoder: JSONEncoder) throws -> Data
+    ) throws {
+        self.url = url
+        self.registry = registry
+        self.now = now
+        self.problemHandler = problemHandler
+
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: url.path) && !overwrite {
+            throw SessionError(.fileExists(url))
+        }
+        var firstLine = try header(now().timeIntervalSince1970, encoder)
+        firstLine.append(UInt8(ascii: "\n"))
+        do {
+            try fileManager.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
+            guard fileManager.createFile(atPath: url.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            let handle = try FileHandle(forWritingTo: url)
+            self.handle = handle
+            try handle.writeCompletely(firstLine)
+        } catch {
+            throw SessionError(.cannotCreate(url, error))
+        }
+    }
+
+    deinit {
+        try? handle?.close()
+    }
+
+    /// A middleware that records each registered action before passing it on.
+    ///
+    /// Put it last in the middleware list, so that it records the actions that reach the reducer,
+    /// including those that thunks dispatch, and not the thunks themselves.
+    ///
+    /// - Returns: The middleware.
+    public func middleware<State>() -> Middleware<State> {
+        return { _, _ in
+            return { next in
+                return { [self] action in
+                    record(action)
+                    next(action)
+                }
+            }
+        }
+    }
+
+    /// Writes an action to the session file, if its type is registered.
+    ///
+    /// - Parameter action: The action; ignored (and counted in ``skippedCount``) when its type
+    ///   isn't registered.
+    public func record(_ action: Action) {
+        guard let registration = registry.registration(for: action) else {
+            lock.locked { skipped += 1 }
+            return
+        }
+        let date = now()
+        let problem: Problem? = lock.locked {
+            guard let handle else {
+                return Problem(
+                    url: url,
+                    message: """
+                        SessionRecorder: \(registration.name) was not recorded because the \
+                        recorder was closed. Create a new SessionRecorder to record again.
+                        """
+                )
+            }
+            let meta = EntryMetadata(
+                type: registration.name, index: recorded, time: date.timeIntervalSince1970)
+            do {
+                var line = try registration.encodeLine(action, meta, encoder)
+                line.append(UInt8(ascii: "\n"))
+                try handle.writeCompletely(line)
+                recorded += 1
+                return nil
+            } catch let error as EncodingError {
+                return Problem(
+                    url: url,
+                    message: """
+                        SessionRecorder: \(registration.name) could not be encoded (\(error)); it \
+                        is missing from the session. Check its Codable conformance.
+                        """
+                )
+            } catch {
+                return Problem(
+                    url: url,
+                    message: """
+                        SessionRecorder: writing \(registration.name) to \(url.path) failed \
+                        (\(error.localizedDescription)); it is missing from the session. Check \
+                        that the disk has space and the file is writable.
+                        """
+                )
+            }
+        }
+        if let problem {
+            problemHandler(problem)
+        }
+    }
+
+    /// The number of actions written so far.
+    public var recordedCount: Int {
+        lock.locked { recorded }
+    }
+
+    /// The number of actions not written because their type isn't registered.
+    public var skippedCount: Int {
+        lock.locked { skipped }
+    }
+
+    /// Closes the session file. Actions recorded after this are reported to the problem handler.
+    ///
+    /// Each line is written to the file as it is recorded, so the file is complete even if the
+    /// recorder is never closed; closing releases the file handle.
+    public func close() {
+        lock.locked {
+            try? handle?.close()
+            handle = nil
+        }
+    }
+
+    /// The default problem handler: prints the problem to standard error.
+    ///
+    /// - Parameter problem: What went wrong.
+    public static func printProblem(_ problem: Problem) {
+        try? FileHandle.standardError.writeCompletely(Data((problem.message + "\n").utf8))
+    }
+}

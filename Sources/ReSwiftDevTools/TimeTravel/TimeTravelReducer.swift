@@ -1,0 +1,58 @@
+import ReSwift
+import ReSwiftDiff
+
+/// Wraps an app's reducer so that the store keeps a history of states to travel through.
+///
+/// The returned reducer handles ``StepBack``, ``StepForward`` and ``JumpToState`` by moving
+/// through the history; it hands every other action to `reducer` with the current state, drops
+/// the states after the current one (a new action after stepping back starts a new future), and
+/// appends the result. The store's state stays private to the store: time travel happens
+/// through dispatched actions like any other change.
+///
+/// ```swift
+/// let store = Store<TimeTravelState<AppState>>(
+///     reducer: timeTravelReducer(appReducer, historyLimit: 500),
+///     state: nil
+/// )
+/// store.dispatch(AddTodo(title: "milk"))
+/// store.dispatch(StepBack())          // store.state.current is the state before AddTodo
+/// ```
+///
+/// To start from a given state instead of the reducer's default, pass
+/// `TimeTravelState(initialState)` as the store's initial state.
+///
+/// - Parameters:
+///   - reducer: The app's reducer.
+///   - historyLimit: The most states to keep, at least 1; the oldest are dropped beyond it.
+///     Unbounded by default: every state the app passes through is kept in memory.
+/// - Returns: A reducer of ``TimeTravelState``.
+public func timeTravelReducer<State>(
+    _ reducer: @escaping Reducer<State>,
+    historyLimit: Int? = nil
+) -> Reducer<TimeTravelState<State>> {
+    if let historyLimit {
+        precondition(
+            historyLimit >= 1,
+            "timeTravelReducer: historyLimit is \(historyLimit), but the history must keep at least the current state. Pass 1 or more, or nil for no limit."
+        )
+    }
+    return { action, history in
+        guard var history else {
+            let initial = reducer(action, nil)
+            return TimeTravelState(
+                steps: [.init(state: initial, action: StateDiff.describe(action))], currentIndex: 0)
+        }
+        switch action {
+        case is StepBack:
+            history.move(to: history.currentIndex - 1)
+        case is StepForward:
+            history.move(to: history.currentIndex + 1)
+        case let jump as JumpToState:
+            history.move(to: jump.index)
+        default:
+            let next = reducer(action, history.current)
+            history.append(next, action: StateDiff.describe(action), limit: historyLimit)
+        }
+        return history
+    }
+}

@@ -1,0 +1,198 @@
+import Dispatch
+import ReSwift
+import ReSwiftRouter
+import Testing
+
+/// The router subscribed to a real store.
+@Suite struct RouterTests {
+    private func waitUntilIdle<State>(_ router: Router<State>) async -> Bool {
+        for _ in 0..<5_000 {
+            if !router.isTransitioning { return true }
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        return false
+    }
+
+    @Test func routesToTheStoresRouteWhenCreated() {
+        let log = RoutingLog()
+        let store = makeTestStore(route: ["a", "b"])
+        let router = Router(store: store, rootRoutable: FakeRoutable(log: log, style: .synchronous)) {
+            $0.select { $0.navigationState }
+        }
+        #expect(log.events == ["root.push(a)", "a.push(b)"])
+        #expect(router.currentRoute == ["a", "b"])
+    }
+
+    @Test func setRouteActionsFromAnotherThreadDriveAsynchronousRoutables() async {
+        let log = RoutingLog()
+        let store = makeTestStore()
+        let router = Router(store: store, rootRoutable: FakeRoutable(log: log, style: .asynchronous)) {
+            $0.select(\.navigationState)
+        }
+        DispatchQueue.global().async { store.dispatch(SetRouteAction(["a", "b"])) }
+        #expect(await log.wait { $0.count == 2 })
+        #expect(await waitUntilIdle(router))
+        #expect(log.events == ["root.push(a)", "a.push(b)"])
+
+        store.dispatch(SetRouteAction(["a"], animated: false))
+        #expect(await log.wait { $0.count == 3 })
+        #expect(log.events.last == "a.pop(b) instantly")
+        #expect(await waitUntilIdle(router))
+        #expect(router.currentRoute == ["a"])
+    }
+
+    @Test func concurrentRouteChangesEndAtTheStoresFinalRoute() async {
+        let log = RoutingLog()
+        let store = makeTestStore()
+        let router = Router(store: store, rootRoutable: FakeRoutable(log: log, style: .asynchronous)) {
+            $0.select(\.navigationState)
+        }
+        let routes: [Route] = [
+            ["a"], ["a", "b"], ["c"], ["c", "d", "e"], [], ["a", "x"], ["f"], ["a", "b", "c"],
+        ]
+        DispatchQueue.concurrentPerform(iterations: 40) { index in
+            store.dispatch(SetRouteAction(routes[index % routes.count]))
+        }
+        #expect(await waitUntilIdle(router))
+        #expect(router.currentRoute == store.state.navigationState.route)
+    }
+
+    @Test func unrelatedActionsDoNotRoute() {
+        let log = RoutingLog()
+        let store = makeTestStore(route: ["a"])
+        let router = Router(store: store, rootRoutable: FakeRoutable(log: log, style: .synchronous)) {
+            $0.select(\.navigationState)
+        }
+        store.dispatch(IncrementCounter())
+        store.dispatch(SetRouteSpecificData(route: ["a"], data: "payload"))
+        #expect(log.events == ["root.push(a)"])
+        #expect(router.currentRoute == ["a"])
+        #expect(store.state.navigationState.getRouteSpecificState(["a"]) == "payload")
+    }
+
+    @Test func settingTheShownRouteAgainCallsNoRoutable() {
+        let log = RoutingLog()
+        let store = makeTestStore()
+        withExtendedLifetime(
+            Router(store: store, rootRoutable: FakeRoutable(log: log, style: .synchronous)) {
+                $0.select(\.navigationState)
+            }
+        ) {
+            store.dispatch(SetRouteAction(["a"]))
+            store.dispatch(SetRouteAction(["a"]))
+        }
+        #expect(log.events == ["root.push(a)"])
+    }
+
+    @Test func userNavigationIsWrittenIntoTheStateButNotRepeated() {
+        let log = RoutingLog()
+        let store = makeTestStore()
+        let router = Router(store: store, rootRoutable: FakeRoutable(log: log, style: .synchronous)) {
+            $0.select(\.navigationState)
+        }
+        store.dispatch(SetRouteAction(["list", "detail"]))
+        store.dispatch(SetRouteAction.userNavigated(to: ["list"]))
+        store.dispatch(IncrementCounter())
+        #expect(store.state.navigationState.route == ["list"])
+        #expect(router.currentRoute == ["list"])
+        #expect(log.events == ["root.push(list)", "list.push(detail)"])
+
+        store.dispatch(SetRouteAction(["list", "other"]))
+        #expect(log.events.last == "list.push(other)")
+    }
+
+    @Test func disablePopActionSkipsOnlyThePops() {
+        let log = RoutingLog()
+        let store = makeTestStore(route: ["list", "detail"])
+        let router = Router(store: store, rootRoutable: FakeRoutable(log: log, style: .synchronous)) {
+            $0.select(\.navigationState)
+        }
+        store.dispatch(SetRouteAction(["list"], disablePopAction: true))
+        store.dispatch(EnablePopAction())
+        #expect(log.events == ["root.push(list)", "list.push(detail)"])
+        #expect(router.currentRoute == ["list"])
+        store.dispatch(SetRouteAction(["list", "detail"]))
+        #expect(log.events.last == "list.push(detail)")
+        #expect(log.events.count == 3)
+    }
+
+    @Test func aRouterThatWentAwayStopsRouting() {
+        let log = RoutingLog()
+        let store = makeTestStore()
+        var router: Router<TestAppState>? = Router(
+            store: store, rootRoutable: FakeRoutable(log: log, style: .synchronous)
+        ) { $0.select(\.navigationState) }
+        store.dispatch(SetRouteAction(["a"]))
+        #expect(router?.currentRoute == ["a"])
+        router = nil
+        store.dispatch(SetRouteAction(["b"]))
+        #expect(log.events == ["root.push(a)"])
+    }
+
+    @Test func aRoutableMayDispatchWhileItIsCalled() {
+        let log = RoutingLog()
+        let store = makeTestStore()
+        let root = DispatchingRoutable(store: store, log: log)
+        let router = Router(store: store, rootRoutable: root) { $0.select(\.navigationState) }
+        store.dispatch(SetRouteAction(["a"]))
+        #expect(log.events == ["push(a)"])
+        #expect(router.currentRoute == ["a"])
+        #expect(store.state.navigationState.getRouteSpecificState(["a"]) == "shown")
+    }
+
+    @Test func issuesReachAnOverriddenHook() {
+        let log = RoutingLog()
+        let store = makeTestStore(route: ["a"])
+        let router = CollectingRouter(store: store, rootRoutable: PushOnlyRoutable(log: log)) {
+            $0.select(\.navigationState)
+        }
+        store.dispatch(SetRouteAction(["b"]))
+        #expect(router.collected.issues.map(\.kind) == [.missingStep])
+        #expect(
+            router.collected.issues.first?.message.contains(
+                "changeRouteSegment(_:to:animated:completionHandler:)") == true)
+        #expect(router.currentRoute == ["a"])
+    }
+
+    @Test func aCompletionNeverCalledReachesTheIssueHandlerAfterTheTimeout() async {
+        let log = RoutingLog()
+        let issues = IssueCollector()
+        let store = makeTestStore()
+        let router = Router(
+            store: store, rootRoutable: FakeRoutable(log: log, style: .never),
+            completionTimeout: .milliseconds(10), issueHandler: { issues.collect($0) }
+        ) { $0.select(\.navigationState) }
+        store.dispatch(SetRouteAction(["a"]))
+        #expect(await issues.wait(forCount: 1))
+        #expect(issues.issues.first?.kind == .completionTimedOut)
+        #expect(issues.issues.first?.toRoute == ["a"])
+        #expect(await waitUntilIdle(router))
+        #expect(router.currentRoute == ["a"])
+    }
+}
+
+/// A router whose overridden hook collects issues.
+private final class CollectingRouter: Router<TestAppState>, @unchecked Sendable {
+    // Sendable: `collected` is immutable and thread-safe.
+    let collected = IssueCollector()
+
+    override func routingIssueOccurred(_ issue: RoutingIssue) {
+        collected.collect(issue)
+    }
+}
+
+/// Stores route-specific data while it pushes.
+private struct DispatchingRoutable: Routable {
+    let store: Store<TestAppState>
+    let log: RoutingLog
+
+    func pushRouteSegment(
+        _ routeElementIdentifier: RouteElement, animated: Bool,
+        completionHandler: @escaping RoutingCompletionHandler
+    ) -> Routable {
+        log.record("push(\(routeElementIdentifier))")
+        store.dispatch(SetRouteSpecificData(route: [routeElementIdentifier], data: "shown"))
+        completionHandler()
+        return self
+    }
+}

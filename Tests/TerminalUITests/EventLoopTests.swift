@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A pipe standing in for a terminal's input.
+private final class InputPipe: Sendable {
+    let readFD: Int32
+    let writeFD: Int32
+
+    init() {
+        var fds: [Int32] = [-1, -1]
+        precondition(pipe(&fds) == 0, "pipe failed")
+        readFD = fds[0]
+        writeFD = fds[1]
+    }
+
+    func send(_ text: String) {
+        send(Array(text.utf8))
+    }
+
+    func send(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { write(writeFD, $0.baseAddress, $0.count) }
+    }
+
+    func closeWriteEnd() {
+        close(writeFD)
+    }
+
+    deinit {
+        close(readFD)
+    }
+}
+
+/// Stops `loop` after `seconds` if the test hasn't, so a broken loop fails instead of hanging.
+private func stopEventually(_ loop: EventLoop, after seconds: Double = 5) {
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { loop.stop() }
+}
+
+@MainActor
+@Suite(.serialized) struct EventLoopTests {
+    @Test func deliversKeysFromTheInput() {
+        let input = InputPipe()
+        defer { input.closeWriteEnd() }
+        let loop = EventLoop(input: input.readFD)
+        stopEventually(loop)
+        input.send("ab\u{1B}[A")
+        var events: [TerminalEvent] = []
+        let reason = loop.run { event in
+            events.append(event)
+            if events.count == 3 { loop.stop() }
+        }
+        #expect(reason == .stopped)
+        #expect(events == [.key(.character("a")), .key(.character("b")), .key(.up)])
+    }
+
+    @Test func postFromAnotherThreadWakesTheLoop() {
+        let input = InputPipe()
+        defer { input.closeWriteEnd() }
+        let loop = EventLoop(input: input.readFD)
+        stopEventually(loop)
+        let ranOnMainActor = Locked(false)
+        Thread.detachNewThread {
+            loop.post {
+                ranOnMainActor.withLock { $0 = true }
+                loop.stop()
+            }
+        }
+        let reason = loop.run { _ in }
+        #expect(reason == .stopped)
+        #expect(ranOnMainActor.withLock { $0 })
+    }
+
+    @Test func postedWorkRunsInOrder() {
+        let input = InputPipe()
+        defer { input.closeWriteEnd() }
+        let loop = EventLoop(input: input.readFD)
+        stopEventually(loop)
+        var order: [Int] = []
+        for number in 1...5 {
+            loop.post { order.append(number) }
+        }
+        loop.post { loop.stop() }
+        loop.run { _ in }
+        #expect(order == [1, 2, 3, 4, 5])
+    }
+
+    @Test func ticksArriveAtTheInterval() {
+        let input = InputPipe()
+        defer { input.closeWriteEnd() }
+        let loop = EventLoop(input: input.readFD, tickInterval: 0.01)
+        stopEventually(loop)
+        var ticks = 0
+        loop.run { event in
+            if event == .tick { ticks += 1 }
+            if ticks == 3 { loop.stop() }
+        }
+        #expect(ticks == 3)
+    }
+
+    @Test func loneEscapeIsDeliveredAfterTheTimeout() {
+        let input = InputPipe()
+        defer { input.closeWriteEnd() }
+        let loop = EventLoop(input: input.readFD, escapeTimeout: 0.02)
+        stopEventually(loop)
+        input.send([0x1B])
+        var events: [TerminalEvent] = []
+        loop.run { event in
+            events.append(event)
+            loop.stop()
+        }
+        #expect(events == [.key(.escape)])
+    }
+
+    @Test func endOfInputEndsTheLoop() {
+        let input = InputPipe()
+        let loop = EventLoop(input: input.readFD)
+        stopEventually(loop)
+        input.send("q")
+        input.closeWriteEnd()
+        var events: [TerminalEvent] = []
+        let reason = loop.run { events.append($0) }
+        #expect(reason == .inputClosed)
+        #expect(events == [.key(.character("q"))])
+    }
+
+    @Test func stopBeforeRunReturnsAtOnce() {
+        let input = InputPipe()
+        defer { input.closeWriteEnd() }
+        let loop = EventLoop(input: input.readFD)
+        loop.stop()
+        var called = false
+        #expect(loop.run { _ in called = true } == .stopped)
+        #expect(!called)
+    }
+}

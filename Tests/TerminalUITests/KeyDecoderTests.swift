@@ -1,0 +1,76 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct KeyDecoderTests {
+    private func keys(_ text: String) -> [Key] {
+        KeyDecoder.keys(in: Array(text.utf8))
+    }
+
+    @Test func printableASCIIAndUTF8BecomeCharacters() {
+        #expect(keys("aZ1 ") == [.character("a"), .character("Z"), .character("1"), .space])
+        #expect(keys("日本é") == [.character("日"), .character("本"), .character("é")])
+    }
+
+    @Test func controlKeys() {
+        #expect(
+            KeyDecoder.keys(in: [0x0D, 0x0A, 0x09, 0x7F, 0x08]) == [
+                .enter, .enter, .tab, .backspace, .backspace,
+            ])
+        #expect(KeyDecoder.keys(in: [0x03, 0x01, 0x1A]) == [.ctrl("c"), .ctrl("a"), .ctrl("z")])
+        #expect(Key.ctrl("c").isInterrupt)
+        #expect(!Key.character("c").isInterrupt)
+    }
+
+    @Test func arrowsInCSIAndSS3Forms() {
+        #expect(keys("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [.up, .down, .right, .left])
+        #expect(keys("\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD") == [.up, .down, .right, .left])
+        #expect(keys("\u{1B}[1;5A") == [.up])
+    }
+
+    @Test func navigationKeys() {
+        #expect(keys("\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF") == [.home, .end, .home, .end])
+        #expect(
+            keys("\u{1B}[1~\u{1B}[4~\u{1B}[5~\u{1B}[6~\u{1B}[3~\u{1B}[2~") == [
+                .home, .end, .pageUp, .pageDown, .delete, .insert,
+            ])
+        #expect(keys("\u{1B}[Z\u{1B}OP\u{1B}[15~") == [.backTab, .function(1), .function(5)])
+    }
+
+    @Test func loneEscapeWaitsForFlush() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]).isEmpty)
+        #expect(decoder.hasPendingInput)
+        #expect(decoder.flush() == [.escape])
+        #expect(!decoder.hasPendingInput)
+    }
+
+    @Test func sequenceSplitAcrossReadsIsJoined() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]).isEmpty)
+        #expect(decoder.feed(Array("[".utf8)).isEmpty)
+        #expect(decoder.feed(Array("Ax".utf8)) == [.up, .character("x")])
+    }
+
+    @Test func utf8SplitAcrossReadsIsJoined() {
+        var decoder = KeyDecoder()
+        let bytes = Array("語".utf8)
+        #expect(decoder.feed(bytes[0..<1]).isEmpty)
+        #expect(decoder.feed(bytes[1...]) == [.character("語")])
+    }
+
+    @Test func escapeFollowedByTextIsAlt() {
+        #expect(keys("\u{1B}x") == [.alt("x")])
+        #expect(keys("\u{1B}\u{1B}") == [.escape, .escape])
+    }
+
+    @Test func unfinishedSequenceFlushesAsAltBracket() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[1;".utf8)).isEmpty)
+        #expect(decoder.flush() == [.alt("["), .character("1"), .character(";")])
+    }
+
+    @Test func invalidBytesAreSkipped() {
+        #expect(KeyDecoder.keys(in: [0xFF, 0x80, 0x61]) == [.character("a")])
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TerminalUI
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs the `pty-echo-fixture` program (Tests/Fixtures/PTYEcho) under a pseudo-terminal: raw mode,
+/// drawing, keys, posting from another thread, resizing, and the terminal given back on every
+/// way out.
+@Suite struct TerminalEndToEndTests {
+    private func launch(size: TerminalSize = TerminalSize(columns: 60, rows: 12)) throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(
+            product: "pty-echo-fixture", environment: ["SWIFT_BACKTRACE": "enable=no"], size: size)
+        try terminal.waitForScreen(containing: "PTY echo fixture")
+        return terminal
+    }
+
+    @Test func drawsEchoesKeysAndQuitsCleanly() throws {
+        let terminal = try launch()
+        let screen = try terminal.waitForScreen(containing: "hello from a background thread")
+        #expect(screen.isAlternateScreenActive)
+        #expect(!screen.isCursorVisible)
+        #expect(screen.contains("Size: 60×12"))
+        #expect(screen.contains("日本語のテキスト: 幅 2"))
+        #expect(!terminal.terminalModesRestored, "raw mode should be on while the program runs")
+
+        try terminal.send("a")
+        try terminal.waitForScreen(containing: "Last key: character(\"a\")")
+        try terminal.send(PseudoTerminal.Keys.up)
+        try terminal.waitForScreen(containing: "Last key: up")
+        try terminal.send(PseudoTerminal.Keys.pageDown + "é")
+        try terminal.waitForScreen(containing: "Last key: character(\"é\")")
+        try terminal.waitForScreen(containing: "Keys received: 4")
+
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+    }
+
+    @Test func loneEscapeArrivesAsEscape() throws {
+        let terminal = try launch()
+        try terminal.send(PseudoTerminal.Keys.escape)
+        try terminal.waitForScreen(containing: "Last key: escape")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func textFieldEditsWideText() throws {
+        let terminal = try launch()
+        try terminal.send("i")
+        try terminal.send("日本x" + PseudoTerminal.Keys.backspace + "語")
+        try terminal.waitForScreen(containing: "Field: 日本語")
+        try terminal.send(PseudoTerminal.Keys.enter + "q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlCQuitsAndRestores() throws {
+        let terminal = try launch()
+        try terminal.send(PseudoTerminal.Keys.ctrlC)
+        #expect(try terminal.waitForExit() == 130)
+        try terminal.verifyTerminalRestored()
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func signalRestoresTheTerminalAndEndsTheProgram(signal: Int32) throws {
+        let terminal = try launch()
+        terminal.terminate(signal: signal)
+        #expect(try terminal.waitForExit() == 128 + signal)
+        try terminal.verifyTerminalRestored()
+    }
+
+    @Test func thrownErrorRestoresTheTerminal() throws {
+        let terminal = try launch()
+        try terminal.send("e")
+        #expect(try terminal.waitForExit() == 1)
+        try terminal.verifyTerminalRestored()
+        #expect(terminal.outputText.contains("the fixture was asked to fail"))
+    }
+
+    @Test func exitWithoutRestoringIsRestoredAtExit() throws {
+        let terminal = try launch()
+        try terminal.send("x")
+        #expect(try terminal.waitForExit() == 3)
+        try terminal.verifyTerminalRestored()
+    }
+
+    @Test func crashRestoresTheTerminal() throws {
+        let terminal = try launch()
+        try terminal.send("f")
+        let status = try terminal.waitForExit()
+        #expect(status > 128, "a crash ends the program by a signal")
+        try terminal.verifyTerminalRestored()
+    }
+
+    @Test func resizeRedrawsAndTooSmallSaysSo() throws {
+        let terminal = try launch()
+        terminal.resize(to: TerminalSize(columns: 50, rows: 10))
+        try terminal.waitForScreen(containing: "Size: 50×10")
+        terminal.resize(to: TerminalSize(columns: 28, rows: 6))
+        try terminal.waitForScreen(containing: "needs 30×8, is 28×6")
+        terminal.resize(to: TerminalSize(columns: 40, rows: 9))
+        try terminal.waitForScreen(containing: "Size: 40×9")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func withoutATerminalItSaysSoAndFails() throws {
+        let run = try runProduct("pty-echo-fixture", standardInput: "q")
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("Standard input is not a terminal"))
+        #expect(run.standardOutput.isEmpty)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// In-process checks of the session on a pseudo-terminal (the end-to-end tests cover signals and
+/// exits in a child process). Serialized: a process has one session at a time.
+@Suite(.serialized) struct TerminalSessionTests {
+    private struct PTY {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+
+        init() throws {
+            var size = winsize(ws_row: 20, ws_col: 70, ws_xpixel: 0, ws_ypixel: 0)
+            guard openpty(&master, &slave, nil, nil, &size) == 0 else {
+                throw TerminalError(.systemCall(name: "openpty", errno: errno))
+            }
+        }
+
+        func close() {
+            _ = closeDescriptor(master)
+            _ = closeDescriptor(slave)
+        }
+
+        func modes() -> termios {
+            var modes = termios()
+            _ = tcgetattr(slave, &modes)
+            return modes
+        }
+
+        /// What the terminal received so far.
+        func output() -> String {
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                guard poll(&pfd, 1, 50) > 0 else { break }
+                let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
+                bytes += buffer[0..<count]
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    @Test func notATerminalIsAClearError() throws {
+        var fds: [Int32] = [-1, -1]
+        #expect(pipe(&fds) == 0)
+        defer {
+            _ = closeDescriptor(fds[0])
+            _ = closeDescriptor(fds[1])
+        }
+        #expect {
+            try TerminalSession.start(input: fds[0], output: fds[1])
+        } throws: { error in
+            guard let error = error as? TerminalError else { return false }
+            return error.isNotATerminal && error.description.contains("Standard input is not a terminal")
+        }
+    }
+
+    @Test func startEntersRawModeAndRestoreGivesEverythingBackOnce() throws {
+        let pty = try PTY()
+        defer { pty.close() }
+        let before = pty.modes()
+        let session = try TerminalSession.start(input: pty.slave, output: pty.slave)
+        let raw = pty.modes()
+        #expect(raw.c_lflag & tcflag_t(ECHO | ICANON | ISIG) == 0)
+        #expect(session.isActive)
+        #expect(session.size == TerminalSize(columns: 70, rows: 20))
+        #expect(pty.output().contains("\u{1B}[?1049h"))
+
+        #expect(throws: TerminalError.self) { try TerminalSession.start(input: pty.slave, output: pty.slave) }
+
+        session.restore()
+        #expect(!session.isActive)
+        let after = pty.modes()
+        #expect(after.c_lflag == before.c_lflag)
+        #expect(after.c_iflag == before.c_iflag)
+        let leave = pty.output()
+        #expect(leave.contains("\u{1B}[?1049l"))
+        #expect(leave.contains("\u{1B}[?25h"))
+
+        session.restore()
+        #expect(pty.output().isEmpty, "a second restore writes nothing")
+    }
+
+    @Test func optionsCanKeepTheMainScreenAndCursor() throws {
+        let pty = try PTY()
+        defer { pty.close() }
+        let session = try TerminalSession.start(
+            input: pty.slave, output: pty.slave, options: .init(alternateScreen: false, hideCursor: false))
+        let entered = pty.output()
+        session.restore()
+        let left = pty.output()
+        #expect(!entered.contains("1049"))
+        #expect(!entered.contains("?25l"))
+        #expect(!left.contains("1049"))
+    }
+
+    @Test func deinitRestores() throws {
+        let pty = try PTY()
+        defer { pty.close() }
+        let before = pty.modes()
+        do {
+            _ = try TerminalSession.start(input: pty.slave, output: pty.slave)
+        }
+        #expect(pty.modes().c_lflag == before.c_lflag)
+        #expect(!TerminalRestoration.isActive)
+    }
+}
+
+private func closeDescriptor(_ fd: Int32) -> Int32 {
+    close(fd)
+}

@@ -1,0 +1,85 @@
+#if os(Linux) || os(macOS)
+    import Foundation
+
+    /// How a program run by ``runProduct(_:arguments:environment:standardInput:workingDirectory:timeout:)``
+    /// ended and what it printed.
+    public struct ProductRun: Sendable {
+        /// The exit status, or 128 + the signal number when a signal ended it.
+        public var status: Int32
+        /// Everything written to standard output, decoded as UTF-8.
+        public var standardOutput: String
+        /// Everything written to standard error, decoded as UTF-8.
+        public var standardError: String
+    }
+
+    /// Runs an executable product built with the tests, with pipes (not a terminal) for its standard
+    /// streams, and waits for it to finish: for command-line mode end-to-end tests.
+    ///
+    /// ```swift
+    /// let run = try runProduct("todo", arguments: ["add", "Buy milk"], environment: ["TODO_FILE": path])
+    /// #expect(run.status == 0)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The executable product's name (see ``builtProductURL(_:)``).
+    ///   - arguments: Its arguments.
+    ///   - environment: Variables added to (or replacing) a small base environment: `PATH`, `HOME`
+    ///     and `TMPDIR` from the test process, `TERM=xterm-256color`, `LANG=C.UTF-8`.
+    ///   - standardInput: Text for its standard input; `nil` for an empty input.
+    ///   - workingDirectory: Its working directory; the test process's by default.
+    ///   - timeout: Seconds after which the program is killed and the call throws.
+    /// - Returns: Its exit status and output.
+    /// - Throws: ``TestSupportError`` when the product isn't built, can't start, or times out.
+    public func runProduct(
+        _ name: String, arguments: [String] = [], environment: [String: String] = [:],
+        standardInput: String? = nil, workingDirectory: URL? = nil, timeout: TimeInterval = 30
+    ) throws -> ProductRun {
+        let process = Process()
+        process.executableURL = try builtProductURL(name)
+        process.arguments = arguments
+        process.environment = PseudoTerminal.environment(adding: environment)
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
+        let input = Pipe()
+        let output = Pipe()
+        let error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        do {
+            try withUnblockedSignals { try process.run() }
+        } catch {
+            throw TestSupportError("Could not start \(name): \(error)")
+        }
+        let outputData = Locked(Data())
+        let errorData = Locked(Data())
+        let readers = DispatchGroup()
+        for (pipe, storage) in [(output, outputData), (error, errorData)] {
+            readers.enter()
+            Thread.detachNewThread {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                storage.withLock { $0 = data }
+                readers.leave()
+            }
+        }
+        if let standardInput {
+            try? input.fileHandleForWriting.write(contentsOf: Data(standardInput.utf8))
+        }
+        try? input.fileHandleForWriting.close()
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            _ = exited.wait(timeout: .now() + 5)
+            throw TestSupportError(
+                "\(name) \(arguments.joined(separator: " ")) did not finish within \(timeout) s.")
+        }
+        _ = readers.wait(timeout: .now() + 5)
+        let status =
+            process.terminationReason == .uncaughtSignal
+            ? 128 + process.terminationStatus : process.terminationStatus
+        return ProductRun(
+            status: status,
+            standardOutput: String(decoding: outputData.withLock { $0 }, as: UTF8.self),
+            standardError: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
+    }
+#endif

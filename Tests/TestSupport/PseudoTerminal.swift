@@ -1,0 +1,425 @@
+#if os(Linux) || os(macOS)
+    import Foundation
+    import TerminalUI
+
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Darwin)
+        import Darwin
+    #endif
+
+    /// Runs an executable under a pseudo-terminal, as a user at a terminal would: the child sees a
+    /// terminal on standard input, output and error, of the size you choose.
+    ///
+    /// Send it keys, wait until its screen shows some text (its output is interpreted by a
+    /// ``VirtualScreen``), then check how it exited and that it gave the terminal back:
+    ///
+    /// ```swift
+    /// let terminal = try PseudoTerminal(product: "memory-game", arguments: ["--offline", "--seed", "1"])
+    /// try terminal.waitForScreen(containing: "New Game")
+    /// try terminal.send("q")
+    /// #expect(try terminal.waitForExit() == 0)
+    /// try terminal.verifyTerminalRestored()
+    /// ```
+    ///
+    /// The process is killed when the `PseudoTerminal` is deallocated, if it still runs.
+    public final class PseudoTerminal {
+        /// Bytes for keys, as a terminal in its default (normal cursor key) mode sends them.
+        public enum Keys {
+            /// Arrow up.
+            public static let up = "\u{1B}[A"
+            /// Arrow down.
+            public static let down = "\u{1B}[B"
+            /// Arrow right.
+            public static let right = "\u{1B}[C"
+            /// Arrow left.
+            public static let left = "\u{1B}[D"
+            /// Enter (carriage return).
+            public static let enter = "\r"
+            /// Escape.
+            public static let escape = "\u{1B}"
+            /// Backspace (DEL).
+            public static let backspace = "\u{7F}"
+            /// Tab.
+            public static let tab = "\t"
+            /// Ctrl-C.
+            public static let ctrlC = "\u{03}"
+            /// Home.
+            public static let home = "\u{1B}[H"
+            /// End.
+            public static let end = "\u{1B}[F"
+            /// Page up.
+            public static let pageUp = "\u{1B}[5~"
+            /// Page down.
+            public static let pageDown = "\u{1B}[6~"
+            /// Delete (forward).
+            public static let delete = "\u{1B}[3~"
+
+            /// Ctrl and a letter, e.g. `ctrl("d")`.
+            public static func ctrl(_ letter: Character) -> String {
+                let value = letter.lowercased().unicodeScalars.first!.value
+                return String(Unicode.Scalar(UInt8(truncatingIfNeeded: value - 0x60)))
+            }
+        }
+
+        /// The child's process identifier.
+        public var processIdentifier: Int32 { process.processIdentifier }
+
+        private let process: Process
+        private let masterFD: Int32
+        private let slaveFD: Int32
+        private let initialModes: termios
+        private let output: OutputCollector
+        private let exited = DispatchSemaphore(value: 0)
+        private let exitState = Locked<(status: Int32, reason: Process.TerminationReason)?>(nil)
+        private var screenState: (screen: VirtualScreen, consumed: Int)
+        private var closed = false
+
+        /// Starts `executableURL` under a new pseudo-terminal.
+        ///
+        /// - Parameters:
+        ///   - executableURL: The program to run.
+        ///   - arguments: Its arguments.
+        ///   - environment: Variables added to (or replacing) a small base environment: `PATH`,
+        ///     `HOME` and `TMPDIR` from the test process, `TERM=xterm-256color`, `LANG=C.UTF-8`.
+        ///   - workingDirectory: Its working directory; the test process's by default.
+        ///   - size: The terminal's size.
+        /// - Throws: ``TestSupportError`` when the terminal can't be created or the program can't start.
+        public init(
+            executableURL: URL, arguments: [String] = [], environment: [String: String] = [:],
+            workingDirectory: URL? = nil, size: TerminalSize = TerminalSize(columns: 80, rows: 24)
+        ) throws {
+            var master: Int32 = -1
+            var slave: Int32 = -1
+            var windowSize = winsize(
+                ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)
+            guard openpty(&master, &slave, nil, nil, &windowSize) == 0 else {
+                throw TestSupportError("openpty failed (errno \(errno)): can't create a pseudo-terminal.")
+            }
+            _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
+            var modes = termios()
+            _ = tcgetattr(slave, &modes)
+            masterFD = master
+            slaveFD = slave
+            initialModes = modes
+            screenState = (VirtualScreen(columns: size.columns, rows: size.rows), 0)
+            output = OutputCollector(fd: master)
+
+            process = Process()
+            process.executableURL = executableURL
+            process.arguments = arguments
+            process.environment = Self.environment(adding: environment)
+            if let workingDirectory { process.currentDirectoryURL = workingDirectory }
+            let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+            process.standardInput = handle
+            process.standardOutput = handle
+            process.standardError = handle
+            let exited = exited
+            let exitState = exitState
+            process.terminationHandler = { process in
+                exitState.withLock { $0 = (process.terminationStatus, process.terminationReason) }
+                exited.signal()
+            }
+            do {
+                try withUnblockedSignals { try process.run() }
+            } catch {
+                output.stop()
+                closeDescriptor(master)
+                closeDescriptor(slave)
+                throw TestSupportError("Could not start \(executableURL.path): \(error)")
+            }
+        }
+
+        /// Starts an executable product built with the tests (see ``builtProductURL(_:)``).
+        public convenience init(
+            product: String, arguments: [String] = [], environment: [String: String] = [:],
+            workingDirectory: URL? = nil, size: TerminalSize = TerminalSize(columns: 80, rows: 24)
+        ) throws {
+            try self.init(
+                executableURL: try builtProductURL(product), arguments: arguments, environment: environment,
+                workingDirectory: workingDirectory, size: size)
+        }
+
+        deinit {
+            if exitState.withLock({ $0 }) == nil {
+                kill(process.processIdentifier, SIGKILL)
+                _ = exited.wait(timeout: .now() + 5)
+            }
+            closeTerminal()
+        }
+
+        /// The environment a child gets: a small base plus `additions`.
+        static func environment(adding additions: [String: String]) -> [String: String] {
+            let current = ProcessInfo.processInfo.environment
+            var environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
+            for name in ["PATH", "HOME", "TMPDIR"] {
+                if let value = current[name] { environment[name] = value }
+            }
+            environment.merge(additions) { _, new in new }
+            return environment
+        }
+
+        // MARK: - Input
+
+        /// Types `text`: its UTF-8 bytes go to the program as if typed (use ``Keys`` for special keys).
+        public func send(_ text: String) throws {
+            try send(bytes: Array(text.utf8))
+        }
+
+        /// Sends raw bytes to the program's input.
+        public func send(bytes: [UInt8]) throws {
+            let result = bytes.withUnsafeBytes { buffer -> Bool in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(masterFD, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return false
+                    }
+                    offset += written
+                }
+                return true
+            }
+            if !result { throw TestSupportError("Could not write to the pseudo-terminal (errno \(errno)).") }
+        }
+
+        /// Resizes the terminal and sends the program SIGWINCH, as a terminal window does.
+        public func resize(to size: TerminalSize) {
+            var windowSize = winsize(
+                ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)
+            _ = withUnsafeMutablePointer(to: &windowSize) { ioctl(masterFD, UInt(TIOCSWINSZ), $0) }
+            updateScreen()
+            screenState.screen.resize(columns: size.columns, rows: size.rows)
+            kill(process.processIdentifier, SIGWINCH)
+        }
+
+        // MARK: - Output
+
+        /// Everything the program wrote so far, decoded as UTF-8.
+        public var outputText: String {
+            String(decoding: output.bytes(from: 0), as: UTF8.self)
+        }
+
+        /// The screen as the program has drawn it so far.
+        public var screen: VirtualScreen {
+            updateScreen()
+            return screenState.screen
+        }
+
+        /// Waits until some row of the screen contains `text`.
+        ///
+        /// - Returns: The screen at that moment.
+        /// - Throws: ``TestSupportError`` with the screen's content when `timeout` seconds pass first,
+        ///   or when the program exits without showing it.
+        @discardableResult
+        public func waitForScreen(containing text: String, timeout: TimeInterval = 10) throws -> VirtualScreen
+        {
+            try waitForScreen(timeout: timeout, description: "text \"\(text)\"") { $0.contains(text) }
+        }
+
+        /// Waits until the screen satisfies `condition`.
+        ///
+        /// - Parameters:
+        ///   - timeout: Seconds to wait.
+        ///   - description: What is awaited, for the error message.
+        ///   - condition: Checked after each chunk of output.
+        /// - Returns: The screen at that moment.
+        @discardableResult
+        public func waitForScreen(
+            timeout: TimeInterval = 10, description: String = "a matching screen",
+            where condition: (VirtualScreen) -> Bool
+        ) throws -> VirtualScreen {
+            let deadline = Date().addingTimeInterval(timeout)
+            while true {
+                let seen = output.count
+                updateScreen()
+                if condition(screenState.screen) { return screenState.screen }
+                var why: String?
+                if exitState.withLock({ $0 }) != nil {
+                    output.waitUntilQuiet()
+                    updateScreen()
+                    if condition(screenState.screen) { return screenState.screen }
+                    why = "the program exited first"
+                } else if Date() >= deadline {
+                    why = "timed out after \(timeout) s"
+                }
+                if let why {
+                    throw TestSupportError(
+                        "Waiting for \(description) on the screen: \(why). The screen shows:\n"
+                            + screenState.screen.lines.map { "|" + $0 }.joined(separator: "\n"))
+                }
+                _ = output.waitForMore(than: seen, until: min(deadline, Date().addingTimeInterval(0.1)))
+            }
+        }
+
+        private func updateScreen() {
+            let bytes = output.bytes(from: screenState.consumed)
+            screenState.screen.feed(bytes)
+            screenState.consumed += bytes.count
+        }
+
+        // MARK: - Exit
+
+        /// Sends `signal` to the program (SIGTERM by default).
+        public func terminate(signal: Int32 = SIGTERM) {
+            kill(process.processIdentifier, signal)
+        }
+
+        /// Waits for the program to exit.
+        ///
+        /// - Returns: Its exit status, or 128 + the signal number when a signal ended it (as a shell
+        ///   reports it: SIGTERM gives 143).
+        /// - Throws: ``TestSupportError`` with the screen's content when `timeout` seconds pass first.
+        @discardableResult
+        public func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
+            if exitState.withLock({ $0 }) == nil, exited.wait(timeout: .now() + timeout) == .timedOut {
+                throw TestSupportError(
+                    "The program did not exit within \(timeout) s. The screen shows:\n" + screen.text)
+            }
+            exited.signal()  // let later calls return at once
+            output.waitUntilQuiet()
+            updateScreen()
+            let state = exitState.withLock { $0 }!
+            return state.reason == .uncaughtSignal ? 128 + state.status : state.status
+        }
+
+        /// Whether the terminal's modes are now the same as before the program started (it left raw
+        /// mode). Meaningful after the program exited.
+        public var terminalModesRestored: Bool {
+            var now = termios()
+            guard tcgetattr(slaveFD, &now) == 0 else { return false }
+            var before = initialModes
+            return now.c_iflag == before.c_iflag && now.c_oflag == before.c_oflag
+                && now.c_cflag == before.c_cflag && now.c_lflag == before.c_lflag
+                && withUnsafeBytes(of: &now.c_cc) { nowBytes in
+                    withUnsafeBytes(of: &before.c_cc) { Array(nowBytes) == Array($0) }
+                }
+        }
+
+        /// Checks that the program gave the terminal back: the modes are as before it started, it
+        /// left the alternate screen, and the cursor is visible.
+        ///
+        /// - Throws: ``TestSupportError`` saying which of these is not the case.
+        public func verifyTerminalRestored() throws {
+            var problems: [String] = []
+            if !terminalModesRestored { problems.append("the terminal modes (termios) were not restored") }
+            let screen = self.screen
+            if screen.isAlternateScreenActive { problems.append("the alternate screen is still active") }
+            if !screen.isCursorVisible { problems.append("the cursor is still hidden") }
+            guard problems.isEmpty else {
+                throw TestSupportError(
+                    "The program did not restore the terminal: " + problems.joined(separator: "; "))
+            }
+        }
+
+        /// Stops reading and closes the terminal; the program, if still running, is killed.
+        /// Called by `deinit`; call it earlier to release the descriptors.
+        public func close() {
+            if exitState.withLock({ $0 }) == nil {
+                kill(process.processIdentifier, SIGKILL)
+                _ = exited.wait(timeout: .now() + 5)
+                exited.signal()
+            }
+            closeTerminal()
+        }
+
+        private func closeTerminal() {
+            guard !closed else { return }
+            closed = true
+            output.stop()
+            closeDescriptor(masterFD)
+            closeDescriptor(slaveFD)
+        }
+    }
+
+    /// Runs `body` (which spawns a child) with no signals blocked on this thread, so the child
+    /// starts with an empty signal mask: test runners' worker threads block signals, and a child
+    /// would inherit that and never see SIGTERM or SIGWINCH.
+    func withUnblockedSignals<Result>(_ body: () throws -> Result) rethrows -> Result {
+        var empty = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&empty)
+        pthread_sigmask(SIG_SETMASK, &empty, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
+    }
+
+    /// Closes a file descriptor (a free function, as `PseudoTerminal.close()` hides the C one).
+    private func closeDescriptor(_ fd: Int32) {
+        _ = close(fd)
+    }
+
+    /// Reads the master side of a pseudo-terminal on a background thread into a buffer.
+    final class OutputCollector: Sendable {
+        private struct State {
+            var bytes: [UInt8] = []
+            var stopRequested = false
+        }
+
+        private let fd: Int32
+        private let condition = NSCondition()
+        // Guarded by `condition` (its lock) rather than a separate lock, so waiters can sleep on it.
+        private let state = Locked(State())
+        private let finished = DispatchSemaphore(value: 0)
+
+        init(fd: Int32) {
+            self.fd = fd
+            Thread.detachNewThread { [self] in readLoop() }
+        }
+
+        var count: Int { state.withLock { $0.bytes.count } }
+
+        func bytes(from offset: Int) -> [UInt8] {
+            state.withLock { Array($0.bytes[min(offset, $0.bytes.count)...]) }
+        }
+
+        /// Waits until more than `count` bytes arrived or `deadline` passed. - Returns: whether more arrived.
+        func waitForMore(than count: Int, until deadline: Date) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            while self.count <= count {
+                if !condition.wait(until: deadline) { return self.count > count }
+            }
+            return true
+        }
+
+        /// Waits until nothing arrived for a short moment (the program's last output is in).
+        func waitUntilQuiet() {
+            let deadline = Date().addingTimeInterval(2)
+            while Date() < deadline {
+                let seen = count
+                if !waitForMore(than: seen, until: Date().addingTimeInterval(0.05)) { return }
+            }
+        }
+
+        /// Ends the read loop and waits for it (the descriptor may be closed afterwards).
+        func stop() {
+            let alreadyStopped = state.withLock { state in
+                defer { state.stopRequested = true }
+                return state.stopRequested
+            }
+            if !alreadyStopped { finished.wait() }
+        }
+
+        private func readLoop() {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !state.withLock({ $0.stopRequested }) {
+                var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&pfd, 1, 20)
+                guard ready > 0 else { continue }
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    condition.lock()
+                    state.withLock { $0.bytes += buffer[0..<count] }
+                    condition.broadcast()
+                    condition.unlock()
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    // The slave side is gone; nothing more will come. Poll would spin, so sleep a little.
+                    usleep(20_000)
+                }
+            }
+            finished.signal()
+        }
+    }
+#endif
