@@ -77,6 +77,7 @@ package.targets += [
 // MARK: - Todo (example)
 
 package.targets += [
-    .target(name: "TodoCore", dependencies: ["ReSwift"], path: "Examples/Todo/Core"),
-    .testTarget(name: "TodoTests", dependencies: ["TodoCore"], path: "Tests/TodoTests"),
+    .target(name: "TodoCore", dependencies: ["ReSwift", "TerminalUI"], path: "Examples/Todo/Core"),
+    .testTarget(
+        name: "TodoTests", dependencies: ["TodoCore", "TerminalUI", "TestSupport"], path: "Tests/TodoTests"),
 ]
