@@ -82,6 +82,12 @@ final class TodoListView {
         store.dispatch(ChangeEditorText(String(editor.text.dropLast())))
     }
 
+    /// Empties the line being typed.
+    func clearEditor() {
+        guard state.screen.editor != nil else { return }
+        store.dispatch(ChangeEditorText(""))
+    }
+
     /// Closes the editor, keeping the list as it was.
     func cancelEditing() {
         store.dispatch(CloseEditor())
