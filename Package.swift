@@ -52,6 +52,7 @@ package.targets += [
     .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
 ]
 
+
 // MARK: - ReSwiftDiff and ReSwiftDevTools
 
 package.targets += [
@@ -71,6 +72,49 @@ package.targets += [
         name: "ReSwiftDevToolsTests",
         dependencies: ["ReSwiftDevTools", "ReSwiftDiff"],
         path: "Tests/ReSwiftDevToolsTests"
+    ),
+]
+
+// MARK: - ReSwiftPersistence
+
+package.products += [.library(name: "ReSwiftPersistence", targets: ["ReSwiftPersistence"])]
+package.targets += [
+    .target(name: "ReSwiftPersistence", dependencies: ["ReSwift"], path: "Sources/ReSwiftPersistence"),
+    // Test-only: appends to a persisted list, so tests can run several writer processes at once.
+    .executableTarget(
+        name: "PersistenceWriter", dependencies: ["ReSwiftPersistence", "ReSwift"],
+        path: "Tests/Fixtures/PersistenceWriter"),
+    .testTarget(
+        name: "ReSwiftPersistenceTests",
+        dependencies: ["ReSwiftPersistence", "ReSwift", "TestSupport", "PersistenceWriter"],
+        path: "Tests/ReSwiftPersistenceTests"),
+]
+
+// MARK: - ReSwiftThunk
+
+package.products += [.library(name: "ReSwiftThunk", targets: ["ReSwiftThunk"])]
+package.targets += [
+    .target(name: "ReSwiftThunk", dependencies: ["ReSwift"], path: "Sources/ReSwiftThunk"),
+    .testTarget(
+        name: "ReSwiftThunkTests",
+        dependencies: ["ReSwiftThunk", "ReSwift"],
+        path: "Tests/ReSwiftThunkTests"
+    ),
+]
+
+// MARK: - ReSwiftTesting
+
+package.products += [.library(name: "ReSwiftTesting", targets: ["ReSwiftTesting"])]
+package.targets += [
+    .target(
+        name: "ReSwiftTesting",
+        dependencies: ["ReSwift", "ReSwiftThunk", "ReSwiftDiff"],
+        path: "Sources/ReSwiftTesting"
+    ),
+    .testTarget(
+        name: "ReSwiftTestingTests",
+        dependencies: ["ReSwiftTesting", "ReSwiftThunk", "ReSwift"],
+        path: "Tests/ReSwiftTestingTests"
     ),
 ]
 

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Process-wide defaults for persistence problems.
+public enum PersistenceHooks {
+    private static let lock = NSLock()
+    // Guarded by `lock`: read and written only inside `lock.withLock`.
+    nonisolated(unsafe) private static var storedProblemHandler: @Sendable (PersistenceError) -> Void =
+        defaultProblemHandler
+
+    /// Receives the problems of every ``PersistedFile`` created without its own problem handler.
+    ///
+    /// The default writes ``PersistenceError/message`` to standard error. Set it once at launch,
+    /// for example to show the message in the app's status line; tests should pass a handler to
+    /// each file instead of changing this one.
+    public static var problemHandler: @Sendable (PersistenceError) -> Void {
+        get { lock.withLock { storedProblemHandler } }
+        set { lock.withLock { storedProblemHandler = newValue } }
+    }
+
+    /// Writes the problem's message to standard error, on a line of its own.
+    public static let defaultProblemHandler: @Sendable (PersistenceError) -> Void = { problem in
+        FileHandle.standardError.write(Data("\(problem.message)\n".utf8))
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Thin, error-checked wrappers around the system calls the persisted files need.
+enum POSIX {
+    /// A failed system call: which operation on which path, and `errno`.
+    struct Failure: Error, CustomStringConvertible {
+        var operation: String
+        var path: String
+        var code: Int32
+
+        var description: String { "\(operation) \(path): \(String(cString: strerror(code))) (errno \(code))" }
+        var isNoSuchFile: Bool { code == ENOENT || code == ENOTDIR }
+    }
+
+    /// Opens `path`, retrying when interrupted.
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(Failure) -> Int32 {
+        while true {
+            let fd = systemOpen(path, flags | O_CLOEXEC, mode)
+            if fd >= 0 { return fd }
+            if errno != EINTR { throw Failure(operation: "open", path: path, code: errno) }
+        }
+    }
+
+    /// The whole contents of the file at `path`, or `nil` when there is no such file.
+    static func readFile(atPath path: String) throws(Failure) -> Data? {
+        let fd: Int32
+        do {
+            fd = try open(path, O_RDONLY)
+        } catch  where error.isNoSuchFile {
+            return nil
+        }
+        defer { _ = close(fd) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count == 0 {
+                return data
+            } else if errno != EINTR {
+                throw Failure(operation: "read", path: path, code: errno)
+            }
+        }
+    }
+
+    /// Writes all of `data` to `fd`.
+    static func writeAll(_ fd: Int32, _ data: Data, path: String) throws(Failure) {
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { bytes in
+                write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            }
+            if written >= 0 {
+                offset += written
+            } else if errno != EINTR {
+                throw Failure(operation: "write", path: path, code: errno)
+            }
+        }
+    }
+
+    /// Flushes `fd`'s data to the storage device (`F_FULLFSYNC` where the platform has it).
+    static func sync(_ fd: Int32, path: String) throws(Failure) {
+        #if canImport(Darwin)
+            if fcntl(fd, F_FULLFSYNC) == 0 { return }
+        #endif
+        while fsync(fd) != 0 {
+            if errno != EINTR { throw Failure(operation: "fsync", path: path, code: errno) }
+        }
+    }
+
+    /// Flushes a directory's entries (a rename in it), ignoring file systems that can't.
+    static func syncDirectory(atPath path: String) {
+        guard let fd = try? open(path, O_RDONLY) else { return }
+        _ = fsync(fd)
+        _ = close(fd)
+    }
+
+    /// Replaces `path` with `data` atomically: readers see either the old file or the new one, and a
+    /// crash or a failed write leaves the old one in place.
+    ///
+    /// The data goes to a new temporary file in the same directory, is flushed to disk, and is renamed
+    /// over `path`; the directory is flushed too. The new file keeps the old one's permissions.
+    static func writeAtomically(_ data: Data, toPath path: String) throws(Failure) {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let temporary = "\(directory)/.\(url.lastPathComponent).\(UUID().uuidString).tmp"
+        var mode: mode_t = 0o644
+        var status = stat()
+        if stat(path, &status) == 0 { mode = status.st_mode & 0o7777 }
+        let fd = try open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: mode)
+        do {
+            _ = fchmod(fd, mode)  // the umask may have narrowed it
+            try writeAll(fd, data, path: temporary)
+            try sync(fd, path: temporary)
+        } catch {
+            _ = close(fd)
+            _ = unlink(temporary)
+            throw error
+        }
+        if close(fd) != 0 && errno != EINTR {
+            let failure = Failure(operation: "close", path: temporary, code: errno)
+            _ = unlink(temporary)
+            throw failure
+        }
+        if rename(temporary, path) != 0 {
+            let failure = Failure(operation: "rename", path: path, code: errno)
+            _ = unlink(temporary)
+            throw failure
+        }
+        syncDirectory(atPath: directory)
+    }
+
+    /// Removes the file at `path`; no file is fine.
+    static func removeFile(atPath path: String) throws(Failure) {
+        if unlink(path) != 0 && errno != ENOENT {
+            throw Failure(operation: "unlink", path: path, code: errno)
+        }
+    }
+
+    /// Moves `path` to `destination` without ever replacing an existing `destination`.
+    ///
+    /// - Returns: `false` when `destination` already exists (nothing moved).
+    static func moveWithoutReplacing(_ path: String, to destination: String) throws(Failure) -> Bool {
+        // link + unlink can't replace anything; directories and some file systems don't support
+        // hard links, and then a checked rename is the best available (the caller holds the lock).
+        if link(path, destination) == 0 {
+            if unlink(path) != 0 { throw Failure(operation: "unlink", path: path, code: errno) }
+            return true
+        }
+        if errno == EEXIST { return false }
+        var status = stat()
+        if lstat(destination, &status) == 0 { return false }
+        if rename(path, destination) != 0 { throw Failure(operation: "rename", path: path, code: errno) }
+        return true
+    }
+}
+
+#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        #if canImport(Darwin)
+            return Darwin.open(path, flags, mode)
+        #elseif canImport(Glibc)
+            return Glibc.open(path, flags, mode)
+        #else
+            return Musl.open(path, flags, mode)
+        #endif
+    }
+#endif

@@ -1,0 +1,132 @@
+import Foundation
+import ReSwift
+
+/// Keeps a selected slice of a store's state in a ``PersistedFile``.
+///
+/// The persister subscribes to the store and receives the slice after every action that changes
+/// it. It never writes from the reducer or the dispatching thread: it notes the new slice and, once
+/// no new one has arrived for the quiet period (200 ms by default), writes the latest on a background
+/// queue. A burst of actions therefore costs one write, of its last value; a stream that never
+/// pauses is still written at least every ten quiet periods. Slices equal to what was last written
+/// aren't written again. Write errors go to the file's problem handler.
+///
+/// ```swift
+/// let file = PersistedFile<[Todo]>(url: todosURL, schemaVersion: 1)
+/// let store = Store<AppState>(reducer: appReducer, state: AppState(todos: try file.load() ?? []))
+/// let persister = StatePersister(store: store, file: file, select: \.todos)
+/// // …
+/// persister.flush()   // before exiting, to write a change made in the last 200 ms
+/// ```
+///
+/// Keep the persister for as long as the store should be persisted; when it goes away it stops
+/// observing the store and writes whatever is still pending. By default it also flushes when the
+/// process exits through `exit` or by returning from `main` (not when killed by a signal).
+public final class StatePersister<State, Slice: Codable & Equatable & Sendable>: Sendable, ExitFlushable {
+    /// The file the slice is written to.
+    public let file: PersistedFile<Slice>
+
+    private let writer: CoalescingWriter<Slice>
+    private let token: SubscriptionToken
+
+    /// Starts persisting `select(state)` of `store` to `file`.
+    ///
+    /// The slice the store holds now is taken as already saved (you typically just loaded it from
+    /// `file`, or started from defaults); the first change after it is written.
+    ///
+    /// - Parameters:
+    ///   - store: The store to observe.
+    ///   - file: Where to write the slice.
+    ///   - select: Picks the slice to persist from the state, for example `\.todos`.
+    ///   - coalescing: How long no change must arrive before the latest slice is written.
+    ///   - flushesOnExit: Whether to write a pending slice when the process exits normally.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+    public convenience init(
+        store: Store<State>,
+        file: PersistedFile<Slice>,
+        select: @escaping (State) -> Slice,
+        coalescing: Duration = .milliseconds(200),
+        flushesOnExit: Bool = true
+    ) {
+        let (seconds, attoseconds) = coalescing.components
+        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
+        self.init(
+            store: store, file: file, select: select, quietPeriod: UInt64(nanoseconds),
+            flushesOnExit: flushesOnExit, clock: nil, write: nil)
+    }
+
+    /// Starts persisting `select(state)` of `store` to `file`, with the quiet period in seconds, for
+    /// deployment targets without `Duration`.
+    ///
+    /// - Parameters:
+    ///   - store: The store to observe.
+    ///   - file: Where to write the slice.
+    ///   - select: Picks the slice to persist from the state, for example `\.todos`.
+    ///   - quietPeriod: How long, in seconds, no change must arrive before the latest slice is written.
+    ///   - flushesOnExit: Whether to write a pending slice when the process exits normally.
+    public convenience init(
+        store: Store<State>,
+        file: PersistedFile<Slice>,
+        select: @escaping (State) -> Slice,
+        quietPeriod: TimeInterval,
+        flushesOnExit: Bool = true
+    ) {
+        self.init(
+            store: store, file: file, select: select,
+            quietPeriod: UInt64(max(0, quietPeriod) * 1_000_000_000),
+            flushesOnExit: flushesOnExit, clock: nil, write: nil)
+    }
+
+    /// The designated initializer; tests pass their own clock and write function.
+    init(
+        store: Store<State>,
+        file: PersistedFile<Slice>,
+        select: @escaping (State) -> Slice,
+        quietPeriod: UInt64,
+        flushesOnExit: Bool,
+        clock: (any WriteClock)?,
+        write: (@Sendable (Slice) throws -> Void)?
+    ) {
+        self.file = file
+        let queue = DispatchQueue(label: "ReSwiftPersistence.StatePersister", qos: .utility)
+        writer = CoalescingWriter(
+            initial: store.state.map(select),
+            quietPeriod: quietPeriod,
+            maximumDelay: quietPeriod.multipliedReportingOverflow(by: 10).partialValue,
+            clock: clock ?? DispatchWriteClock(queue: queue),
+            write: write ?? { [file] slice in try file.save(slice) },
+            onError: { [file] error in
+                let problem =
+                    error as? PersistenceError
+                    ?? PersistenceError(
+                        .writeFailed, fileURL: file.url, reason: String(describing: error),
+                        underlyingError: error)
+                file.report([problem])
+            })
+        token = store.subscribe(transform: { $0.select(select) }) { [writer] slice in
+            writer.receive(slice)
+        }
+        if flushesOnExit { ExitFlushRegistry.shared.register(self) }
+    }
+
+    deinit {
+        token.cancel()
+        ExitFlushRegistry.shared.unregister(self)
+        writer.flush()
+    }
+
+    /// Writes the pending slice now, if there is one, and returns once it is written (after any
+    /// write already in progress). Call it before the app exits, and wherever a change must be on
+    /// disk before going on.
+    public func flush() {
+        writer.flush()
+    }
+
+    /// Whether a changed slice is waiting to be written.
+    public var hasPendingWrite: Bool { writer.hasPendingValue }
+
+    /// Stops observing the store and writes whatever is pending. Later changes aren't persisted.
+    public func stop() {
+        token.cancel()
+        writer.flush()
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+@testable import ReSwiftPersistence
+
+@Suite struct PersistedFileRoundTripTests {
+    let directory: TemporaryDirectory
+    let problems = ProblemRecorder()
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    func settingsFile(_ name: String = "settings.json", version: Int = 1) -> PersistedFile<Settings> {
+        PersistedFile(url: directory.file(name), schemaVersion: version, problemHandler: problems.handler)
+    }
+
+    @Test func loadWithoutFileReturnsNilAndCreatesNothing() throws {
+        let file = PersistedFile<Settings>(
+            url: directory.url.appendingPathComponent("missing/folder/settings.json"),
+            problemHandler: problems.handler)
+        #expect(try file.load() == nil)
+        #expect(try directory.contents().isEmpty)
+        #expect(problems.problems.isEmpty)
+    }
+
+    @Test func saveThenLoadGivesTheSameValue() throws {
+        let file = settingsFile()
+        let value = Settings(
+            category: "animals", bestScores: [3, 5, 8],
+            lastPlayed: Date(timeIntervalSince1970: 1_800_000_000.25))
+        try file.save(value)
+        #expect(try file.load() == value)
+        #expect(try settingsFile().load() == value)  // a second handle reads the same file
+        #expect(problems.problems.isEmpty)
+    }
+
+    @Test func saveCreatesTheFolderAndWritesAVersionedEnvelope() throws {
+        let url = directory.url.appendingPathComponent("app/data/settings.json")
+        let file = PersistedFile<Settings>(url: url, schemaVersion: 3, problemHandler: problems.handler)
+        try file.save(Settings(category: "food", bestScores: [], lastPlayed: nil))
+
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        #expect(object["schemaVersion"] as? Int == 3)
+        let value = try #require(object["value"] as? [String: Any])
+        #expect(value["category"] as? String == "food")
+        #expect(Set(object.keys) == ["schemaVersion", "value"])
+    }
+
+    @Test func saveReplacesTheValueAndLeavesNoTemporaryFiles() throws {
+        let file = settingsFile()
+        try file.save(Settings(category: "a", bestScores: [1], lastPlayed: nil))
+        try file.save(Settings(category: "b", bestScores: [2], lastPlayed: nil))
+        #expect(try file.load()?.category == "b")
+        #expect(try directory.contents() == ["settings.json", "settings.json.lock"])
+    }
+
+    @Test func aValueThatFailsToEncodeLeavesTheOldFileUntouched() throws {
+        let url = directory.file("names.json")
+        let good = PersistedFile<[String]>(url: url, problemHandler: problems.handler)
+        try good.save(["kept"])
+        let before = try Data(contentsOf: url)
+
+        let bad = PersistedFile<Unencodable>(url: url, problemHandler: problems.handler)
+        let error = try #require(throws: PersistenceError.self) { try bad.save(Unencodable(name: "lost")) }
+        #expect(error.kind == .writeFailed)
+        #expect(error.message.contains("couldn't be encoded"))
+        #expect(error.message.contains("previous contents of the file are unchanged"))
+        #expect(try Data(contentsOf: url) == before)
+        #expect(try directory.contents() == ["names.json", "names.json.lock"])
+    }
+
+    @Test func aFailedWriteThrowsAClearErrorAndKeepsTheOldFile() throws {
+        // The folder can't be created because a plain file sits where it should be.
+        let blocker = directory.file("blocker")
+        try Data("x".utf8).write(to: blocker)
+        let file = PersistedFile<Settings>(
+            url: blocker.appendingPathComponent("settings.json"), problemHandler: problems.handler)
+        let error = try #require(throws: PersistenceError.self) {
+            try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
+        }
+        #expect(error.kind == .writeFailed)
+        #expect(error.fileURL == file.url)
+        #expect(error.message.contains("Couldn't save \(file.url.path)"))
+        #expect(try Data(contentsOf: blocker).text == "x")
+    }
+
+    @Test func saveKeepsTheFilesPermissions() throws {
+        let file = settingsFile()
+        try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.url.path)
+        try file.save(Settings(category: "b", bestScores: [], lastPlayed: nil))
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.url.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+
+    @Test func updateStartsFromNilAndReturnsTheValueWritten() throws {
+        let file = settingsFile()
+        let written = try file.update { value in
+            #expect(value == nil)
+            value = Settings(category: "new", bestScores: [1], lastPlayed: nil)
+        }
+        #expect(written?.category == "new")
+        let second = try file.update { value in value?.bestScores.append(2) }
+        #expect(second?.bestScores == [1, 2])
+        #expect(try file.load()?.bestScores == [1, 2])
+    }
+
+    @Test func updateThatThrowsWritesNothing() throws {
+        struct Cancelled: Error {}
+        let file = settingsFile()
+        try file.save(Settings(category: "kept", bestScores: [], lastPlayed: nil))
+        #expect(throws: Cancelled.self) {
+            try file.update { value in
+                value?.category = "changed"
+                throw Cancelled()
+            }
+        }
+        #expect(try file.load()?.category == "kept")
+    }
+
+    @Test func updateToNilAndRemoveDeleteTheFile() throws {
+        let file = settingsFile()
+        try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
+        #expect(try file.update { $0 = nil } == nil)
+        #expect(!FileManager.default.fileExists(atPath: file.url.path))
+
+        try file.save(Settings(category: "b", bestScores: [], lastPlayed: nil))
+        try file.remove()
+        #expect(try file.load() == nil)
+        try file.remove()  // nothing to remove is fine
+    }
+
+    @Test func defaultURLIsInTheAppsDataFolder() {
+        let url = PersistedFile<Settings>.defaultURL(appName: "memory-game", fileName: "settings.json")
+        #expect(url.lastPathComponent == "settings.json")
+        #expect(url.deletingLastPathComponent() == PersistenceDirectories.data(appName: "memory-game"))
+    }
+}

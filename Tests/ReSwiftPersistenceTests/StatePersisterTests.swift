@@ -1,0 +1,166 @@
+import Foundation
+import ReSwift
+import TestSupport
+import Testing
+
+@testable import ReSwiftPersistence
+
+@Suite struct StatePersisterTests {
+    let directory: TemporaryDirectory
+    let problems = ProblemRecorder()
+    let clock = ManualClock()
+    let log = WriteLog<[String]>()
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    func todosFile() -> PersistedFile<[String]> {
+        PersistedFile(url: directory.file("todos.json"), problemHandler: problems.handler)
+    }
+
+    /// A persister on the manual clock with a 200 ms quiet period, writing to the file and the log.
+    func makePersister(_ store: Store<TodoState>, file: PersistedFile<[String]>? = nil)
+        -> StatePersister<TodoState, [String]>
+    {
+        let file = file ?? todosFile()
+        let log = log
+        return StatePersister(
+            store: store, file: file, select: \.todos, quietPeriod: 200_000_000, flushesOnExit: false,
+            clock: clock,
+            write: { todos in
+                try log.write(todos)
+                try file.save(todos)
+            })
+    }
+
+    @Test func aBurstOfActionsIsOneWriteOfTheLastSliceAfterTheQuietPeriod() throws {
+        let store = makeTodoStore()
+        let persister = makePersister(store)
+        for index in 0..<20 { store.dispatch(AddTodo(title: "item \(index)")) }
+        clock.advance(milliseconds: 199)
+        #expect(log.written.isEmpty)
+        #expect(persister.hasPendingWrite)
+        clock.advance(milliseconds: 1)
+        #expect(log.written.count == 1)
+        #expect(log.written.last == store.state.todos)
+        #expect(try todosFile().load()?.count == 20)
+        #expect(!persister.hasPendingWrite)
+    }
+
+    @Test func changesOutsideTheSliceAndTheInitialSliceAreNotWritten() throws {
+        let store = makeTodoStore(["restored"])
+        let persister = makePersister(store)
+        for _ in 0..<5 { store.dispatch(MoveCursor()) }
+        #expect(clock.scheduledCount == 0)
+        clock.advance(milliseconds: 1_000)
+        persister.flush()
+        #expect(log.written.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: directory.file("todos.json").path))
+    }
+
+    @Test func flushWritesThePendingSliceAtOnce() throws {
+        let store = makeTodoStore()
+        let persister = makePersister(store)
+        store.dispatch(AddTodo(title: "Buy milk"))
+        persister.flush()
+        #expect(try todosFile().load() == ["Buy milk"])
+        clock.advance(milliseconds: 1_000)
+        #expect(log.written.count == 1)
+    }
+
+    @Test func aPersisterThatGoesAwayWritesWhatIsPendingAndStopsObserving() throws {
+        let store = makeTodoStore()
+        do {
+            let persister = makePersister(store)
+            store.dispatch(AddTodo(title: "kept"))
+            _ = persister
+        }
+        #expect(try todosFile().load() == ["kept"])
+        store.dispatch(AddTodo(title: "not persisted"))
+        clock.advance(milliseconds: 1_000)
+        #expect(log.written == [["kept"]])
+    }
+
+    @Test func stopWritesWhatIsPendingAndEndsPersistence() throws {
+        let store = makeTodoStore()
+        let persister = makePersister(store)
+        store.dispatch(AddTodo(title: "a"))
+        persister.stop()
+        store.dispatch(AddTodo(title: "b"))
+        clock.advance(milliseconds: 1_000)
+        persister.flush()
+        #expect(try todosFile().load() == ["a"])
+    }
+
+    @Test func writeErrorsGoToTheFilesProblemHandler() throws {
+        let blocker = directory.file("blocker")
+        try Data("x".utf8).write(to: blocker)
+        let file = PersistedFile<[String]>(
+            url: blocker.appendingPathComponent("todos.json"), problemHandler: problems.handler)
+        let store = makeTodoStore()
+        let persister = StatePersister(
+            store: store, file: file, select: \.todos, quietPeriod: 200_000_000, flushesOnExit: false,
+            clock: clock, write: nil)
+        store.dispatch(AddTodo(title: "a"))
+        persister.flush()
+        let problem = try #require(problems.problems.first)
+        #expect(problem.kind == .writeFailed)
+        #expect(problem.fileURL == file.url)
+        #expect(persister.hasPendingWrite)  // kept for the next attempt
+    }
+
+    @Test func onTheRealClockChangesReachTheFileWithoutAFlush() async throws {
+        let store = makeTodoStore()
+        let file = todosFile()
+        let persister = StatePersister(store: store, file: file, select: \.todos, quietPeriod: 0.01)
+        store.dispatch(AddTodo(title: "a"))
+        store.dispatch(AddTodo(title: "b"))
+        var waited = 0
+        while try file.load() != ["a", "b"] && waited < 500 {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            waited += 1
+        }
+        #expect(try file.load() == ["a", "b"])
+        withExtendedLifetime(persister) {}
+    }
+
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+    @Test func theDurationInitializerPersistsToo() throws {
+        let store = makeTodoStore()
+        let persister = StatePersister(
+            store: store, file: todosFile(), select: \.todos, coalescing: .seconds(60))
+        store.dispatch(AddTodo(title: "a"))
+        #expect(persister.hasPendingWrite)
+        persister.flush()
+        #expect(try todosFile().load() == ["a"])
+    }
+
+    @Test func theExitHookWritesWhatIsPendingWhenTheProcessExits() throws {
+        let writer = try builtProductURL("PersistenceWriter")
+        for (flag, expected) in [(nil, 5), ("--no-exit-flush", nil) as (String?, Int?)] {
+            let url = directory.file("counter-\(flag ?? "flush").json")
+            let process = Process()
+            process.executableURL = writer
+            process.arguments = ["persist-and-exit", url.path, "5"] + (flag.map { [$0] } ?? [])
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(try PersistedFile<Int>(url: url, problemHandler: problems.handler).load() == expected)
+        }
+    }
+}
+
+@Suite struct StatePersisterConcurrencyTests {
+    @Test func dispatchesFromManyThreadsEndWithTheStoresSliceOnDisk() throws {
+        let directory = try TemporaryDirectory()
+        let file = PersistedFile<[String]>(url: directory.file("todos.json"))
+        let store = makeTodoStore()
+        let persister = StatePersister(store: store, file: file, select: \.todos, quietPeriod: 0.001)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for index in 0..<50 { store.dispatch(AddTodo(title: "\(thread)-\(index)")) }
+        }
+        persister.flush()
+        let saved = try #require(try file.load())
+        #expect(saved.count == 200)
+        #expect(saved == store.state.todos)
+    }
+}
