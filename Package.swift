@@ -52,7 +52,6 @@ package.targets += [
     .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
 ]
 
-
 // MARK: - ReSwiftDiff and ReSwiftDevTools
 
 package.targets += [
@@ -120,8 +119,14 @@ package.targets += [
 
 // MARK: - Todo (example)
 
+package.products += [.executable(name: "todo", targets: ["TodoApp"])]
 package.targets += [
-    .target(name: "TodoCore", dependencies: ["ReSwift", "TerminalUI"], path: "Examples/Todo/Core"),
+    .target(
+        name: "TodoCore", dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI"],
+        path: "Examples/Todo/Core"),
+    .executableTarget(name: "TodoApp", dependencies: ["TodoCore"], path: "Examples/Todo/App"),
     .testTarget(
-        name: "TodoTests", dependencies: ["TodoCore", "TerminalUI", "TestSupport"], path: "Tests/TodoTests"),
+        name: "TodoTests",
+        dependencies: ["TodoCore", "ReSwift", "ReSwiftTesting", "TerminalUI", "TestSupport"],
+        path: "Tests/TodoTests"),
 ]
