@@ -1,4 +1,5 @@
 import ReSwift
+import ReSwiftTesting
 import Testing
 
 @testable import TodoCore
@@ -26,6 +27,18 @@ import Testing
 
         #expect(dispatched.count == 1)
         #expect(dispatched.first as? RemoveTodo == RemoveTodo(id: 2))
+    }
+
+    @Test func deletingATodoIsSeenByAnActionRecorder() {
+        let store = makeStore(selection: 0)
+        let recorder = ActionRecorder()
+        recorder.capture(store)
+
+        TodoListView(store: store).deleteSelected()
+
+        #expect(recorder.count == 1)
+        #expect(recorder.contains(RemoveTodo(id: 1)))
+        #expect(store.state.list.items.count == 3)
     }
 
     @Test func deletingOnAnEmptyListDispatchesNothing() {
