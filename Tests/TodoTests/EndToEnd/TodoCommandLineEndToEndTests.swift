@@ -213,4 +213,22 @@ import Testing
         let items = try #require(value["items"] as? [[String: Any]])
         #expect(items.first?["title"] as? String == "Buy milk")
     }
+
+    @Test func aFolderGivenAsTheFileIsRefusedAndLeftAlone() throws {
+        let sandbox = try TodoSandbox()
+        defer { sandbox.remove() }
+        let folder = sandbox.directory.appendingPathComponent("not-a-file")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: folder.appendingPathComponent("inside.txt"))
+
+        for arguments in [["list"], ["add", "x"], ["undo"]] {
+            let run = try sandbox.run(arguments, environment: ["TODO_FILE": folder.path])
+            #expect(run.status == 2)
+            #expect(run.standardError.hasPrefix("todo: \(folder.path) is a folder, not a todo file"))
+        }
+        #expect(try sandbox.fileNames() == ["not-a-file"])
+        #expect(
+            FileManager.default.contents(atPath: folder.appendingPathComponent("inside.txt").path)
+                == Data("keep me".utf8))
+    }
 }

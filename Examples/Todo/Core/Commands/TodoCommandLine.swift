@@ -66,6 +66,7 @@ public enum TodoCommandLine {
             defaultURL: { TodoFile.defaultURL(environment: environment) })
         let file = TodoFile(url: url) { problem in errorOutput("todo: \(problem.message)") }
         do {
+            try TodoFileLocation.checkUsable(url)
             switch invocation.command {
             case .interactive where isInteractiveTerminal:
                 try runInteractive(url: url)

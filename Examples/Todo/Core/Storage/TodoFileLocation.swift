@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where the todo list lives: `--file PATH`, else `$TODO_FILE`, else the platform's data directory
 /// (`$XDG_DATA_HOME/todo/todo.json`, by default `~/.local/share/todo/todo.json`, on Linux).
 enum TodoFileLocation {
@@ -31,5 +39,21 @@ enum TodoFileLocation {
             path = (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + path
         }
         return URL(fileURLWithPath: path).standardizedFileURL
+    }
+
+    /// Refuses a path that names something other than a file (a folder, a device, a pipe).
+    ///
+    /// ReSwiftPersistence moves an unreadable "file" aside and starts afresh, which must never
+    /// happen to `/tmp` or `/dev/null` given by mistake; a path that doesn't exist yet is fine.
+    ///
+    /// - Throws: ``TodoCommandError`` (exit status 2) naming the path and what to give instead.
+    static func checkUsable(_ url: URL) throws(TodoCommandError) {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return }  // nothing there yet (or unreachable: reported later)
+        let type = info.st_mode & S_IFMT
+        if type == S_IFREG { return }
+        let what = type == S_IFDIR ? "a folder" : "not a regular file"
+        let example = type == S_IFDIR ? url.appendingPathComponent("todo.json").path : "~/todo.json"
+        throw .usage("\(url.path) is \(what), not a todo file; give the path of a file, e.g. \(example)")
     }
 }
