@@ -49,7 +49,8 @@ enum TodoFileLocation {
     /// - Throws: ``TodoCommandError`` (exit status 2) naming the path and what to give instead.
     static func checkUsable(_ url: URL) throws(TodoCommandError) {
         var info = stat()
-        guard stat(url.path, &info) == 0 else { return }  // nothing there yet (or unreachable: reported later)
+        // Nothing there yet, or unreachable (the file operations report that later).
+        guard stat(url.path, &info) == 0 else { return }
         let type = info.st_mode & S_IFMT
         if type == S_IFREG { return }
         let what = type == S_IFDIR ? "a folder" : "not a regular file"
