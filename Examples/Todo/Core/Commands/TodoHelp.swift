@@ -25,8 +25,8 @@ enum TodoHelp {
           --version                 show the version
           --                        end of options (for a title that starts with '-')
 
-        Interactive keys: Up/Down (or k/j) move, Space toggles done, a adds, e edits, d deletes,
-        u undoes, q quits; while typing, Enter saves and Esc cancels.
+        Interactive keys: Up/Down (or k/j) move, Space toggles done, a adds, e (or Enter) edits,
+        d deletes, u undoes, q quits; while typing, Enter saves and Esc cancels.
 
         Exit status: 0 done; 1 not carried out (a duplicate title, nothing to undo, a file that
         can't be read or written); 2 a mistake on the command line (nothing was changed).
