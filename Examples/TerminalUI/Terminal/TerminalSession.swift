@@ -27,7 +27,9 @@
 /// defer { session.restore() }
 /// ```
 ///
-/// Only one session can be active in a process at a time.
+/// Only one session can be active in a process at a time. While it is, draw with a ``Renderer``
+/// rather than `print` (standard output's buffer would put the text at random places), and write
+/// messages for the user after ``restore()``.
 public final class TerminalSession: Sendable {
     /// What a session changes about the terminal.
     public struct Options: Sendable {
