@@ -165,3 +165,17 @@ package.targets += [
         path: "Tests/LibraryFinderTests"
     ),
 ]
+
+// MARK: - Todo (example)
+
+package.products += [.executable(name: "todo", targets: ["TodoApp"])]
+package.targets += [
+    .target(
+        name: "TodoCore", dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI"],
+        path: "Examples/Todo/Core"),
+    .executableTarget(name: "TodoApp", dependencies: ["TodoCore"], path: "Examples/Todo/App"),
+    .testTarget(
+        name: "TodoTests",
+        dependencies: ["TodoCore", "ReSwift", "ReSwiftTesting", "TerminalUI", "TestSupport"],
+        path: "Tests/TodoTests"),
+]

@@ -63,6 +63,13 @@ extension String {
         #expect(Line("ab").centered(inWidth: 6).plainText == "  ab")
     }
 
+    @Test func stringLiteralsWithInterpolationArePlainLines() {
+        let pairs = 3
+        let line: Line = "Pairs: \(pairs)"
+        #expect(line == Line("Pairs: 3"))
+        #expect(line.spans.first?.style == .plain)
+    }
+
     @Test func appendMergesEqualStyles() {
         var line = Line("a")
         line.append("b")

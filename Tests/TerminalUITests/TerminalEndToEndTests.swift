@@ -45,7 +45,11 @@ import Testing
     @Test func loneEscapeArrivesAsEscape() throws {
         let terminal = try launch()
         try terminal.send(PseudoTerminal.Keys.escape)
-        try terminal.waitForScreen(containing: "Last key: escape")
+        try terminal.send("k")  // right after: must not merge with the Esc into Alt-k
+        try terminal.waitForScreen(containing: "Last key: character(\"k\")")
+        try terminal.waitForScreen(containing: "Keys received: 2")
+        try terminal.send("\u{1B}y")  // Esc and a letter at once: Alt
+        try terminal.waitForScreen(containing: "Last key: alt(\"y\")")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
     }

@@ -103,6 +103,39 @@ import Testing
         #expect(!left.contains("1049"))
     }
 
+    @Test func signalRestoresThenRunsTheAppsOwnHandlerAndAllowsANewSession() throws {
+        let pty = try PTY()
+        defer { pty.close() }
+        let before = pty.modes()
+        var appAction = TerminalRestoration.makeAction(handler: countHangup)
+        var original = sigaction()
+        _ = sigaction(SIGHUP, &appAction, &original)
+        defer { _ = sigaction(SIGHUP, &original, nil) }
+        hangups = 0
+        var interruptBefore = sigaction()
+        _ = sigaction(SIGINT, nil, &interruptBefore)
+
+        for round in 1...2 {
+            let session = try TerminalSession.start(input: pty.slave, output: pty.slave)
+            _ = pty.output()
+            raise(SIGHUP)
+            #expect(hangups == Int32(round), "the app's handler runs once per signal")
+            #expect(!session.isActive)
+            #expect(pty.modes().c_lflag == before.c_lflag)
+            #expect(pty.output().contains("\u{1B}[?1049l"))
+            session.restore()
+        }
+        var current = sigaction()
+        _ = sigaction(SIGHUP, nil, &current)
+        #expect(TerminalRestoration.handlerAddress(current) == TerminalRestoration.handlerAddress(appAction))
+        var interruptAfter = sigaction()
+        _ = sigaction(SIGINT, nil, &interruptAfter)
+        #expect(
+            TerminalRestoration.handlerAddress(interruptAfter)
+                == TerminalRestoration.handlerAddress(interruptBefore),
+            "restore() takes the other signals' handlers away too")
+    }
+
     @Test func deinitRestores() throws {
         let pty = try PTY()
         defer { pty.close() }
@@ -117,4 +150,29 @@ import Testing
 
 private func closeDescriptor(_ fd: Int32) -> Int32 {
     close(fd)
+}
+
+@Suite struct InteractiveCheckTests {
+    @Test func pipesAreNotInteractive() {
+        var fds: [Int32] = [-1, -1]
+        #expect(pipe(&fds) == 0)
+        defer { _ = fds.map { close($0) } }
+        #expect(!TerminalSession.isInteractive(input: fds[0], output: fds[1]))
+    }
+
+    @Test func pseudoTerminalIsInteractive() throws {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        #expect(openpty(&master, &slave, nil, nil, nil) == 0)
+        defer { _ = [master, slave].map { close($0) } }
+        #expect(TerminalSession.isInteractive(input: slave, output: slave))
+    }
+}
+
+// nonisolated(unsafe): written only by `countHangup`, which runs synchronously inside `raise` on
+// the test's own thread; the serialized suite is the only user.
+nonisolated(unsafe) private var hangups: Int32 = 0
+
+private func countHangup(_ signal: Int32) {
+    hangups += 1
 }

@@ -87,3 +87,47 @@ import Testing
             ])
     }
 }
+
+@Suite struct TableTests {
+    @Test func columnsAlignByDisplayWidth() {
+        let lines = Table.lines(
+            header: ["Name", "City", "Kind"],
+            rows: [["秋田県立図書館", "秋田市", "large"], ["Noshiro", "能代市"]])
+        #expect(
+            lines.map(\.plainText) == [
+                "Name            City    Kind",
+                "秋田県立図書館  秋田市  large",
+                "Noshiro         能代市",
+            ])
+        #expect(lines[0].spans.first?.style == .bold)
+    }
+
+    @Test func maximumWidthsTruncateCells() {
+        let lines = Table.lines(rows: [["abcdefgh", "x"]], maximumWidths: [5], separator: "|")
+        #expect(lines.map(\.plainText) == ["abcd…|x"])
+        #expect(Table.lines(rows: []).isEmpty)
+    }
+}
+
+@Suite struct BoxTests {
+    @Test func boxFramesFittedContent() {
+        let lines = Box.lines(
+            [Line("Abbey Road"), Line("日本語のタイトル")], width: 12, title: "A1", style: .color(.cyan))
+        #expect(
+            lines.map(\.plainText) == [
+                "┌ A1 ──────┐",
+                "│Abbey Road│",
+                "│日本語の… │",
+                "└──────────┘",
+            ])
+        #expect(lines.allSatisfy { $0.width == 12 })
+        #expect(lines[0].spans.first?.style == .color(.cyan))
+    }
+
+    @Test func blocksSitSideBySide() {
+        let left: [Line] = ["ab", "a"]
+        let right: [Line] = ["x", "y", "z"]
+        #expect(Box.sideBySide([left, right], spacing: 2).map(\.plainText) == ["ab  x", "a   y", "    z"])
+        #expect(Box.sideBySide([]).isEmpty)
+    }
+}

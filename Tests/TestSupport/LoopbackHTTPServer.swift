@@ -342,6 +342,9 @@ private final class Core: Sendable {
                 request = Self.parseHead(String(decoding: received[0..<range.lowerBound], as: UTF8.self))
                 guard request != nil else { return nil }
                 bodyLength = Int(request?.headers["content-length"] ?? "") ?? 0
+                if request?.headers["expect"]?.lowercased() == "100-continue" {
+                    Self.sendAll(connection, Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+                }
             }
         }
         return nil

@@ -157,9 +157,19 @@
         // MARK: - Input
 
         /// Types `text`: its UTF-8 bytes go to the program as if typed (use ``Keys`` for special keys).
+        ///
+        /// A lone Esc is ambiguous (it also starts escape sequences, and Esc followed by a letter is
+        /// Alt and that letter), so programs wait a moment before taking it as Esc. When `text` ends
+        /// with Esc, this call waits ``escapePause`` after sending, so that the next send can't be
+        /// read as part of it. Send Esc on its own, not followed by other keys in the same string.
         public func send(_ text: String) throws {
             try send(bytes: Array(text.utf8))
+            if text.utf8.last == 0x1B { Thread.sleep(forTimeInterval: escapePause) }
         }
+
+        /// How long ``send(_:)`` waits after a trailing Esc: longer than TerminalUI's 30 ms escape
+        /// timeout, with room for a busy machine.
+        public var escapePause: TimeInterval = 0.15
 
         /// Sends raw bytes to the program's input.
         public func send(bytes: [UInt8]) throws {
@@ -343,6 +353,29 @@
         return try body()
     }
 
+    /// Whether `fd` becomes readable (or reaches end-of-file) within `milliseconds`: select() on
+    /// Apple platforms, where poll() doesn't support terminal devices, poll() elsewhere.
+    func isReadable(_ fd: Int32, withinMilliseconds milliseconds: Int32) -> Bool {
+        #if canImport(Darwin)
+            return selectReadable(fd, withinMilliseconds: milliseconds)
+        #else
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            return poll(&pfd, 1, milliseconds) > 0
+        #endif
+    }
+
+    /// `isReadable` with select(), compiled everywhere so the Linux tests check it.
+    func selectReadable(_ fd: Int32, withinMilliseconds milliseconds: Int32) -> Bool {
+        var set = fd_set()
+        withUnsafeMutableBytes(of: &set) { raw in
+            raw.bindMemory(to: Int32.self)[Int(fd) / 32] |= Int32(bitPattern: UInt32(1) << UInt32(fd % 32))
+        }
+        var timeout = timeval()
+        timeout.tv_sec = .init(milliseconds / 1000)
+        timeout.tv_usec = .init((milliseconds % 1000) * 1000)
+        return select(fd + 1, &set, nil, nil, &timeout) > 0
+    }
+
     /// Closes a file descriptor (a free function, as `PseudoTerminal.close()` hides the C one).
     private func closeDescriptor(_ fd: Int32) {
         _ = close(fd)
@@ -403,9 +436,7 @@
         private func readLoop() {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while !state.withLock({ $0.stopRequested }) {
-                var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&pfd, 1, 20)
-                guard ready > 0 else { continue }
+                guard isReadable(fd, withinMilliseconds: 20) else { continue }
                 let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if count > 0 {
                     condition.lock()

@@ -22,3 +22,21 @@ import Testing
         #expect(run.standardError.contains("is not a terminal"))
     }
 }
+
+@Suite struct ProductRunnerTests {
+    @Test func passesArgumentsEnvironmentWorkingDirectoryAndInput() throws {
+        let directory = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
+        let run = try runProduct(
+            "pty-echo-fixture", arguments: ["--report", "two words"], environment: ["FIXTURE_VALUE": "42"],
+            standardInput: "typed text", workingDirectory: directory)
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("cwd: \(directory.path)"))
+        #expect(lines.contains("arguments: --report two words"))
+        #expect(lines.contains("FIXTURE_VALUE: 42"))
+        #expect(lines.contains("TERM: xterm-256color"))
+        #expect(lines.contains("terminals: stdin false, stdout false"))
+        #expect(lines.contains("stdin: typed text"))
+        #expect(run.standardError == "report done\n")
+    }
+}

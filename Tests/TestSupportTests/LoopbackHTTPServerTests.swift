@@ -118,3 +118,17 @@ import Testing
 }
 
 private typealias Response = LoopbackHTTPServer.Response
+
+@Suite struct LoopbackHTTPServerLargeBodyTests {
+    @Test func largePostBodyArrivesWhole() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setHandler(for: "/upload") { request in .text("\(request.body.count)") }
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("upload"))
+        request.httpMethod = "POST"
+        request.httpBody = Data(repeating: 0x61, count: 200_000)
+        request.timeoutInterval = 5
+        let (data, _) = try await URLSession(configuration: .ephemeral).data(for: request)
+        #expect(String(decoding: data, as: UTF8.self) == "200000")
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
-import TestSupport
 import Testing
+
+@testable import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -55,5 +56,32 @@ import Testing
         terminal.terminate(signal: SIGKILL)
         #expect(try terminal.waitForExit() == 128 + SIGKILL)
         #expect(!terminal.terminalModesRestored, "SIGKILL can't be caught, so raw mode stays on")
+    }
+
+    @Test func childSeesTerminalsAndGetsItsEnvironment() throws {
+        let terminal = try PseudoTerminal(
+            product: "pty-echo-fixture", arguments: ["--report"], environment: ["FIXTURE_VALUE": "pty"])
+        #expect(try terminal.waitForExit() == 0)
+        let text = terminal.outputText
+        #expect(text.contains("terminals: stdin true, stdout true"))
+        #expect(text.contains("FIXTURE_VALUE: pty"))
+        #expect(terminal.terminalModesRestored)
+    }
+}
+
+@Suite struct ReadinessTests {
+    @Test(arguments: [false, true])
+    func readinessFollowsThePipe(useSelect: Bool) {
+        var fds: [Int32] = [-1, -1]
+        #expect(pipe(&fds) == 0)
+        defer { _ = fds.map { close($0) } }
+        func ready() -> Bool {
+            useSelect
+                ? selectReadable(fds[0], withinMilliseconds: 10) : isReadable(fds[0], withinMilliseconds: 10)
+        }
+        #expect(!ready())
+        var byte: UInt8 = 1
+        _ = write(fds[1], &byte, 1)
+        #expect(ready())
     }
 }

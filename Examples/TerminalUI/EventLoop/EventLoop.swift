@@ -156,22 +156,17 @@ public final class EventLoop {
             timeout = -1
         }
 
-        var fds = [
-            pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
-        ]
-        if resizeFD != nil, ResizeSignal.pipeReadFD >= 0 {
-            fds.append(pollfd(fd: ResizeSignal.pipeReadFD, events: Int16(POLLIN), revents: 0))
+        var fds = [mailbox.readFD, inputFD]
+        if resizeFD != nil, ResizeSignal.pipeReadFD >= 0 { fds.append(ResizeSignal.pipeReadFD) }
+        guard let ready = SystemCalls.waitForInput(fds, timeoutMilliseconds: timeout) else {
+            return  // interrupted by a signal: go round again
         }
-        let ready = poll(&fds, nfds_t(fds.count), timeout)
-        if ready < 0 { return }  // EINTR: go round again
-
-        if fds[0].revents != 0 { SystemCalls.drain(mailbox.readFD) }
-        if fds.count > 2, fds[2].revents != 0 {
+        if ready[0] { SystemCalls.drain(mailbox.readFD) }
+        if ready.count > 2, ready[2] {
             SystemCalls.drain(ResizeSignal.pipeReadFD)
             checkSize()
         }
-        if fds[1].revents != 0 { readKeys() }
+        if ready[1] { readKeys() }
         let after = SystemCalls.monotonicNanoseconds()
         if !decoder.hasPendingInput {
             escapeDeadline = nil

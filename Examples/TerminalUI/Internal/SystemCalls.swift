@@ -75,4 +75,48 @@ enum SystemCalls {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
+
+    /// Waits until one of `fds` can be read (or has reached end-of-file or failed), or the timeout
+    /// passes.
+    ///
+    /// - Parameters:
+    ///   - fds: The descriptors to watch.
+    ///   - timeoutMilliseconds: How long to wait; -1 waits without limit.
+    /// - Returns: For each descriptor, whether it is ready; `nil` when interrupted by a signal.
+    static func waitForInput(_ fds: [Int32], timeoutMilliseconds: Int32) -> [Bool]? {
+        #if canImport(Darwin)
+            // poll() on macOS does not support devices, terminals included; select() does.
+            if fds.allSatisfy({ $0 >= 0 && $0 < FD_SETSIZE }) {
+                return selectForInput(fds, timeoutMilliseconds: timeoutMilliseconds)
+            }
+        #endif
+        var pollFDs = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        guard poll(&pollFDs, nfds_t(pollFDs.count), timeoutMilliseconds) >= 0 else { return nil }
+        return pollFDs.map { $0.revents != 0 }
+    }
+
+    /// `waitForInput` with select(): used on Apple platforms, and compiled everywhere so Linux
+    /// tests check it. Descriptors must be below `FD_SETSIZE`.
+    static func selectForInput(_ fds: [Int32], timeoutMilliseconds: Int32) -> [Bool]? {
+        var set = fd_set()
+        withUnsafeMutableBytes(of: &set) { raw in
+            let words = raw.bindMemory(to: Int32.self)
+            for fd in fds { words[Int(fd) / 32] |= Int32(bitPattern: UInt32(1) << UInt32(fd % 32)) }
+        }
+        var timeout = timeval()
+        timeout.tv_sec = .init(max(timeoutMilliseconds, 0) / 1000)
+        timeout.tv_usec = .init((max(timeoutMilliseconds, 0) % 1000) * 1000)
+        let highest = (fds.max() ?? 0) + 1
+        let result =
+            timeoutMilliseconds < 0
+            ? select(highest, &set, nil, nil, nil)
+            : select(highest, &set, nil, nil, &timeout)
+        guard result >= 0 else { return nil }
+        return withUnsafeBytes(of: &set) { raw in
+            let words = raw.bindMemory(to: Int32.self)
+            return fds.map { fd in
+                words[Int(fd) / 32] & Int32(bitPattern: UInt32(1) << UInt32(fd % 32)) != 0
+            }
+        }
+    }
 }

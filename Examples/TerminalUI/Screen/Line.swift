@@ -21,7 +21,7 @@ public struct Span: Hashable, Sendable {
 /// let line = Line([Span("Rock", style: .bold), Span(" · 3 pairs found")])
 /// line.truncated(toWidth: 10).plainText   // "Rock · 3 …"
 /// ```
-public struct Line: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct Line: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// The spans, in order.
     public var spans: [Span]
 
@@ -35,7 +35,7 @@ public struct Line: Hashable, Sendable, ExpressibleByStringLiteral, CustomString
         self.spans = text.isEmpty ? [] : [Span(text, style: style)]
     }
 
-    /// Creates a plain line from a string literal.
+    /// Creates a plain line from a string literal (interpolations included).
     public init(stringLiteral value: String) {
         self.init(value)
     }

@@ -1,20 +1,36 @@
 /// One of the terminal's sixteen standard colours.
 public enum Color: Int, Hashable, Sendable, CaseIterable {
+    /// Black.
     case black = 0
+    /// Red.
     case red
+    /// Green.
     case green
+    /// Yellow.
     case yellow
+    /// Blue.
     case blue
+    /// Magenta.
     case magenta
+    /// Cyan.
     case cyan
+    /// White.
     case white
+    /// Bright black.
     case brightBlack
+    /// Bright red.
     case brightRed
+    /// Bright green.
     case brightGreen
+    /// Bright yellow.
     case brightYellow
+    /// Bright blue.
     case brightBlue
+    /// Bright magenta.
     case brightMagenta
+    /// Bright cyan.
     case brightCyan
+    /// Bright white.
     case brightWhite
 
     /// The SGR parameter that selects this colour as the foreground.

@@ -113,8 +113,10 @@ enum TerminalRestoration {
     /// Restores the terminal if `session` is the active session; does nothing otherwise.
     static func restore(session: Int) {
         lock.withLock { _ in
-            guard record.pointee.active == 1, record.pointee.session == session else { return }
+            guard record.pointee.session == session else { return }
             withSignalsBlocked {
+                // A signal handler may have restored already (and the process lived on because an
+                // earlier handler of the app's ran); the handlers still go away.
                 restoreTerminal()
                 uninstallHandlers()
             }
@@ -124,7 +126,6 @@ enum TerminalRestoration {
     /// Restores the terminal for whichever session is active (the `atexit` path).
     static func restoreAll() {
         lock.withLock { _ in
-            guard record.pointee.active == 1 else { return }
             withSignalsBlocked {
                 restoreTerminal()
                 uninstallHandlers()
@@ -159,7 +160,7 @@ enum TerminalRestoration {
     }
 
     private static func installHandlers() {
-        for index in signals.indices {
+        for index in signals.indices where installed[index] == 0 {
             var action = makeAction(handler: handleSignal)
             if sigaction(signalNumbers[index], &action, previousActions + index) == 0 {
                 installed[index] = 1
@@ -199,10 +200,15 @@ enum TerminalRestoration {
     }
 
     private static func isIgnored(_ action: sigaction) -> Bool {
+        handlerAddress(action) == 1  // SIG_IGN
+    }
+
+    /// The address of an action's handler (0 for SIG_DFL, 1 for SIG_IGN).
+    static func handlerAddress(_ action: sigaction) -> Int {
         #if canImport(Darwin)
-            return unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self) == 1
+            return unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
         #else
-            return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == 1
+            return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
         #endif
     }
 

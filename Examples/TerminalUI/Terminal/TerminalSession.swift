@@ -27,7 +27,9 @@
 /// defer { session.restore() }
 /// ```
 ///
-/// Only one session can be active in a process at a time.
+/// Only one session can be active in a process at a time. While it is, draw with a ``Renderer``
+/// rather than `print` (standard output's buffer would put the text at random places), and write
+/// messages for the user after ``restore()``.
 public final class TerminalSession: Sendable {
     /// What a session changes about the terminal.
     public struct Options: Sendable {
@@ -100,6 +102,12 @@ public final class TerminalSession: Sendable {
         TerminalRestoration.unblock([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
         SystemCalls.writeAll(output, enter)
         return TerminalSession(inputFD: input, outputFD: output, session: session)
+    }
+
+    /// Whether both `input` and `output` are terminals: when they aren't (a pipe, a file), a
+    /// program can print plain output instead of starting a session.
+    public static func isInteractive(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> Bool {
+        isatty(input) == 1 && isatty(output) == 1
     }
 
     /// Puts the terminal back as it was before ``start(input:output:options:)``: its modes, the

@@ -17,16 +17,10 @@ public enum MessageBox {
         let boxWidth = innerWidth + 2
         let boxHeight = min(message.count + 2, size.rows)
         guard innerWidth > 0, boxHeight >= 2 else { return background }
-        var titleText = title.isEmpty ? "" : " " + title + " "
-        titleText = Line(titleText).truncated(toWidth: innerWidth).plainText
-        let topFill = innerWidth - titleText.displayWidth
-        var box: [Line] = [Line("┌" + titleText + String(repeating: "─", count: topFill) + "┐", style: .bold)]
-        for line in message.prefix(boxHeight - 2) {
-            box.append(
-                Line("│", style: .bold) + line.centered(inWidth: innerWidth).padded(toWidth: innerWidth)
-                    + Line("│", style: .bold))
-        }
-        box.append(Line("└" + String(repeating: "─", count: innerWidth) + "┘", style: .bold))
+        let box = Box.lines(
+            message.prefix(boxHeight - 2).map { $0.centered(inWidth: innerWidth) }, width: boxWidth,
+            title: title,
+            style: .bold)
 
         let top = max((size.rows - box.count) / 2, 0)
         let left = max((size.columns - boxWidth) / 2, 0)

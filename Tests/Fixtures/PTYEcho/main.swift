@@ -6,6 +6,8 @@
 //   x       exit(3) without restoring first (the atexit path)
 //   f       a crash (fatalError: the signal handler path)
 //   SIGTERM, SIGINT, SIGHUP from outside: the signal handler path
+// With `--report` it draws nothing: it prints its working directory, arguments, the variable
+// FIXTURE_VALUE, whether its streams are terminals and its standard input, then exits 0.
 import Foundation
 import TerminalUI
 
@@ -109,8 +111,25 @@ final class Fixture {
     }
 }
 
+/// The `--report` mode: facts about how the program was started, for the runners' tests.
+func report() -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    print("cwd: \(FileManager.default.currentDirectoryPath)")
+    print("arguments: \(CommandLine.arguments.dropFirst().joined(separator: " "))")
+    print("FIXTURE_VALUE: \(environment["FIXTURE_VALUE"] ?? "(unset)")")
+    print("TERM: \(environment["TERM"] ?? "(unset)")")
+    print("terminals: stdin \(isatty(STDIN_FILENO) == 1), stdout \(isatty(STDOUT_FILENO) == 1)")
+    if isatty(STDIN_FILENO) == 0 {
+        let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        print("stdin: \(input)")
+    }
+    FileHandle.standardError.write(Data("report done\n".utf8))
+    return 0
+}
+
 @MainActor
 func main() -> Int32 {
+    if CommandLine.arguments.contains("--report") { return report() }
     let session: TerminalSession
     do {
         session = try TerminalSession.start()

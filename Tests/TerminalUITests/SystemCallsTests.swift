@@ -1,0 +1,37 @@
+import Testing
+
+@testable import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The wait behind the event loop, through both of its implementations (poll on Linux, select on
+/// Apple platforms, where poll doesn't support terminals).
+@Suite struct SystemCallsTests {
+    private func makePipe() -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [-1, -1]
+        precondition(pipe(&fds) == 0, "pipe failed")
+        return (fds[0], fds[1])
+    }
+
+    @Test(arguments: [false, true])
+    func waitReportsWhichDescriptorsAreReadable(useSelect: Bool) {
+        let first = makePipe()
+        let second = makePipe()
+        defer { _ = [first.read, first.write, second.read, second.write].map { close($0) } }
+        func wait(_ timeout: Int32) -> [Bool]? {
+            useSelect
+                ? SystemCalls.selectForInput([first.read, second.read], timeoutMilliseconds: timeout)
+                : SystemCalls.waitForInput([first.read, second.read], timeoutMilliseconds: timeout)
+        }
+        #expect(wait(10) == [false, false])
+        var byte: UInt8 = 7
+        _ = write(second.write, &byte, 1)
+        #expect(wait(1000) == [false, true])
+        close(first.write)
+        #expect(wait(-1) == [true, true], "end-of-file counts as readable")
+    }
+}
