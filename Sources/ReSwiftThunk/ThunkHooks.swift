@@ -1,4 +1,5 @@
 import Foundation
+import ReSwift
 
 /// Process-wide hooks of the thunk middleware.
 public enum ThunkHooks {

@@ -162,7 +162,7 @@ private func mentions(_ text: String) -> (Issue) -> Bool {
     }
 
     @Test func runningThunksFailAtTheEndAndAreCancelled() async {
-        let cancelled = LockedValue(false)
+        let cancelled = Locked(false)
         let signal = AsyncStream<Void>.makeStreamForTest()
         await withKnownIssue {
             let store = TestStore(initialState: LibraryState(), reducer: libraryReducer)

@@ -12,8 +12,8 @@
         /// Runs `read` under observation tracking and returns a flag set when a value it read
         /// changes.
         @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-        private func track(_ read: () -> Void) -> LockedBox<Int> {
-            let changes = LockedBox(0)
+        private func track(_ read: () -> Void) -> Locked<Int> {
+            let changes = Locked(0)
             withObservationTracking(read) { changes.withLock { $0 += 1 } }
             return changes
         }
@@ -102,7 +102,7 @@
         @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         @Test func releasingTheSliceEndsItsSubscription() {
             let store = makeStore()
-            let selections = LockedBox(0)
+            let selections = Locked(0)
             var slice: ObservedSlice<Int>? = store.observe { state -> Int in
                 selections.withLock { $0 += 1 }
                 return state.count

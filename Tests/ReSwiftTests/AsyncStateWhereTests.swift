@@ -31,7 +31,7 @@ import Testing
 
     @Test func stopsWatchingOnceMatched() async throws {
         let store = makeStore()
-        let checks = LockedBox(0)
+        let checks = Locked(0)
         _ = try await store.state(where: { state in
             checks.withLock { $0 += 1 }
             return true
@@ -42,7 +42,7 @@ import Testing
 
     @Test func cancellingTheWaitingTaskThrowsAndUnsubscribes() async {
         let store = makeStore()
-        let checks = LockedBox(0)
+        let checks = Locked(0)
         let subscribed = OneShotSignal()
         let waiter = Task {
             try await store.state(where: { _ in
@@ -61,7 +61,7 @@ import Testing
 
     @Test func anAlreadyCancelledTaskThrowsWithoutSubscribing() async {
         let store = makeStore()
-        let checks = LockedBox(0)
+        let checks = Locked(0)
         let waiter = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await store.state(where: { _ in

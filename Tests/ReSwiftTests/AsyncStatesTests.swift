@@ -103,7 +103,7 @@ import Testing
 
     @Test func cancellingTheConsumingTaskEndsIterationAndSubscription() async {
         let store = makeStore()
-        let selections = LockedBox(0)
+        let selections = Locked(0)
         let firstValue = OneShotSignal()
         let consumer = Task {
             var received = 0
@@ -127,7 +127,7 @@ import Testing
 
     @Test func leavingTheLoopEndsTheSubscription() async {
         let store = makeStore()
-        let selections = LockedBox(0)
+        let selections = Locked(0)
         for await count in store.states({ state -> Int in
             selections.withLock { $0 += 1 }
             return state.count

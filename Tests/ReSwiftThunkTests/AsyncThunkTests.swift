@@ -46,7 +46,7 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
     }
 
     @Test func awaitingDispatchRethrowsTheBodysError() async {
-        let reported = TestLocked<[String]>([])
+        let reported = Locked<[String]>([])
         let store = makeCounterStore(middleware: [
             createThunkMiddleware { failure in reported.withLock { $0.append("\(failure)") } }
         ])
@@ -82,7 +82,7 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
 
     @Test func alreadyCancelledTaskDoesNotStartTheThunk() async {
         let store = makeCounterStore()
-        let ran = TestLocked(false)
+        let ran = Locked(false)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await store.dispatch(
@@ -134,7 +134,7 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
     }
 
     @Test func fireAndForgetErrorsGoToTheMiddlewaresHandler() async {
-        let reported = TestLocked<[UnhandledThunkError]>([])
+        let reported = Locked<[UnhandledThunkError]>([])
         let delivered = Signal()
         let store = makeCounterStore(middleware: [
             createThunkMiddleware { failure in
@@ -160,7 +160,7 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
         // keeps receiving everyone else's.
         let previous = ThunkHooks.unhandledErrorHandler
         let delivered = Signal()
-        let reported = TestLocked<[UnhandledThunkError]>([])
+        let reported = Locked<[UnhandledThunkError]>([])
         ThunkHooks.unhandledErrorHandler = { failure in
             guard failure.fileID == #fileID else { return previous(failure) }
             reported.withLock { $0.append(failure) }
@@ -212,7 +212,7 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
         weak let weakStore = store
         let release = Signal()
         let finished = Signal()
-        let stateAfterRelease = TestLocked<CounterState??>(nil)
+        let stateAfterRelease = Locked<CounterState??>(nil)
         startFromSynchronousCode(
             AsyncThunk<CounterState, Int> { dispatch, getState in
                 await release.wait()

@@ -49,7 +49,7 @@ import Testing
 
     /// Stands in for the logger of the article's error-handler example.
     final class Logger: Sendable {
-        let messages = TestLocked<[String]>([])
+        let messages = Locked<[String]>([])
         func error(_ message: String) { messages.withLock { $0.append(message) } }
     }
 

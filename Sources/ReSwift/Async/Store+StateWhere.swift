@@ -40,7 +40,7 @@ final class StateWaiter<State: Sendable>: Sendable {
         case finished
     }
 
-    private let phase = AsyncSupportLock(Phase.starting)
+    private let phase = Locked(Phase.starting)
 
     /// Installs the continuation.
     ///

@@ -123,7 +123,7 @@ final class StatesSubscription: Sendable {
         case cancelled
     }
 
-    private let state = AsyncSupportLock(State.subscribing)
+    private let state = Locked(State.subscribing)
 
     /// Keeps `token`, or cancels it at once if the iteration already ended.
     func hold(_ token: SubscriptionToken) {

@@ -26,8 +26,8 @@
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     public final class ObservedSlice<Value>: Observable {
         private let registrar = ObservationRegistrar()
-        private let storage: AsyncSupportLock<Value>
-        private let subscription = AsyncSupportLock<SubscriptionToken?>(nil)
+        private let storage: Locked<Value>
+        private let subscription = Locked<SubscriptionToken?>(nil)
 
         /// The current slice of the store's state. Reading it inside an observation tracks it.
         public var value: Value {
@@ -47,7 +47,7 @@
             select: @escaping (State) -> Value,
             isRepeat: @escaping (Value, Value) -> Bool
         ) {
-            storage = AsyncSupportLock(select(store.state))
+            storage = Locked(select(store.state))
             let token = store.subscribe(transform: { $0.select(select).skipRepeats(isRepeat) }) {
                 [weak self] slice in
                 self?.update(slice, isRepeat: isRepeat)

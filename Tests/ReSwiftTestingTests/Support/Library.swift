@@ -95,23 +95,6 @@ func searchLater(_ query: String) -> Thunk<LibraryState> {
     }
 }
 
-/// A value behind a lock, shared between a test and the tasks or threads it starts.
-// @unchecked Sendable: `value` is only touched inside `withLock`, which holds `lock`.
-final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
-
 /// A dispatch function handed to another thread.
 // @unchecked Sendable: the dispatch functions given to thunks (a store's, or ExpectThunk's)
 // may be called from any thread.

@@ -1,25 +1,6 @@
 import Foundation
 import ReSwift
 
-/// A value behind a lock, shared between a test and the tasks or threads it starts.
-// @unchecked Sendable: `value` is only touched inside `withLock`, which holds `lock`.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-
-    var current: Value { withLock { $0 } }
-}
-
 /// A one-shot signal an async test can wait for; firing it again does nothing.
 final class OneShotSignal: Sendable {
     private let stream: AsyncStream<Void>

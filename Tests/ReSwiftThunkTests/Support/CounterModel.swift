@@ -43,7 +43,7 @@ func makeCounterStore(
 
 /// Actions seen by a reducer, readable from any thread.
 final class ActionLog: Sendable {
-    private let actions = TestLocked<[String]>([])
+    private let actions = Locked<[String]>([])
 
     func append(_ action: Action) {
         actions.withLock { $0.append("\(type(of: action))") }
@@ -70,22 +70,5 @@ final class Signal: Sendable {
 
     func wait() async {
         for await _ in stream {}
-    }
-}
-
-/// A value behind a lock, for test doubles shared with tasks.
-// @unchecked Sendable: `value` is only touched inside `withLock`, which holds `lock`.
-final class TestLocked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }
