@@ -25,10 +25,12 @@ import Testing
         let log = log
         return StatePersister(
             store: store, file: file, select: \.todos, quietPeriod: 200_000_000, flushesOnExit: false,
+            merge: nil,
             clock: clock,
-            write: { todos in
+            write: { todos, _ in
                 try log.write(todos)
                 try file.save(todos)
+                return todos
             })
     }
 
@@ -99,6 +101,7 @@ import Testing
         let store = makeTodoStore()
         let persister = StatePersister(
             store: store, file: file, select: \.todos, quietPeriod: 200_000_000, flushesOnExit: false,
+            merge: nil,
             clock: clock, write: nil)
         store.dispatch(AddTodo(title: "a"))
         persister.flush()
