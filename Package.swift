@@ -52,7 +52,6 @@ package.targets += [
     .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
 ]
 
-
 // MARK: - ReSwiftDiff and ReSwiftDevTools
 
 package.targets += [
