@@ -88,3 +88,31 @@ package.targets += [
         dependencies: ["ReSwiftPersistence", "ReSwift", "TestSupport", "PersistenceWriter"],
         path: "Tests/ReSwiftPersistenceTests"),
 ]
+
+// MARK: - ReSwiftThunk
+
+package.products += [.library(name: "ReSwiftThunk", targets: ["ReSwiftThunk"])]
+package.targets += [
+    .target(name: "ReSwiftThunk", dependencies: ["ReSwift"], path: "Sources/ReSwiftThunk"),
+    .testTarget(
+        name: "ReSwiftThunkTests",
+        dependencies: ["ReSwiftThunk", "ReSwift"],
+        path: "Tests/ReSwiftThunkTests"
+    ),
+]
+
+// MARK: - ReSwiftTesting
+
+package.products += [.library(name: "ReSwiftTesting", targets: ["ReSwiftTesting"])]
+package.targets += [
+    .target(
+        name: "ReSwiftTesting",
+        dependencies: ["ReSwift", "ReSwiftThunk", "ReSwiftDiff"],
+        path: "Sources/ReSwiftTesting"
+    ),
+    .testTarget(
+        name: "ReSwiftTestingTests",
+        dependencies: ["ReSwiftTesting", "ReSwiftThunk", "ReSwift"],
+        path: "Tests/ReSwiftTestingTests"
+    ),
+]

@@ -137,3 +137,18 @@ import Testing
         #expect(second.values.map(\.count) == [0])
     }
 }
+
+@Suite struct AutomaticSkippingSettingTests {
+    @Test func turningAutomaticSkippingOffAffectsLaterSubscriptions() {
+        let store = Store(reducer: countReducer, state: nil)
+        let skipping = Recorder<Int>()
+        let notSkipping = Recorder<Int>()
+        store.subscribe(skipping) { $0.select(\.count) }
+        store.subscriptionsAutomaticallySkipRepeats = false
+        #expect(!store.subscriptionsAutomaticallySkipRepeats)
+        store.subscribe(notSkipping) { $0.select(\.count) }
+        store.dispatch(Noop())
+        #expect(skipping.values == [0])
+        #expect(notSkipping.values == [0, 0])
+    }
+}

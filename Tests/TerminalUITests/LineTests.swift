@@ -71,3 +71,18 @@ extension String {
         #expect((Line("x") + Line("y")).plainText == "xy")
     }
 }
+
+@Suite struct LineArrayTests {
+    @Test func joinedPutsTheSeparatorBetweenLines() {
+        let cells: [Line] = [Line("A", style: .bold), Line("B"), Line("C")]
+        let row = cells.joined(separator: " | ")
+        #expect(row.plainText == "A | B | C")
+        #expect(row.spans.first == Span("A", style: .bold))
+        #expect([Line]().joined().plainText.isEmpty)
+    }
+
+    @Test func plainTextJoinsTrimmedLines() {
+        let lines: [Line] = ["one  ", Line("two", style: .reverse), ""]
+        #expect(lines.plainText == "one\ntwo\n")
+    }
+}

@@ -124,9 +124,7 @@
             do {
                 try withUnblockedSignals { try process.run() }
             } catch {
-                output.stop()
-                closeDescriptor(master)
-                closeDescriptor(slave)
+                closeTerminal()
                 throw TestSupportError("Could not start \(executableURL.path): \(error)")
             }
         }
@@ -142,11 +140,7 @@
         }
 
         deinit {
-            if exitState.withLock({ $0 }) == nil {
-                kill(process.processIdentifier, SIGKILL)
-                _ = exited.wait(timeout: .now() + 5)
-            }
-            closeTerminal()
+            close()
         }
 
         /// The environment a child gets: a small base plus `additions`.
@@ -191,6 +185,7 @@
             _ = withUnsafeMutablePointer(to: &windowSize) { ioctl(masterFD, UInt(TIOCSWINSZ), $0) }
             updateScreen()
             screenState.screen.resize(columns: size.columns, rows: size.rows)
+            guard process.processIdentifier > 0, exitState.withLock({ $0 }) == nil else { return }
             kill(process.processIdentifier, SIGWINCH)
         }
 
@@ -263,6 +258,7 @@
 
         /// Sends `signal` to the program (SIGTERM by default).
         public func terminate(signal: Int32 = SIGTERM) {
+            guard process.processIdentifier > 0, exitState.withLock({ $0 }) == nil else { return }
             kill(process.processIdentifier, signal)
         }
 
@@ -316,7 +312,9 @@
         /// Stops reading and closes the terminal; the program, if still running, is killed.
         /// Called by `deinit`; call it earlier to release the descriptors.
         public func close() {
-            if exitState.withLock({ $0 }) == nil {
+            // A process that never started has identifier 0, and kill(0, …) would signal the whole
+            // process group, test runner included.
+            if process.processIdentifier > 0, exitState.withLock({ $0 }) == nil {
                 kill(process.processIdentifier, SIGKILL)
                 _ = exited.wait(timeout: .now() + 5)
                 exited.signal()

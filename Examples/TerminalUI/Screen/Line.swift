@@ -153,3 +153,25 @@ public struct Line: Hashable, Sendable, ExpressibleByStringLiteral, CustomString
         return result
     }
 }
+
+extension Array where Element == Line {
+    /// The lines joined into one, with `separator` between them: for laying out cells side by side.
+    public func joined(separator: Line = Line()) -> Line {
+        var result = Line()
+        for (index, line) in enumerated() {
+            if index > 0 { result.append(separator) }
+            result.append(line)
+        }
+        return result
+    }
+
+    /// The lines' text without styles, one per line, trailing spaces removed: for comparing a
+    /// rendered screen in tests.
+    public var plainText: String {
+        map { line in
+            var text = line.plainText
+            while text.last == " " { text.removeLast() }
+            return text
+        }.joined(separator: "\n")
+    }
+}

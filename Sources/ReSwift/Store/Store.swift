@@ -103,8 +103,13 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// The number of `nil` entries in `nodes`.
     var vacantCount = 0
 
-    /// Whether subscriptions to `Equatable` selections skip repeated values automatically.
-    public let subscriptionsAutomaticallySkipRepeats: Bool
+    /// Whether subscriptions to `Equatable` states and selections skip repeated values
+    /// automatically. Changing it affects subscriptions made afterwards.
+    public var subscriptionsAutomaticallySkipRepeats: Bool {
+        get { dispatchLock.withLock { storedAutomaticallySkipsRepeats } }
+        set { dispatchLock.withLock { storedAutomaticallySkipsRepeats = newValue } }
+    }
+    private var storedAutomaticallySkipsRepeats: Bool
 
     /// The handler for programming errors made with this store, such as dispatching from a
     /// reducer. When `nil`, ``ReSwiftHooks/misuseHandler`` is used.
@@ -132,7 +137,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     ) {
         self.reducer = reducer
         self.storedMiddleware = middleware
-        self.subscriptionsAutomaticallySkipRepeats = automaticallySkipsRepeats
+        self.storedAutomaticallySkipsRepeats = automaticallySkipsRepeats
         self.storedDispatchFunction = nil
         self.storedDispatchFunction = makeDispatchFunction()
         if let state {

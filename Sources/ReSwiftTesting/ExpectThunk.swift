@@ -1,0 +1,210 @@
+import Foundation
+import ReSwift
+import ReSwiftThunk
+
+/// Runs a `Thunk` against mocked states and checks what it dispatches, without a
+/// store. Compatible with ReSwift-Thunk's `ExpectThunk`.
+///
+/// Declare the states the thunk reads (``getsState(_:fileID:file:line:column:)``, one per
+/// `getState()` call, in order; `getState()` returns `nil` once they run out) and the actions it
+/// dispatches (``dispatches(_:fileID:file:line:column:)``, one per `dispatch`, in order), then run
+/// it:
+///
+/// ```swift
+/// ExpectThunk(fetchUser)
+///     .getsState(AppState(isLoading: false))
+///     .dispatches(LoadingStarted())
+///     .dispatches { action in
+///         #expect((action as? UserLoaded)?.user.name == "Ada")
+///     }
+///     .wait()          // or .run() when the thunk dispatches everything synchronously
+/// ```
+///
+/// An expectation the thunk leaves unfulfilled fails the test at the line that declared it.
+/// Dispatches beyond the expected ones are recorded in ``dispatched`` without failing. Failures
+/// go to Swift Testing or XCTest, whichever runs the test.
+public final class ExpectThunk<State>: @unchecked Sendable {
+    // @unchecked Sendable: the only state is `expectations`, which locks every access, and the
+    // thunk, which is only read.
+    private let thunk: Thunk<State>
+    private let expectations = ThunkExpectations<State>()
+
+    /// Creates an expectation for a thunk.
+    ///
+    /// - Parameter thunk: The thunk to run.
+    public init(_ thunk: Thunk<State>) {
+        self.thunk = thunk
+    }
+
+    /// Every action the thunk dispatched so far, expected or not, in order.
+    public var dispatched: [Action] {
+        expectations.dispatched
+    }
+
+    /// Expects the thunk's next dispatch to be an action equal to `expected`.
+    ///
+    /// - Parameters:
+    ///   - expected: The action the thunk should dispatch next.
+    ///   - fileID: The caller's file, where failures are reported; leave the default.
+    ///   - filePath: The caller's file path, where failures are reported; leave the default.
+    ///   - line: The caller's line, where failures are reported; leave the default.
+    ///   - column: The caller's column, where failures are reported; leave the default.
+    /// - Returns: This object, to chain more expectations.
+    @discardableResult
+    public func dispatches<A: Action & Equatable>(
+        _ expected: A,
+        fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        expectations.expectDispatch(
+            description: "\(expected)", site: site, check: equalityCheck(expected, site: site))
+        return self
+    }
+
+    /// Expects the thunk to dispatch once more, and checks that action with your own assertions.
+    ///
+    /// - Parameters:
+    ///   - assertion: Called with the dispatched action; use `#expect` or `XCTAssert`.
+    ///   - fileID: The caller's file, where failures are reported; leave the default.
+    ///   - filePath: The caller's file path, where failures are reported; leave the default.
+    ///   - line: The caller's line, where failures are reported; leave the default.
+    ///   - column: The caller's column, where failures are reported; leave the default.
+    /// - Returns: This object, to chain more expectations.
+    @discardableResult
+    public func dispatches(
+        fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        dispatch assertion: @escaping DispatchFunction
+    ) -> Self {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        expectations.expectDispatch(description: "dispatch assertion", site: site, check: assertion)
+        return self
+    }
+
+    /// Makes the thunk's next `getState()` call return `state`.
+    ///
+    /// - Parameters:
+    ///   - state: The state to return.
+    ///   - fileID: The caller's file, where failures are reported; leave the default.
+    ///   - filePath: The caller's file path, where failures are reported; leave the default.
+    ///   - line: The caller's line, where failures are reported; leave the default.
+    ///   - column: The caller's column, where failures are reported; leave the default.
+    /// - Returns: This object, to chain more expectations.
+    @discardableResult
+    public func getsState(
+        _ state: State,
+        fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+
+        expectations.expectGetState(
+            state, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        return self
+    }
+
+    /// Runs the thunk and checks, as soon as its body returns, that every expectation was met.
+    ///
+    /// Use it for thunks that dispatch everything before their body returns; for thunks that
+    /// dispatch later (from a callback), use `wait(timeout:)`.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file, where failures are reported; leave the default.
+    ///   - filePath: The caller's file path, where failures are reported; leave the default.
+    ///   - line: The caller's line, where failures are reported; leave the default.
+    ///   - column: The caller's column, where failures are reported; leave the default.
+    /// - Returns: This object.
+    @discardableResult
+    public func run(
+        fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Self {
+        start()
+        expectations.failLeftovers()
+        return self
+    }
+
+    /// Runs the thunk and waits, blocking the calling thread, until it has made every expected
+    /// dispatch or `timeout` seconds passed.
+    ///
+    /// - Parameters:
+    ///   - seconds: How long to wait.
+    ///   - description: Names the wait in the timeout failure.
+    ///   - fileID: The caller's file, where failures are reported; leave the default.
+    ///   - filePath: The caller's file path, where failures are reported; leave the default.
+    ///   - line: The caller's line, where failures are reported; leave the default.
+    ///   - column: The caller's column, where failures are reported; leave the default.
+    /// - Returns: This object.
+    @discardableResult
+    public func wait(
+        timeout seconds: TimeInterval = 1,
+        fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        description: String = "ExpectThunk"
+    ) -> Self {
+        start()
+        if !expectations.waitForDispatches(timeout: seconds) {
+            reportTimeout(
+                seconds, description: description,
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
+        expectations.failLeftovers()
+        return self
+    }
+
+    /// Runs the thunk and waits, without blocking a thread, until it has made every expected
+    /// dispatch or `timeout` seconds passed. The form to use in `async` tests.
+    ///
+    /// - Parameters:
+    ///   - seconds: How long to wait.
+    ///   - description: Names the wait in the timeout failure.
+    ///   - fileID: The caller's file, where failures are reported; leave the default.
+    ///   - filePath: The caller's file path, where failures are reported; leave the default.
+    ///   - line: The caller's line, where failures are reported; leave the default.
+    ///   - column: The caller's column, where failures are reported; leave the default.
+    /// - Returns: This object.
+    @discardableResult
+    public func wait(
+        timeout seconds: TimeInterval = 1,
+        fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        description: String = "ExpectThunk"
+    ) async -> Self {
+        start()
+        if await !expectations.waitForDispatches(timeout: seconds) {
+            reportTimeout(
+                seconds, description: description,
+                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
+        expectations.failLeftovers()
+        return self
+    }
+
+    private func start() {
+        let expectations = self.expectations
+        let middleware: Middleware<State> = createThunkMiddleware()
+        let run = middleware({ expectations.dispatch($0) }, { expectations.getState() })({ _ in })
+        run(thunk)
+    }
+
+    private func reportTimeout(_ seconds: TimeInterval, description: String, site: CallSite) {
+        reportFailure(
+            "Asynchronous wait failed: \(description) timed out after \(seconds) s with "
+                + "\(expectations.pendingDispatches) expected dispatch(es) unfulfilled; the thunk "
+                + "dispatched \(describe(expectations.dispatched)). Raise the timeout if the thunk "
+                + "is slow, or check that it dispatches what you expect.",
+            at: site)
+    }
+}

@@ -1,0 +1,43 @@
+import ReSwift
+import ReSwiftDiff
+
+/// Whether two states are equal: by `==` for `Equatable` states, otherwise by having no
+/// difference that reflection can see.
+func statesEqual<State>(_ lhs: State, _ rhs: State) -> Bool {
+    if let lhs = lhs as? any Equatable {
+        return lhs.isEqual(to: rhs)
+    }
+    return StateDiff.differences(lhs, rhs).isEmpty
+}
+
+extension Equatable {
+    /// Whether `other` is a `Self` equal to this value.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}
+
+/// The failure message for a state that isn't the expected one.
+func stateMismatchMessage<State>(after action: String, expected: State, actual: State) -> String {
+    let differences = StateDiff.differences(expected, actual)
+    let body =
+        differences.isEmpty
+        ? "  (== says they differ, but reflection finds no difference: check the state's == implementation)"
+        : StateDiff.render(differences)
+    return """
+        State after \(action) is not the expected state.
+        Differences (expected → actual):
+        \(body)
+        """
+}
+
+/// How a received action differs from the expected one, when both have the same type.
+func actionDifference(expected: Action, received: Action) -> String {
+    guard type(of: expected) == type(of: received) else {
+        return "  expected: \(expected)\n  received: \(received)"
+    }
+    let differences = StateDiff.differences(expected, received)
+    guard !differences.isEmpty else { return "" }
+    return "Differences (expected → received):\n" + StateDiff.render(differences)
+}

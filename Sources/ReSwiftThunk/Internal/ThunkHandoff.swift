@@ -1,0 +1,117 @@
+import ReSwift
+
+/// Carries the task the middleware started for an awaited ``AsyncThunk`` back to the `dispatch`
+/// call that awaits it.
+final class ThunkHandoff<Value: Sendable>: Sendable {
+    private enum State {
+        /// No middleware has started the thunk yet.
+        case waiting
+        /// A middleware claimed the thunk and is starting its task.
+        case claimed
+        /// The thunk's task is running (or done).
+        case started(Task<Value, any Error>)
+    }
+
+    private let state = Locked(State.waiting)
+
+    /// Claims the thunk for the middleware about to start it. Only the first claim succeeds: a
+    /// middleware that dispatches the same thunk twice gets one awaited run and one
+    /// fire-and-forget run.
+    func claim() -> Bool {
+        state.withLock { state in
+            guard case .waiting = state else { return false }
+            state = .claimed
+            return true
+        }
+    }
+
+    /// Records the task started after a successful ``claim()``.
+    func started(_ task: Task<Value, any Error>) {
+        state.withLock { state in
+            guard case .claimed = state else {
+                preconditionFailure("Internal inconsistency: thunk task started without a claim")
+            }
+            state = .started(task)
+        }
+    }
+
+    /// The started task, or `nil` if no middleware started the thunk.
+    var task: Task<Value, any Error>? {
+        state.withLock { state in
+            if case .started(let task) = state { return task }
+            return nil
+        }
+    }
+}
+
+/// The store's `dispatch` and `getState`, as handed to the thunk middleware, for the tasks that
+/// run async thunks.
+// @unchecked Sendable: the closures are the store's, which its contract lets any thread call
+// (dispatches are serialized by the store's lock, `state` reads are locked). Harnesses that call
+// the middleware themselves (ExpectThunk, TestStore) pass thread-safe closures too.
+final class ThunkContext<State>: @unchecked Sendable {
+    let dispatch: DispatchFunction
+    let getState: () -> State?
+
+    init(dispatch: @escaping DispatchFunction, getState: @escaping () -> State?) {
+        self.dispatch = dispatch
+        self.getState = getState
+    }
+}
+
+/// Lets the middleware start an ``AsyncThunk`` without knowing its value type.
+protocol AsyncThunkStarting {
+    /// Starts the thunk's task if `context` is for the thunk's state type.
+    ///
+    /// - Returns: `false` (and does nothing) if the thunk is for another state type.
+    func start<ContextState>(
+        in context: ThunkContext<ContextState>,
+        onUnhandledError: @escaping @Sendable (UnhandledThunkError) -> Void
+    ) -> Bool
+}
+
+extension AsyncThunk: AsyncThunkStarting {
+    func start<ContextState>(
+        in context: ThunkContext<ContextState>,
+        onUnhandledError: @escaping @Sendable (UnhandledThunkError) -> Void
+    ) -> Bool {
+        guard let context = context as? ThunkContext<State> else { return false }
+        let body = self.body
+        let awaited = handoff?.claim() ?? false
+        let tracker = self.tracker
+        let trackingID = tracker?.asyncThunkWillStart(description)
+        let failure = { (error: any Error) in
+            UnhandledThunkError(
+                error: error,
+                thunkType: "\(AsyncThunk.self)",
+                fileID: origin.fileID,
+                line: origin.line
+            )
+        }
+        let task = Task<Value, any Error> {
+            let result: Result<Value, any Error>
+            do {
+                result = .success(try await body({ context.dispatch($0) }, { context.getState() }))
+            } catch {
+                result = .failure(error)
+            }
+            var unhandled: UnhandledThunkError?
+            if !awaited, case .failure(let error) = result, !(error is CancellationError) {
+                unhandled = failure(error)
+            }
+            if let tracker, let trackingID {
+                tracker.asyncThunkDidFinish(trackingID, unhandledError: unhandled)
+            } else if let unhandled {
+                onUnhandledError(unhandled)
+            }
+            return try result.get()
+        }
+        if awaited {
+            handoff?.started(task)
+        }
+        if let tracker, let trackingID {
+            tracker.asyncThunk(trackingID, didStartWithCancel: { task.cancel() })
+        }
+        return true
+    }
+}

@@ -1,0 +1,65 @@
+import ReSwift
+
+extension Store {
+    /// Runs an async thunk through the store's middleware and returns when its body has finished,
+    /// with the value it returned.
+    ///
+    /// ```swift
+    /// let count = try await store.dispatch(loadBooks)
+    /// ```
+    ///
+    /// The store's middleware must include ``createThunkMiddleware()``, which starts the body in a
+    /// new task during this call. Cancelling the task that awaits this call cancels that task; if
+    /// the awaiting task is already cancelled, the thunk isn't dispatched at all.
+    ///
+    /// In an `async` context, `store.dispatch(thunk)` resolves to this method (so it needs
+    /// `try await`). To start an async thunk without waiting for it there, write
+    /// `store.dispatch(thunk as Action)`; from synchronous code, `store.dispatch(thunk)` does that.
+    ///
+    /// - Parameter thunk: The thunk to run.
+    /// - Returns: The value the thunk's body returned.
+    /// - Throws: The error the body threw; `CancellationError` when the awaiting task was
+    ///   cancelled (and the body honoured it); ``AsyncThunkError`` when no middleware started
+    ///   the thunk.
+    @discardableResult
+    public func dispatch<Value: Sendable>(_ thunk: AsyncThunk<State, Value>) async throws -> Value {
+        try Task.checkCancellation()
+        var awaited = thunk
+        let handoff = ThunkHandoff<Value>()
+        awaited.handoff = handoff
+        dispatch(awaited as Action)
+        guard let task = handoff.task else {
+            throw AsyncThunkError(notStarted: "\(thunk)")
+        }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}
+
+/// The error `try await store.dispatch(thunk)` throws when no middleware started the thunk.
+public struct AsyncThunkError: Error, Sendable, CustomStringConvertible {
+    private enum Reason: Sendable {
+        /// The dispatch returned and no thunk middleware had started the thunk.
+        case notStarted(thunk: String)
+    }
+
+    private let reason: Reason
+
+    init(notStarted thunk: String) {
+        reason = .notStarted(thunk: thunk)
+    }
+
+    /// What went wrong and what to do about it.
+    public var description: String {
+        switch reason {
+        case .notStarted(let thunk):
+            return "store.dispatch(_:) returned without starting \(thunk): the store's middleware "
+                + "doesn't run async thunks, or a middleware before it delayed or swallowed the thunk. "
+                + "Add createThunkMiddleware() to the store's middleware, ahead of any middleware "
+                + "that holds actions back (and don't replace the store's dispatchFunction)."
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Process-wide hooks of the thunk middleware.
+public enum ThunkHooks {
+    private static let handler = Locked<@Sendable (UnhandledThunkError) -> Void>(
+        ThunkHooks.writeToStandardError
+    )
+
+    /// Called with each error thrown by an ``AsyncThunk`` that was dispatched fire-and-forget
+    /// (from synchronous code, so nobody awaits it), by middleware made with
+    /// ``createThunkMiddleware()``.
+    ///
+    /// The default writes the error, the thunk, and where it was created to standard error.
+    /// Replace it to log errors your own way or to turn them into actions. It is called on the
+    /// thunk's task, so it must be thread-safe. Cancellation errors are never reported.
+    ///
+    /// To handle errors per store (or per test, without touching process-wide state), create the
+    /// middleware with ``createThunkMiddleware(onUnhandledError:)`` instead.
+    public static var unhandledErrorHandler: @Sendable (UnhandledThunkError) -> Void {
+        get { handler.withLock { $0 } }
+        set { handler.withLock { $0 = newValue } }
+    }
+
+    /// The default ``unhandledErrorHandler``: writes `failure` to standard error.
+    ///
+    /// - Parameter failure: The error and the thunk that threw it.
+    public static func writeToStandardError(_ failure: UnhandledThunkError) {
+        let message = "ReSwiftThunk: \(failure)\n"
+        FileHandle.standardError.write(Data(message.utf8))
+    }
+}
+
+/// An error thrown by an ``AsyncThunk`` that nobody awaited, with the thunk that threw it.
+public struct UnhandledThunkError: Error, Sendable, CustomStringConvertible {
+    /// The error the thunk's body threw.
+    public var error: any Error
+    /// The thunk's type, e.g. `AsyncThunk<AppState, Void>`.
+    public var thunkType: String
+    /// The file that created the thunk, as `#fileID` gives it (`Module/File.swift`).
+    public var fileID: String
+    /// The line that created the thunk.
+    public var line: UInt
+
+    /// A message that says what happened and what to do about it.
+    public var description: String {
+        "\(thunkType) created at \(fileID):\(line) threw an error that nobody awaited: \(error). "
+            + "Catch errors inside the thunk's body and dispatch an action that records them, "
+            + "or dispatch it with `try await store.dispatch(thunk)` to receive them."
+    }
+}

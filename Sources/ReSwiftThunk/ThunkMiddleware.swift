@@ -1,0 +1,72 @@
+import ReSwift
+
+/// Creates the middleware that runs thunks.
+///
+/// A ``Thunk`` runs its body on the dispatching thread; an ``AsyncThunk`` starts its body in a new
+/// task. Either way the thunk goes no further down the chain. Every other action goes on to the
+/// next middleware, and so to the reducer.
+///
+/// ```swift
+/// let store = Store<AppState>(
+///     reducer: appReducer,
+///     state: nil,
+///     middleware: [createThunkMiddleware()]
+/// )
+/// ```
+///
+/// An error thrown by an async thunk that nobody awaits goes to
+/// ``ThunkHooks/unhandledErrorHandler``; use
+/// ``createThunkMiddleware(onUnhandledError:)`` to handle them per store instead.
+///
+/// - Returns: The thunk middleware for a store of `State`.
+public func createThunkMiddleware<State>() -> Middleware<State> {
+    createThunkMiddleware(onUnhandledError: { ThunkHooks.unhandledErrorHandler($0) })
+}
+
+/// Creates the middleware that runs thunks, with its own handler for the errors of async thunks
+/// that nobody awaits.
+///
+/// Behaves like ``createThunkMiddleware()``, but an error thrown by an ``AsyncThunk`` dispatched
+/// fire-and-forget (from synchronous code) goes to `onUnhandledError` instead of
+/// ``ThunkHooks/unhandledErrorHandler``. Cancellation errors are not reported. Errors of awaited
+/// thunks are thrown to whoever awaits them and never reach the handler.
+///
+/// ```swift
+/// let middleware: Middleware<AppState> = createThunkMiddleware { failure in
+///     logger.error("\(failure)")
+/// }
+/// ```
+///
+/// - Parameter onUnhandledError: Called, on the thunk's task, with each unhandled error.
+/// - Returns: The thunk middleware for a store of `State`.
+public func createThunkMiddleware<State>(
+    onUnhandledError: @escaping @Sendable (UnhandledThunkError) -> Void
+) -> Middleware<State> {
+    return { dispatch, getState in
+        let context = ThunkContext(dispatch: dispatch, getState: getState)
+        return { next in
+            return { action in
+                switch action {
+                case let thunk as Thunk<State>:
+                    thunk.body(dispatch, getState)
+                case let thunk as any AsyncThunkStarting:
+                    if !thunk.start(in: context, onUnhandledError: onUnhandledError) {
+                        // An async thunk for another state type: like ReSwift-Thunk does with a
+                        // Thunk<Other>, pass it on untouched.
+                        next(action)
+                    }
+                default:
+                    next(action)
+                }
+            }
+        }
+    }
+}
+
+/// The former name of ``createThunkMiddleware()``, kept for code written for ReSwift-Thunk 1.x.
+///
+/// - Returns: The thunk middleware for a store of `State`.
+@available(*, deprecated, renamed: "createThunkMiddleware")
+public func createThunksMiddleware<State>() -> Middleware<State> {
+    createThunkMiddleware()
+}

@@ -1,0 +1,153 @@
+import ReSwift
+import Testing
+
+@Suite struct AsyncStatesTests {
+    private func makeStore() -> Store<ScoreState> {
+        Store(reducer: scoreReducer, state: ScoreState())
+    }
+
+    @Test func statesStartWithTheCurrentStateThenFollowEachNewOne() async {
+        let store = makeStore()
+        var states = store.states(bufferingPolicy: .unbounded).makeAsyncIterator()
+        store.dispatch(ScoreAction.increment)
+        store.dispatch(ScoreAction.rename("b"))
+        #expect(await states.next() == ScoreState(count: 0, name: "counter"))
+        #expect(await states.next() == ScoreState(count: 1, name: "counter"))
+        #expect(await states.next() == ScoreState(count: 1, name: "b"))
+    }
+
+    @Test func newestBufferingSkipsToTheLatestState() async {
+        let store = makeStore()
+        var counts = store.states(\.count).makeAsyncIterator()
+        store.dispatch(ScoreAction.increment)
+        store.dispatch(ScoreAction.increment)
+        store.dispatch(ScoreAction.increment)
+        #expect(await counts.next() == 3)
+    }
+
+    @Test func unboundedBufferingKeepsEveryValue() async {
+        let store = makeStore()
+        var counts = store.states(\.count, bufferingPolicy: .unbounded).makeAsyncIterator()
+        for _ in 0..<5 { store.dispatch(ScoreAction.increment) }
+        var seen: [Int] = []
+        for _ in 0..<6 { seen.append(await counts.next() ?? -1) }
+        #expect(seen == [0, 1, 2, 3, 4, 5])
+    }
+
+    @Test func equatableSelectionsSkipRepeats() async {
+        let store = makeStore()
+        var counts = store.states(\.count, bufferingPolicy: .unbounded).makeAsyncIterator()
+        store.dispatch(ScoreAction.rename("no count change"))
+        store.dispatch(ScoreAction.noop)
+        store.dispatch(ScoreAction.increment)
+        #expect(await counts.next() == 0)
+        #expect(await counts.next() == 1)
+    }
+
+    @Test func newestBufferingNeverRepeatsTheLastValueDelivered() async {
+        var store: Store<ScoreState>? = makeStore()
+        var counts = store!.states(\.count).makeAsyncIterator()
+        #expect(await counts.next() == 0)
+        // 1, then 0 again: the one-value buffer ends up holding 0, the value the consumer
+        // already has, which must not be delivered twice.
+        store!.dispatch(ScoreAction.increment)
+        store!.dispatch(ScoreAction.decrement)
+        store = nil
+        #expect(await counts.next() == nil)
+    }
+
+    @Test func closureSelectionsWork() async {
+        let store = makeStore()
+        var lengths = store.states({ $0.name.count }, bufferingPolicy: .unbounded).makeAsyncIterator()
+        store.dispatch(ScoreAction.rename("abc"))
+        #expect(await lengths.next() == 7)
+        #expect(await lengths.next() == 3)
+    }
+
+    @Test func nonEquatableSelectionsDeliverEveryState() async {
+        struct Opaque: Sendable { var count: Int }
+        let store = makeStore()
+        var values = store.states({ Opaque(count: $0.count) }, bufferingPolicy: .unbounded)
+            .makeAsyncIterator()
+        store.dispatch(ScoreAction.noop)
+        #expect(await values.next()?.count == 0)
+        #expect(await values.next()?.count == 0)
+    }
+
+    @Test func iterationEndsWhenTheStoreIsGone() async {
+        var store: Store<ScoreState>? = makeStore()
+        weak let weakStore = store
+        var counts = store!.states(\.count).makeAsyncIterator()
+        store = nil
+        #expect(weakStore == nil)
+        #expect(await counts.next() == 0)
+        #expect(await counts.next() == nil)
+    }
+
+    @Test func theSequenceDoesNotKeepTheStoreAlive() {
+        var store: Store<ScoreState>? = makeStore()
+        weak let weakStore = store
+        let counts = store!.states(\.count)
+        store = nil
+        #expect(weakStore == nil)
+        _ = counts
+    }
+
+    @Test func iteratingAGoneStoresSequenceEndsAtOnce() async {
+        var store: Store<ScoreState>? = makeStore()
+        let counts = store!.states(\.count)
+        store = nil
+        var iterator = counts.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+    }
+
+    @Test func cancellingTheConsumingTaskEndsIterationAndSubscription() async {
+        let store = makeStore()
+        let selections = LockedBox(0)
+        let firstValue = OneShotSignal()
+        let consumer = Task {
+            var received = 0
+            for await _ in store.states({ state -> Int in
+                selections.withLock { $0 += 1 }
+                return state.count
+            }) {
+                received += 1
+                firstValue.fire()
+            }
+            return received
+        }
+        await firstValue.wait()
+        consumer.cancel()
+        let received = await consumer.value
+        #expect(received >= 1)
+        let before = selections.current
+        store.dispatch(ScoreAction.increment)
+        #expect(selections.current == before)
+    }
+
+    @Test func leavingTheLoopEndsTheSubscription() async {
+        let store = makeStore()
+        let selections = LockedBox(0)
+        for await count in store.states({ state -> Int in
+            selections.withLock { $0 += 1 }
+            return state.count
+        }) {
+            #expect(count == 0)
+            break
+        }
+        let before = selections.current
+        store.dispatch(ScoreAction.increment)
+        #expect(selections.current == before)
+    }
+
+    @Test func eachIterationHasItsOwnSubscription() async {
+        let store = makeStore()
+        let counts = store.states(\.count, bufferingPolicy: .unbounded)
+        var first = counts.makeAsyncIterator()
+        store.dispatch(ScoreAction.increment)
+        var second = counts.makeAsyncIterator()
+        #expect(await first.next() == 0)
+        #expect(await first.next() == 1)
+        #expect(await second.next() == 1)
+    }
+}
