@@ -84,6 +84,18 @@ import Testing
         #expect(try Data(contentsOf: blocker).text == "x")
     }
 
+    @Test func loadRemovesTemporaryFilesLeftByACrashedSave() throws {
+        let file = settingsFile()
+        try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
+        let leftover = directory.file(".settings.json.0B5E2C1A-crashed.tmp")
+        try Data("{\"schemaVer".utf8).write(to: leftover)
+        let unrelated = directory.file(".other.json.1234.tmp")
+        try Data().write(to: unrelated)
+        #expect(try file.load()?.category == "a")
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileManager.default.fileExists(atPath: unrelated.path))
+    }
+
     @Test func saveKeepsTheFilesPermissions() throws {
         let file = settingsFile()
         try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))

@@ -93,6 +93,7 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
         defer { report(problems) }
         guard let lock = try lock(creatingDirectory: false) else { return nil }
         defer { lock.unlock() }
+        removeLeftoverTemporaryFiles()
         return try readValue(problems: &problems)
     }
 
@@ -186,6 +187,19 @@ extension PersistedFile {
         } catch {
             throw PersistenceError(
                 .lockFailed, fileURL: url, reason: error.description, underlyingError: error)
+        }
+    }
+
+    /// Removes temporary files of saves that never finished (the process died mid-write).
+    ///
+    /// Every save writes its temporary file while holding the lock, so while the caller holds it, any
+    /// temporary file of this file is a leftover. Failures are ignored: leftovers are only clutter.
+    private func removeLeftoverTemporaryFiles() {
+        let directory = url.deletingLastPathComponent()
+        let prefix = POSIX.temporaryFilePrefix(forFileNamed: url.lastPathComponent)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(POSIX.temporaryFileSuffix) {
+            try? POSIX.removeFile(atPath: directory.appendingPathComponent(name).path)
         }
     }
 

@@ -92,7 +92,9 @@ enum POSIX {
     static func writeAtomically(_ data: Data, toPath path: String) throws(Failure) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
-        let temporary = "\(directory)/.\(url.lastPathComponent).\(UUID().uuidString).tmp"
+        let temporary =
+            "\(directory)/\(temporaryFilePrefix(forFileNamed: url.lastPathComponent))\(UUID().uuidString)"
+            + temporaryFileSuffix
         var mode: mode_t = 0o644
         var status = stat()
         if stat(path, &status) == 0 { mode = status.st_mode & 0o7777 }
@@ -118,6 +120,12 @@ enum POSIX {
         }
         syncDirectory(atPath: directory)
     }
+
+    /// How the temporary files of a save of `name` begin: hidden, and named after the file.
+    static func temporaryFilePrefix(forFileNamed name: String) -> String { ".\(name)." }
+
+    /// How the temporary files of a save end.
+    static let temporaryFileSuffix = ".tmp"
 
     /// Removes the file at `path`; no file is fine.
     static func removeFile(atPath path: String) throws(Failure) {
