@@ -38,6 +38,11 @@ import ReSwift
 ///     return merged
 /// })
 /// ```
+///
+/// `merge` runs on the persister's background queue while it holds the file's lock: keep it quick,
+/// and show the merged value by dispatching it *asynchronously* (on your UI thread), as above. A
+/// synchronous dispatch from `merge` would deadlock with a ``flush()`` called during a dispatch.
+/// The merged slice, once in the store, isn't written again.
 public final class StatePersister<State, Slice: Codable & Equatable & Sendable>: Sendable, ExitFlushable {
     /// The file the slice is written to.
     public let file: PersistedFile<Slice>
