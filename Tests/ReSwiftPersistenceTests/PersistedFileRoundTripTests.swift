@@ -96,6 +96,31 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: unrelated.path))
     }
 
+    @Test func usingTheFileInsideItsOwnUpdateThrowsInsteadOfWaitingForever() throws {
+        let file = settingsFile()
+        try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
+        var inner: (any Error)?
+        try file.update { value in
+            do { _ = try file.load() } catch { inner = error }
+            value?.category = "b"
+        }
+        let error = try #require(inner as? PersistenceError)
+        #expect(error.kind == .lockFailed)
+        #expect(error.message.contains("inside its own update"))
+        #expect(try file.load()?.category == "b")  // and the lock is usable again afterwards
+    }
+
+    @Test func saveThroughASymbolicLinkReplacesTheTargetAndKeepsTheLink() throws {
+        let target = directory.file("real.json")
+        let link = directory.file("settings.json")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let file = settingsFile()
+        try file.save(Settings(category: "linked", bestScores: [], lastPlayed: nil))
+        let destination = try FileManager.default.destinationOfSymbolicLink(atPath: link.path)
+        #expect(destination == target.path)
+        #expect(try PersistedFile<Settings>(url: target).load()?.category == "linked")
+    }
+
     @Test func saveKeepsTheFilesPermissions() throws {
         let file = settingsFile()
         try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))

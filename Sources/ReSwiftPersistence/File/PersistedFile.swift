@@ -182,11 +182,17 @@ extension PersistedFile {
         }
         do {
             return try FileLock.lock(atPath: lockURL.path)
-        } catch  where !creatingDirectory && error.isNoSuchFile {
+        } catch let error as POSIX.Failure where !creatingDirectory && error.isNoSuchFile {
             return nil  // no folder, so no file either
+        } catch is FileLock.Reentered {
+            throw PersistenceError(
+                .lockFailed, fileURL: url,
+                reason:
+                    "this thread already holds the lock: the file was used from inside its own update(_:) "
+                    + "transform, which would wait forever; change the value passed to the transform instead")
         } catch {
             throw PersistenceError(
-                .lockFailed, fileURL: url, reason: error.description, underlyingError: error)
+                .lockFailed, fileURL: url, reason: Self.describe(error), underlyingError: error)
         }
     }
 
