@@ -126,6 +126,15 @@ import Testing
         withExtendedLifetime(persister) {}
     }
 
+    @Test func theDefaultInitializerPersistsWithoutDuration() throws {
+        let store = makeTodoStore()
+        let persister = StatePersister(store: store, file: todosFile(), select: \.todos)
+        store.dispatch(AddTodo(title: "a"))
+        persister.flush()
+        #expect(!persister.hasPendingWrite)
+        #expect(try todosFile().load() == ["a"])
+    }
+
     @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
     @Test func theDurationInitializerPersistsToo() throws {
         let store = makeTodoStore()

@@ -50,10 +50,12 @@ public final class StatePersister<State, Slice: Codable & Equatable & Sendable>:
     private let writer: CoalescingWriter<Slice>
     private let token: SubscriptionToken
 
-    /// Starts persisting `select(state)` of `store` to `file`.
+    /// Starts persisting `select(state)` of `store` to `file`, with the quiet period as a `Duration`.
     ///
     /// The slice the store holds now is taken as already saved (you typically just loaded it from
-    /// `file`, or started from defaults); the first change after it is written.
+    /// `file`, or started from defaults); the first change after it is written. Leave `coalescing`
+    /// out to use ``init(store:file:select:quietPeriod:flushesOnExit:merge:)``'s 200 ms, which
+    /// needs no `Duration` and so works on every deployment target.
     ///
     /// - Parameters:
     ///   - store: The store to observe.
@@ -68,7 +70,7 @@ public final class StatePersister<State, Slice: Codable & Equatable & Sendable>:
         store: Store<State>,
         file: PersistedFile<Slice>,
         select: @escaping (State) -> Slice,
-        coalescing: Duration = .milliseconds(200),
+        coalescing: Duration,
         flushesOnExit: Bool = true,
         merge: (@Sendable (PersistenceConflict<Slice>) -> Slice)? = nil
     ) {
@@ -79,14 +81,21 @@ public final class StatePersister<State, Slice: Codable & Equatable & Sendable>:
             flushesOnExit: flushesOnExit, merge: merge, clock: nil, write: nil)
     }
 
-    /// Starts persisting `select(state)` of `store` to `file`, with the quiet period in seconds, for
-    /// deployment targets without `Duration`.
+    /// Starts persisting `select(state)` of `store` to `file`.
+    ///
+    /// The slice the store holds now is taken as already saved (you typically just loaded it from
+    /// `file`, or started from defaults); the first change after it is written.
+    ///
+    /// ```swift
+    /// let persister = StatePersister(store: store, file: file, select: \.todos)
+    /// ```
     ///
     /// - Parameters:
     ///   - store: The store to observe.
     ///   - file: Where to write the slice.
     ///   - select: Picks the slice to persist from the state, for example `\.todos`.
-    ///   - quietPeriod: How long, in seconds, no change must arrive before the latest slice is written.
+    ///   - quietPeriod: How long, in seconds, no change must arrive before the latest slice is
+    ///     written; 200 ms by default.
     ///   - flushesOnExit: Whether to write a pending slice when the process exits normally.
     ///   - merge: Combines the slice with changes another process made to the file; `nil` overwrites
     ///     them. See the type's discussion.
@@ -94,7 +103,7 @@ public final class StatePersister<State, Slice: Codable & Equatable & Sendable>:
         store: Store<State>,
         file: PersistedFile<Slice>,
         select: @escaping (State) -> Slice,
-        quietPeriod: TimeInterval,
+        quietPeriod: TimeInterval = 0.2,
         flushesOnExit: Bool = true,
         merge: (@Sendable (PersistenceConflict<Slice>) -> Slice)? = nil
     ) {
