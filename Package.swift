@@ -116,3 +116,66 @@ package.targets += [
         path: "Tests/ReSwiftTestingTests"
     ),
 ]
+
+// MARK: - MemoryGame (example app)
+
+package.products += [.executable(name: "memory-game", targets: ["MemoryGameApp"])]
+package.targets += [
+    .target(
+        name: "MemoryGameCore",
+        dependencies: ["ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI"],
+        path: "Examples/MemoryGame/Core"
+    ),
+    .executableTarget(
+        name: "MemoryGameApp",
+        dependencies: [
+            "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
+        ],
+        path: "Examples/MemoryGame/App"
+    ),
+    .testTarget(
+        name: "MemoryGameTests",
+        dependencies: [
+            "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
+            "TestSupport",
+        ],
+        path: "Tests/MemoryGameTests"
+    ),
+]
+
+// MARK: - LibraryFinder (example app)
+
+package.products += [.executable(name: "library-finder", targets: ["LibraryFinderApp"])]
+package.targets += [
+    .target(
+        name: "LibraryFinderCore",
+        dependencies: ["ReSwift", "ReSwiftThunk", "TerminalUI"],
+        path: "Examples/LibraryFinder/Core"
+    ),
+    .executableTarget(
+        name: "LibraryFinderApp",
+        dependencies: ["LibraryFinderCore"],
+        path: "Examples/LibraryFinder/App"
+    ),
+    .testTarget(
+        name: "LibraryFinderTests",
+        dependencies: [
+            "LibraryFinderCore", "LibraryFinderApp", "ReSwift", "ReSwiftThunk", "TerminalUI", "TestSupport",
+        ],
+        path: "Tests/LibraryFinderTests"
+    ),
+]
+
+// MARK: - Todo (example)
+
+package.products += [.executable(name: "todo", targets: ["TodoApp"])]
+package.targets += [
+    .target(
+        name: "TodoCore", dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI"],
+        path: "Examples/Todo/Core"),
+    .executableTarget(name: "TodoApp", dependencies: ["TodoCore"], path: "Examples/Todo/App"),
+    .testTarget(
+        name: "TodoTests",
+        dependencies: ["TodoCore", "ReSwift", "ReSwiftTesting", "TerminalUI", "TestSupport"],
+        path: "Tests/TodoTests"),
+]

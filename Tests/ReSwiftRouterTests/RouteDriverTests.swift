@@ -7,7 +7,7 @@ import Testing
 @Suite struct RouteDriverTests {
     private func makeDriver(
         _ root: Routable, scheduler: RoutingScheduler = .immediate,
-        timeout: DispatchTimeInterval? = .seconds(5), issues: IssueCollector = IssueCollector()
+        timeout: DispatchTimeInterval? = nil, issues: IssueCollector = IssueCollector()
     ) -> RouteDriver {
         let driver = RouteDriver(rootRoutable: root, scheduler: scheduler, completionTimeout: timeout)
         driver.setIssueReporter { issues.collect($0) }
@@ -19,7 +19,7 @@ import Testing
     }
 
     private func waitUntilIdle(_ driver: RouteDriver) async -> Bool {
-        for _ in 0..<5_000 {
+        for _ in 0..<20_000 {
             if !driver.isTransitioning { return true }
             try? await Task.sleep(nanoseconds: 1_000_000)
         }

@@ -6,7 +6,7 @@ import Testing
 /// The router subscribed to a real store.
 @Suite struct RouterTests {
     private func waitUntilIdle<State>(_ router: Router<State>) async -> Bool {
-        for _ in 0..<5_000 {
+        for _ in 0..<20_000 {
             if !router.isTransitioning { return true }
             try? await Task.sleep(nanoseconds: 1_000_000)
         }

@@ -127,6 +127,18 @@ import Testing
         }
     }
 
+    @Test func aDispatchOfTheRightTypeShowsItsDifferences() async throws {
+        try await withKnownIssue {
+            try await ExpectAsyncThunk(searchBooks(in: Catalog()))
+                .getsState(LibraryState(query: "swift"))
+                .dispatches(SearchStarted())
+                .dispatches(SearchFinished(books: ["Swift in Depth", "Swift"]))
+                .run()
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("books[1]: \"Swift\" → \"Advanced Swift\"") }
+        }
+    }
+
     @Test func cancellingTheTestTaskCancelsTheBody() async {
         let slow = searchBooks(in: Catalog(delayNanoseconds: 60_000_000_000))
         let run = Task {

@@ -110,6 +110,18 @@ private func mentions(_ text: String) -> (Issue) -> Bool {
         }
     }
 
+    @Test func receivingAnActionWithOtherValuesShowsTheirDifferences() async throws {
+        try await withKnownIssue {
+            let store = TestStore(initialState: LibraryState(query: "swift"), reducer: libraryReducer)
+            try await store.send(searchBooks(in: Catalog()))
+            await store.receive(SearchStarted()) { $0.isLoading = true }
+            await store.receive(SearchFinished(books: ["Swift in Depth"]))
+        } matching: { issue in
+            mentions("Differences (expected → received):")(issue)
+                && mentions("+ books[1]: \"Advanced Swift\"")(issue)
+        }
+    }
+
     @Test func receivingTimesOutWhenNothingComes() async {
         await withKnownIssue {
             let store = TestStore(initialState: LibraryState(), reducer: libraryReducer)

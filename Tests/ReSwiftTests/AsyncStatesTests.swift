@@ -140,6 +140,16 @@ import Testing
         #expect(selections.current == before)
     }
 
+    @Test func aSequenceCanBeHandedToAnotherTask() async {
+        let store = makeStore()
+        let counts = store.states(\.count)
+        let first = Task { () -> Int? in
+            for await count in counts { return count }
+            return nil
+        }
+        #expect(await first.value == 0)
+    }
+
     @Test func eachIterationHasItsOwnSubscription() async {
         let store = makeStore()
         let counts = store.states(\.count, bufferingPolicy: .unbounded)

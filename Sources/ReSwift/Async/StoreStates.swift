@@ -28,7 +28,7 @@
 /// Values are produced on the thread that dispatched the action and cross to the consuming task,
 /// so they must be `Sendable`. The selector runs in the store's notification, like a
 /// subscriber's transform: keep it fast and free of side effects.
-public struct StoreStates<Element: Sendable>: AsyncSequence {
+public struct StoreStates<Element: Sendable>: AsyncSequence, Sendable {
     /// Starts a subscription that delivers values to `deliver`; returns `nil` if the store is gone.
     let subscribe: @Sendable (_ deliver: @escaping @Sendable (Element) -> Void) -> SubscriptionToken?
     let bufferingPolicy: StatesBufferingPolicy

@@ -119,12 +119,7 @@ func equalityCheck<A: Action & Equatable>(_ expected: A, site: CallSite) -> (Act
         guard (received as? A) != expected else { return }
         reportFailure(
             "Dispatched action does not equal the expected one.\n"
-                + actionMismatch(expected: expected, received: received),
+                + actionDifference(expected: expected, received: received),
             at: site)
     }
-}
-
-/// Says how a received action differs from the expected one.
-func actionMismatch(expected: Action, received: Action) -> String {
-    "  expected: \(expected)\n  received: \(received)"
 }

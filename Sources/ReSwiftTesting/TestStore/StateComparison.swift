@@ -32,12 +32,19 @@ func stateMismatchMessage<State>(after action: String, expected: State, actual: 
         """
 }
 
-/// How a received action differs from the expected one, when both have the same type.
+/// How a received action differs from the expected one: both actions, and for two actions of
+/// the same type, their differences.
 func actionDifference(expected: Action, received: Action) -> String {
-    guard type(of: expected) == type(of: received) else {
-        return "  expected: \(expected)\n  received: \(received)"
-    }
+    let both = "  expected: \(expected)\n  received: \(received)"
+    guard let differences = sameTypeDifferences(expected: expected, received: received) else { return both }
+    return both + "\n" + differences
+}
+
+/// The differences between two actions of the same type, as lines under a heading; `nil` for
+/// actions of different types or without differences reflection can see.
+func sameTypeDifferences(expected: Action, received: Action) -> String? {
+    guard type(of: expected) == type(of: received) else { return nil }
     let differences = StateDiff.differences(expected, received)
-    guard !differences.isEmpty else { return "" }
+    guard !differences.isEmpty else { return nil }
     return "Differences (expected → received):\n" + StateDiff.render(differences)
 }

@@ -394,7 +394,7 @@ public final class TestStore<State>: @unchecked Sendable {
                 reportFailure(
                     """
                     Expected to receive \(expected.description), but received \(next.action).
-                    \(expected.expected.map { actionDifference(expected: $0, received: next.action) } ?? "")
+                    \(expected.expected.flatMap { sameTypeDifferences(expected: $0, received: next.action) } ?? "")
                     """.trimmingCharacters(in: .newlines),
                     at: site)
                 return

@@ -56,19 +56,19 @@ final class RoutingLog: @unchecked Sendable {  // all mutable state is guarded b
         DispatchQueue.global().async { completion() }
     }
 
-    /// Waits (without blocking a thread) until `condition` holds for the events, for up to 5 s.
+    /// Waits (without blocking a thread) until `condition` holds for the events, for at least 20 s.
     /// - Returns: Whether it held.
     func wait(until condition: @escaping ([String]) -> Bool) async -> Bool {
-        for _ in 0..<5_000 {
+        for _ in 0..<20_000 {
             if condition(events) { return true }
             try? await Task.sleep(nanoseconds: 1_000_000)
         }
         return condition(events)
     }
 
-    /// Waits until a completion handler is kept, for up to 5 s.
+    /// Waits until a completion handler is kept, for at least 20 s.
     func waitForPendingCompletion() async -> Bool {
-        for _ in 0..<5_000 {
+        for _ in 0..<20_000 {
             if pendingCount > 0 { return true }
             try? await Task.sleep(nanoseconds: 1_000_000)
         }
@@ -164,7 +164,7 @@ final class IssueCollector: @unchecked Sendable {  // `storedIssues` is guarded 
     }
 
     func wait(forCount count: Int) async -> Bool {
-        for _ in 0..<5_000 {
+        for _ in 0..<20_000 {
             if issues.count >= count { return true }
             try? await Task.sleep(nanoseconds: 1_000_000)
         }

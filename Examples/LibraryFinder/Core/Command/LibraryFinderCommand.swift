@@ -1,0 +1,127 @@
+import Foundation
+import ReSwift
+import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `library-finder` program: reads the command line, then shows the libraries interactively
+/// on a terminal or prints them for scripts.
+public enum LibraryFinderCommand {
+    /// Runs `library-finder` with the process's environment and standard streams.
+    ///
+    /// - Parameter arguments: The command line without the program name.
+    /// - Returns: The exit status: 0 listed, 1 the service failed with nothing cached, 2 bad
+    ///   options or no app key.
+    public static func main(arguments: [String]) async -> Int32 {
+        await run(arguments: arguments, environment: ProcessInfo.processInfo.environment, io: .standard)
+    }
+
+    /// Runs the program with the given environment and streams.
+    static func run(arguments: [String], environment: [String: String], io: CommandIO) async -> Int32 {
+        let command: ParsedCommand
+        do {
+            command = try CommandLineParser.parse(arguments, environment: environment)
+        } catch {
+            io.error("library-finder: \(error.description)\n")
+            return 2
+        }
+        switch command {
+        case .help:
+            io.output(CommandLineParser.help)
+            return 0
+        case .version:
+            io.output(CommandLineParser.version + "\n")
+            return 0
+        case .run(let options):
+            guard let appKey = options.appKey else {
+                io.error(CalilError.missingAppKeyMessage + "\n")
+                return 2
+            }
+            let service = CalilClient(appKey: appKey, baseURL: options.apiBase, timeout: options.timeout)
+            let cache =
+                options.usesCache
+                ? LibraryCache.defaultDirectory(environment: environment).map(LibraryCache.init) : nil
+            if options.format == nil && io.isInteractive {
+                return await runInteractive(
+                    options: options, service: service, cache: cache, environment: environment, io: io)
+            }
+            return await printList(options: options, service: service, cache: cache, io: io)
+        }
+    }
+
+    /// Loads the list once through the store and prints it in the chosen format.
+    static func printList(
+        options: CommandLineOptions, service: any LibraryService, cache: LibraryCache?, io: CommandIO
+    ) async -> Int32 {
+        let store = makeLibraryFinderStore(query: options.query)
+        do {
+            try await store.dispatch(loadLibrariesThunk(service: service, cache: cache))
+        } catch {
+            io.error("library-finder: loading stopped: \(error)\n")
+            return 1
+        }
+        let state: LibraryFinderState = store.state
+        switch (state.status, state.source) {
+        case (.loaded, let source?):
+            if case .cache(let fetchedAt, let reason) = source {
+                io.error(
+                    "library-finder: \(reason)\nShowing the cached list, fetched \(FetchTime.text(fetchedAt)).\n"
+                )
+            }
+            let listing = LibraryListing(query: options.query, libraries: state.libraries, source: source)
+            io.output(ListingFormatter.format(listing, as: options.format ?? .table))
+            return 0
+        case (.failed(let message), _):
+            io.error("library-finder: \(message)\n")
+            return 1
+        default:
+            preconditionFailure("Internal inconsistency: loading finished in state \(state.status)")
+        }
+    }
+}
+
+extension LibraryFinderCommand {
+    /// Shows the list on the terminal until the user quits.
+    @MainActor
+    static func runInteractive(
+        options: CommandLineOptions, service: any LibraryService, cache: LibraryCache?,
+        environment: [String: String], io: CommandIO
+    ) -> Int32 {
+        let terminal: TerminalSession
+        do {
+            terminal = try TerminalSession.start()
+        } catch {
+            io.error("library-finder: \(error)\n")
+            return 1
+        }
+        defer { terminal.restore() }
+        let store = makeLibraryFinderStore(query: options.query)
+        let load = loadLibrariesThunk(service: service, cache: cache)
+        // Fire and forget: the thunk's actions come back through the store's subscription.
+        let reload: @MainActor @Sendable () -> Void = { store.dispatch(load as Action) }
+        InteractiveSession(store: store, reload: reload, session: terminal, environment: environment).run()
+        return 0
+    }
+}
+
+/// Where the command writes, and whether it talks to a terminal.
+struct CommandIO: Sendable {
+    /// Writes to standard output.
+    var output: @Sendable (String) -> Void
+    /// Writes to standard error.
+    var error: @Sendable (String) -> Void
+    /// Whether standard input and output are a terminal (then the list is interactive).
+    var isInteractive = false
+
+    /// The process's standard output and error.
+    static var standard: CommandIO {
+        CommandIO(
+            output: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            error: { FileHandle.standardError.write(Data($0.utf8)) },
+            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Everything the library finder shows: the query, the last loaded list, how loading went, and
+/// the list's filter and selection.
+struct LibraryFinderState: Equatable, Sendable {
+    /// What is (or will be) requested; reloading asks for it again.
+    var query: LibraryQuery
+    /// The last list loaded, kept while reloading and after a failure.
+    var libraries: [Library] = []
+    /// Where the request stands.
+    var status: LoadStatus = .idle
+    /// Where ``libraries`` came from; `nil` before the first list arrives.
+    var source: ListSource?
+    /// The text typed after `/`; libraries whose names, city or address contain it are shown.
+    var filterText = ""
+    /// Whether keys currently edit the filter text.
+    var isEditingFilter = false
+    /// The selected row of ``visibleLibraries``.
+    var selectedIndex = 0
+
+    /// Creates the state before anything has been loaded.
+    init(query: LibraryQuery = LibraryQuery()) {
+        self.query = query
+    }
+
+    /// The libraries that pass the filter text, in the API's order.
+    var visibleLibraries: [Library] {
+        let needle = filterText.trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { return libraries }
+        return libraries.filter { $0.matches(needle) }
+    }
+
+    /// The selected library, if the visible list has any.
+    var selectedLibrary: Library? {
+        let visible = visibleLibraries
+        return visible.indices.contains(selectedIndex) ? visible[selectedIndex] : nil
+    }
+
+    /// Whether a request is running (reloading is disabled then).
+    var isLoading: Bool {
+        if case .loading = status { return true }
+        return false
+    }
+}
+
+/// Where the request for the list stands.
+enum LoadStatus: Equatable, Sendable {
+    /// Nothing has been requested yet.
+    case idle
+    /// A request is running; only the answer carrying this id is taken.
+    case loading(requestID: UUID)
+    /// The last request's list (or the cached one standing in for it) is shown.
+    case loaded
+    /// The last request failed with this message; the list before it stays.
+    case failed(message: String)
+}
+
+/// Where a shown list came from.
+enum ListSource: Equatable, Sendable {
+    /// Fresh from the service, fetched at this time.
+    case network(fetchedAt: Date)
+    /// From the disk cache, fetched at this time, because the service couldn't be reached (`reason`).
+    case cache(fetchedAt: Date, reason: String)
+
+    /// When the list was fetched from the service.
+    var fetchedAt: Date {
+        switch self {
+        case .network(let date), .cache(let date, _): date
+        }
+    }
+}
+
+extension Library {
+    /// Whether the filter text occurs in the names, city, address, system or category.
+    func matches(_ needle: String) -> Bool {
+        let haystacks = [shortName, formalName, city, address, systemName, category.displayName]
+        return haystacks.contains {
+            $0.range(of: needle, options: [.caseInsensitive, .widthInsensitive]) != nil
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import ReSwift
+import ReSwiftThunk
+
+/// The library finder's store: the reducer with the thunk middleware, starting at `query`.
+func makeLibraryFinderStore(query: LibraryQuery) -> Store<LibraryFinderState> {
+    Store<LibraryFinderState>(
+        reducer: libraryFinderReducer, state: LibraryFinderState(query: query),
+        middleware: [createThunkMiddleware()])
+}
+
+/// The article's action creator as an async thunk: loads the state's query (see
+/// ``loadLibraries(service:cache:now:dispatch:getState:)``). Dispatch it to load at startup and
+/// for each reload; while a load runs, another one does nothing.
+///
+/// - Parameters:
+///   - service: Where libraries come from (the Calil client, or a fake in tests).
+///   - cache: The disk cache, or `nil` for none.
+///   - now: The clock that stamps fresh answers.
+func loadLibrariesThunk(
+    service: any LibraryService, cache: LibraryCache?, now: @escaping @Sendable () -> Date = { Date() }
+) -> AsyncThunk<LibraryFinderState, Void> {
+    AsyncThunk { dispatch, getState in
+        await loadLibraries(service: service, cache: cache, now: now, dispatch: dispatch, getState: getState)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Why a request to the Calil API failed, with a message that says what to do.
+///
+/// Messages never contain the app key: URLs are shown with `appkey=…` and any other text is
+/// scrubbed of the key before it is kept.
+struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The kinds of failure.
+    enum Kind: Equatable, Sendable {
+        /// No app key was given.
+        case missingAppKey
+        /// The server couldn't be reached (no network, unknown host, refused connection).
+        case cannotConnect(host: String, detail: String)
+        /// No answer within the timeout.
+        case timedOut(host: String, seconds: Double)
+        /// The server answered with a status other than 2xx; `serviceMessage` is the service's own
+        /// error text, when the body carried one.
+        case httpStatus(code: Int, serviceMessage: String?)
+        /// The service answered 2xx with its own error instead of a list.
+        case serviceError(message: String)
+        /// The body wasn't the expected JSON list of libraries.
+        case unexpectedBody(detail: String)
+    }
+
+    /// What went wrong.
+    let kind: Kind
+
+    init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// Whether the service couldn't be reached or couldn't serve (connection, timeout, 5xx): the
+    /// cases where a cached list is shown instead.
+    var isServiceUnreachable: Bool {
+        switch kind {
+        case .cannotConnect, .timedOut: true
+        case .httpStatus(let code, _): code >= 500
+        case .missingAppKey, .serviceError, .unexpectedBody: false
+        }
+    }
+
+    var description: String {
+        switch kind {
+        case .missingAppKey:
+            return Self.missingAppKeyMessage
+        case .cannotConnect(let host, let detail):
+            return "Could not reach the Calil API at \(host) (\(detail)). Check your network connection."
+        case .timedOut(let host, let seconds):
+            return "The Calil API at \(host) did not answer within \(Self.format(seconds)) seconds. "
+                + "Check your network connection, or allow more time with --timeout."
+        case .httpStatus(let code, let serviceMessage):
+            var text = "The Calil API answered HTTP \(code) (\(Self.reason(for: code)))"
+            if let serviceMessage { text += ": \(serviceMessage)" }
+            return text + ". " + Self.advice(for: code)
+        case .serviceError(let message):
+            return "The Calil API reported an error: \(message). Check the app key and the options."
+        case .unexpectedBody(let detail):
+            return "The Calil API sent something other than a list of libraries (\(detail)). "
+                + "Check that --api-base points at the Calil API."
+        }
+    }
+
+    /// How to get and set a key; shown when there is none.
+    static let missingAppKeyMessage = """
+        library-finder needs a Calil app key, and none was given.
+        Get a free key by registering at https://calil.jp/api/dashboard/ (see https://calil.jp/doc/api.html),
+        then set it for your shell:   export CALIL_APPKEY=<your key>
+        or pass it once:              library-finder --appkey <your key>
+        """
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+
+    private static func reason(for code: Int) -> String {
+        switch code {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        case 400..<500: "Client Error"
+        case 500..<600: "Server Error"
+        default: "Unexpected Status"
+        }
+    }
+
+    private static func advice(for code: Int) -> String {
+        switch code {
+        case 401, 403: "Check that your app key (CALIL_APPKEY or --appkey) is valid."
+        case 404: "Check that --api-base points at the Calil API."
+        case 429: "The key's hourly request limit (about 1000) was reached; try again later."
+        case 400..<500: "Check the options (--pref, --city, --system-id, --near, --limit)."
+        default: "The service is having trouble; try again later."
+        }
+    }
+}
+
+/// Hides an app key in text meant for people (errors, logs).
+enum AppKeyRedaction {
+    /// The `URL` with its `appkey` query value replaced by `…`, as a string.
+    static func redactedURL(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return "(a URL)"
+        }
+        components.queryItems = components.queryItems?.map {
+            $0.name.lowercased() == "appkey" ? URLQueryItem(name: $0.name, value: "…") : $0
+        }
+        return components.string ?? "(a URL)"
+    }
+
+    /// `text` with every occurrence of `key` (as sent and percent-encoded) replaced by `…`.
+    static func scrub(_ text: String, key: String) -> String {
+        guard !key.isEmpty else { return text }
+        var unreserved = CharacterSet.alphanumerics
+        unreserved.insert(charactersIn: "-._~")
+        var query = CharacterSet.urlQueryAllowed
+        query.remove(charactersIn: "&=+")
+        let forms =
+            [key] + [unreserved, query].compactMap { key.addingPercentEncoding(withAllowedCharacters: $0) }
+        return forms.reduce(text) { $0.replacingOccurrences(of: $1, with: "…") }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Reads the Calil `/library` response into ``Library`` values, tolerating both field sets
+/// (older: `savemlak`, `wikipedia`; newer: `primary`, `faid`, `isil`), nulls, numbers sent as
+/// strings and strings sent as numbers, and a JSONP wrapper around the JSON.
+enum CalilResponseDecoder {
+    /// Decodes a response body.
+    ///
+    /// - Throws: ``CalilError`` `.serviceError` when the body is the service's own error object,
+    ///   `.unexpectedBody` when it isn't JSON or isn't a list of libraries.
+    static func libraries(from body: Data) throws(CalilError) -> [Library] {
+        let json = unwrapJSONP(body)
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: json)
+        } catch {
+            throw CalilError(.unexpectedBody(detail: "not JSON: " + preview(of: body)))
+        }
+        switch value {
+        case .array(let elements):
+            var libraries: [Library] = []
+            libraries.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                libraries.append(try library(from: element, at: index))
+            }
+            return libraries
+        case .object(let fields):
+            if let message = serviceErrorMessage(in: fields) {
+                throw CalilError(.serviceError(message: message))
+            }
+            throw CalilError(.unexpectedBody(detail: "a JSON object where a list was expected"))
+        default:
+            throw CalilError(.unexpectedBody(detail: "a single JSON value where a list was expected"))
+        }
+    }
+
+    /// The service's own error text from a JSON body, if it carries one (used for error statuses).
+    static func serviceErrorMessage(inBody body: Data) -> String? {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: unwrapJSONP(body)),
+            case .object(let fields) = value
+        else { return nil }
+        return serviceErrorMessage(in: fields)
+    }
+
+    /// Removes a `callbackName( … );` wrapper, if there is one, leaving the JSON inside.
+    static func unwrapJSONP(_ body: Data) -> Data {
+        var bytes = body[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        bytes = trimmingWhitespace(bytes)
+        guard let first = bytes.first, first != UInt8(ascii: "["), first != UInt8(ascii: "{") else {
+            return Data(bytes)
+        }
+        // An identifier (letters, digits, `_`, `$`, `.`), then `(`, the JSON, `)`, and maybe `;`.
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")),
+            bytes[bytes.startIndex..<open].allSatisfy(isCallbackNameByte)
+        else { return Data(bytes) }
+        var inner = bytes[bytes.index(after: open)...]
+        inner = trimmingWhitespace(inner)
+        if inner.last == UInt8(ascii: ";") { inner = trimmingWhitespace(inner.dropLast()) }
+        guard inner.last == UInt8(ascii: ")") else { return Data(bytes) }
+        return Data(trimmingWhitespace(inner.dropLast()))
+    }
+
+    private static func library(from value: JSONValue, at index: Int) throws(CalilError) -> Library {
+        guard case .object(let fields) = value else {
+            throw CalilError(.unexpectedBody(detail: "entry \(index + 1) of the list is not an object"))
+        }
+        func text(_ key: String) -> String? { fields[key]?.text }
+        let shortName = text("short")
+        let formalName = text("formal")
+        let id = text("libid")
+        guard id != nil || shortName != nil || formalName != nil else {
+            throw CalilError(
+                .unexpectedBody(detail: "entry \(index + 1) has no libid, short or formal name"))
+        }
+        return Library(
+            id: id ?? "",
+            systemID: text("systemid") ?? "",
+            systemName: text("systemname") ?? "",
+            libraryKey: text("libkey") ?? "",
+            shortName: shortName ?? formalName ?? "",
+            formalName: formalName ?? shortName ?? "",
+            category: LibraryCategory(code: text("category") ?? ""),
+            prefecture: text("pref") ?? "",
+            city: text("city") ?? "",
+            address: text("address") ?? "",
+            postcode: text("post"),
+            phone: text("tel"),
+            website: text("url_pc"),
+            location: text("geocode").flatMap(Coordinate.init(lonLat:)),
+            distanceKm: fields["distance"]?.number,
+            isPrimary: fields["primary"]?.flag,
+            isil: text("isil"),
+            faid: text("faid")
+        )
+    }
+
+    private static func serviceErrorMessage(in fields: [String: JSONValue]) -> String? {
+        for key in ["error", "message", "msg", "error_message", "errorMessage", "status"] {
+            switch fields[key] {
+            case .object(let nested)?:
+                if let message = serviceErrorMessage(in: nested) { return message }
+            case let value?:
+                if let message = value.text, message != "false" { return message }
+            case nil:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// The start of a body for an error message: its first line, at most 60 characters.
+    static func preview(of body: Data) -> String {
+        guard !body.isEmpty else { return "the body was empty" }
+        let text = String(decoding: body.prefix(240), as: UTF8.self)
+        let firstLine = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let trimmed = firstLine.trimmingCharacters(in: .whitespaces)
+        return "it starts with \"" + (trimmed.count > 60 ? trimmed.prefix(60) + "…" : trimmed) + "\""
+    }
+
+    private static func isCallbackNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"),
+            UInt8(ascii: "."), UInt8(ascii: " "):
+            true
+        default:
+            false
+        }
+    }
+
+    private static func trimmingWhitespace(_ bytes: Data.SubSequence) -> Data.SubSequence {
+        let isSpace: (UInt8) -> Bool = { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }),
+            let end = bytes.lastIndex(where: { !isSpace($0) })
+        else { return bytes[bytes.endIndex...] }
+        return bytes[start...end]
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Any JSON value, decoded without a schema so that a response can be read field by field,
+/// whatever types the service chose for each field.
+enum JSONValue: Equatable, Sendable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// The value as text: strings as they are (trimmed), numbers without a needless `.0`,
+    /// booleans as `true`/`false`; `nil` for null, empty strings, arrays and objects.
+    var text: String? {
+        switch self {
+        case .string(let value):
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? nil : trimmed
+        case .number(let value):
+            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+            return String(value)
+        case .bool(let value):
+            return String(value)
+        case .null, .array, .object:
+            return nil
+        }
+    }
+
+    /// The value as a number: numbers, and strings that hold one.
+    var number: Double? {
+        switch self {
+        case .number(let value): value
+        case .string(let value): Double(value.trimmingCharacters(in: .whitespaces))
+        default: nil
+        }
+    }
+
+    /// The value as a flag: booleans, `0`/`1`, and the strings `true`/`false`/`1`/`0`.
+    var flag: Bool? {
+        switch self {
+        case .bool(let value): value
+        case .number(let value): value != 0
+        case .string(let value):
+            switch value.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "true", "1", "yes": true
+            case "false", "0", "no": false
+            default: nil
+            }
+        default: nil
+        }
+    }
+}

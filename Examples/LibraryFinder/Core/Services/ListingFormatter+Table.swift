@@ -1,0 +1,53 @@
+import TerminalUI
+
+extension ListingFormatter {
+    /// Aligned columns for people: name, city, category in words, distance (for nearby searches)
+    /// and phone, then a line saying how many libraries and when they were fetched.
+    ///
+    /// Japanese text takes two columns per character; widths are measured with TerminalUI's
+    /// ``DisplayWidth``, so columns line up on a terminal.
+    static func table(_ listing: LibraryListing) -> String {
+        let libraries = listing.libraries
+        let showsDistance = libraries.contains { $0.distanceKm != nil }
+        var columns: [(title: String, maxWidth: Int, value: (Library) -> String)] = [
+            ("Name", 32, { $0.displayName }),
+            ("City", 16, { $0.city }),
+            ("Category", 20, { $0.category.displayName }),
+        ]
+        if showsDistance {
+            columns.append(("Distance", 10, { $0.distanceKm.map(DistanceText.text) ?? "" }))
+        }
+        columns.append(("Phone", 16, { $0.phone ?? "" }))
+        let widths = columns.map { column in
+            min(
+                libraries.map { column.value($0).displayWidth }.reduce(column.title.displayWidth, max),
+                column.maxWidth)
+        }
+        func row(_ cells: [String]) -> String {
+            let fitted = zip(cells, widths).map {
+                Line($0).truncated(toWidth: $1).padded(toWidth: $1).plainText
+            }
+            let text = fitted.joined(separator: "  ")
+            return String(text.reversed().drop(while: { $0 == " " }).reversed())
+        }
+        var lines = [row(columns.map(\.title)), row(widths.map { String(repeating: "─", count: $0) })]
+        lines += libraries.map { library in row(columns.map { $0.value(library) }) }
+        let count = "\(libraries.count) \(libraries.count == 1 ? "library" : "libraries")"
+        switch listing.source {
+        case .network(let fetchedAt):
+            lines.append("\(count) · \(listing.query.summary) · fetched \(FetchTime.text(fetchedAt))")
+        case .cache(let fetchedAt, _):
+            lines.append("\(count) · \(listing.query.summary) · cached, fetched \(FetchTime.text(fetchedAt))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Distances as the app shows them: metres under a kilometre (`420 m`), else `1.3 km`.
+enum DistanceText {
+    static func text(_ kilometres: Double) -> String {
+        if kilometres < 1 { return "\(Int((kilometres * 1000).rounded())) m" }
+        let tenths = (kilometres * 10).rounded() / 10
+        return "\(tenths) km"
+    }
+}

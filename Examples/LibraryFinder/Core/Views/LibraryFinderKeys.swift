@@ -1,0 +1,50 @@
+import TerminalUI
+
+/// What a key press asks for.
+enum KeyCommand: Equatable, Sendable {
+    /// Change the list (selection or filter).
+    case list(LibraryListAction)
+    /// Load the list again (only offered when nothing is loading).
+    case reload
+    /// Leave the app.
+    case quit
+    /// Nothing.
+    case ignore
+}
+
+/// Turns keys into what they ask for, given the state they were pressed in.
+enum LibraryFinderKeys {
+    /// The command for a key: while typing a filter, characters edit it; otherwise arrows move,
+    /// `/` filters, `r` reloads (ignored while loading), `q` and Ctrl-C quit.
+    static func command(for key: Key, in state: LibraryFinderState) -> KeyCommand {
+        if key.isInterrupt { return .quit }
+        if state.isEditingFilter {
+            switch key {
+            case .character(let character):
+                return .list(.editFilter(state.filterText + String(character)))
+            case .backspace:
+                return state.filterText.isEmpty
+                    ? .ignore : .list(.editFilter(String(state.filterText.dropLast())))
+            case .enter, .tab:
+                return .list(.commitFilter)
+            case .escape:
+                return .list(.cancelFilter)
+            default:
+                break
+            }
+        }
+        switch key {
+        case .up, .character("k"): return .list(.moveSelection(by: -1))
+        case .down, .character("j"): return .list(.moveSelection(by: 1))
+        case .pageUp: return .list(.moveSelection(by: -10))
+        case .pageDown: return .list(.moveSelection(by: 10))
+        case .home, .character("g"): return .list(.selectFirst)
+        case .end, .character("G"): return .list(.selectLast)
+        case .character("/"): return .list(.beginFilter)
+        case .escape: return state.filterText.isEmpty ? .ignore : .list(.cancelFilter)
+        case .character("r"), .character("R"): return state.isLoading ? .ignore : .reload
+        case .character("q"), .character("Q"): return .quit
+        default: return .ignore
+        }
+    }
+}

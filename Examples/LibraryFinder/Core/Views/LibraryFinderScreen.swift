@@ -1,0 +1,181 @@
+import Foundation
+import TerminalUI
+
+/// The interactive screen, drawn from the state alone: a title bar, the list (short name, city,
+/// category in words, distance), the selected library's details, a status line (loading, error,
+/// cached) and the keys.
+enum LibraryFinderScreen {
+    /// The smallest terminal the screen is drawn in.
+    static let minimumSize = TerminalSize(columns: 40, rows: 14)
+
+    /// How many rows the details pane takes.
+    static let detailsHeight = 7
+
+    /// How many rows the status message may wrap onto.
+    static let messageHeight = 2
+
+    /// The lines of the screen for a state.
+    ///
+    /// - Parameters:
+    ///   - state: What to show.
+    ///   - size: The terminal's size.
+    ///   - spinnerFrame: The spinner's current frame, shown while loading.
+    static func lines(for state: LibraryFinderState, size: TerminalSize, spinnerFrame: String) -> [Line] {
+        guard size.fits(minimumSize) else {
+            return TooSmallScreen.lines(needed: minimumSize, actual: size)
+        }
+        let width = size.columns
+        let visible = state.visibleLibraries
+        var lines: [Line] = [titleLine(state, visibleCount: visible.count, width: width)]
+        let listHeight = size.rows - 1 - 1 - detailsHeight - messageHeight - 1
+        lines += listLines(
+            state, visible: visible, width: width, height: listHeight, spinnerFrame: spinnerFrame)
+        lines.append(Line(String(repeating: "─", count: width), style: .dim))
+        lines += detailLines(state.selectedLibrary, width: width)
+        lines += messageLines(state, width: width, spinnerFrame: spinnerFrame)
+        lines.append(keysLine(state, width: width))
+        return lines
+    }
+
+    /// `Libraries · 秋田県 · 秋田市` on the left, the count on the right.
+    static func titleLine(_ state: LibraryFinderState, visibleCount: Int, width: Int) -> Line {
+        var count = "\(state.libraries.count) \(state.libraries.count == 1 ? "library" : "libraries")"
+        if visibleCount != state.libraries.count { count = "\(visibleCount) of \(count)" }
+        let right = state.source == nil && state.libraries.isEmpty ? "" : count
+        return StatusLine.line(left: "Libraries · \(state.query.summary)", right: right, width: width)
+    }
+
+    /// One row per visible library, or what to show instead.
+    static func listLines(
+        _ state: LibraryFinderState, visible: [Library], width: Int, height: Int, spinnerFrame: String
+    ) -> [Line] {
+        let emptyText: String
+        switch state.status {
+        case .loading where state.libraries.isEmpty: emptyText = "\(spinnerFrame) Loading…"
+        case .failed where state.libraries.isEmpty: emptyText = "No libraries loaded."
+        case .idle: emptyText = "Loading…"
+        default:
+            emptyText =
+                state.filterText.isEmpty ? "No libraries found." : "No library matches “\(state.filterText)”."
+        }
+        let nameWidth = min(
+            max(visible.map { $0.displayName.displayWidth }.max() ?? 0, 8), max(width / 2 - 2, 8))
+        let cityWidth = min(max(visible.map { $0.city.displayWidth }.max() ?? 0, 4), 12)
+        let categoryWidth = min(visible.map { $0.category.displayName.displayWidth }.max() ?? 0, 20)
+        let items = visible.map { library -> Line in
+            var line = Line(library.displayName).fitted(toWidth: nameWidth)
+            line.append("  ")
+            line.append(Line(library.city).fitted(toWidth: cityWidth))
+            line.append("  ")
+            if let distance = library.distanceKm {
+                line.append(
+                    Line(library.category.displayName, style: .color(.cyan)).fitted(toWidth: categoryWidth))
+                line.append("  " + DistanceText.text(distance), style: .dim)
+            } else {
+                line.append(library.category.displayName, style: .color(.cyan))
+            }
+            return line
+        }
+        return ListView.lines(
+            items: items, selection: visible.isEmpty ? nil : state.selectedIndex, width: width,
+            height: height, emptyText: emptyText)
+    }
+
+    /// The selected library's details, exactly ``detailsHeight`` lines.
+    static func detailLines(_ library: Library?, width: Int) -> [Line] {
+        var lines: [Line] = []
+        if let library {
+            lines.append(Line(library.formalName, style: .bold))
+            let postcode = library.postcode.map { "〒\($0) " } ?? ""
+            lines.append(field("Address", postcode + library.address))
+            lines.append(field("Phone", library.phone ?? "—"))
+            lines.append(field("Web", library.website ?? "—"))
+            lines.append(field("System", "\(library.systemName) (\(library.systemID))"))
+            var kind = library.category.displayName
+            if library.isPrimary == true { kind += " · main library of its system" }
+            lines.append(field("Category", kind))
+            if let distance = library.distanceKm {
+                lines.append(field("Distance", DistanceText.text(distance)))
+            }
+        }
+        lines = lines.prefix(detailsHeight).map { $0.truncated(toWidth: width) }
+        return lines + Array(repeating: Line(), count: detailsHeight - lines.count)
+    }
+
+    private static func field(_ name: String, _ value: String) -> Line {
+        Line(name.padding(toLength: 9, withPad: " ", startingAt: 0), style: .dim) + Line(value)
+    }
+
+    /// Loading, the error (with the retry key), the cache mark, or when the list was fetched,
+    /// wrapped onto exactly ``messageHeight`` lines.
+    static func messageLines(_ state: LibraryFinderState, width: Int, spinnerFrame: String) -> [Line] {
+        let text: String
+        let style: Style
+        switch state.status {
+        case .idle:
+            (text, style) = ("\(spinnerFrame) Loading…", .plain)
+        case .loading:
+            (text, style) = ("\(spinnerFrame) Loading libraries…", .color(.yellow))
+        case .failed(let message):
+            (text, style) = ("✗ \(message) Press r to retry.", .color(.red))
+        case .loaded:
+            switch state.source {
+            case .cache(let fetchedAt, let reason)?:
+                text =
+                    "⚠ Offline: showing the list fetched \(FetchTime.text(fetchedAt)). \(reason) Press r to retry."
+                style = .color(.yellow)
+            case .network(let fetchedAt)?:
+                (text, style) = ("Fetched \(FetchTime.text(fetchedAt)).", .dim)
+            case nil:
+                (text, style) = ("", .plain)
+            }
+        }
+        var lines = wrap(text, width: width, maxLines: messageHeight).map { Line($0, style: style) }
+        lines += Array(repeating: Line(), count: messageHeight - lines.count)
+        return lines
+    }
+
+    /// `text` broken into lines of at most `width` columns, at spaces where possible; the last
+    /// allowed line ends in `…` when text is left over.
+    static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+        guard width > 0, maxLines > 0, !text.isEmpty else { return [] }
+        var lines: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty, lines.count < maxLines {
+            if lines.count == maxLines - 1 || rest.displayWidth <= width {
+                lines.append(Line(String(rest)).truncated(toWidth: width).plainText)
+                break
+            }
+            var end = rest.startIndex
+            var used = 0
+            while end < rest.endIndex, used + DisplayWidth.of(rest[end]) <= width {
+                used += DisplayWidth.of(rest[end])
+                end = rest.index(after: end)
+            }
+            if let space = rest[..<end].lastIndex(of: " "), space > rest.startIndex {
+                end = space
+            }
+            lines.append(String(rest[..<end]))
+            rest = rest[end...].drop(while: { $0 == " " })
+        }
+        return lines
+    }
+
+    /// The filter being typed, or the keys (reload dimmed while loading).
+    static func keysLine(_ state: LibraryFinderState, width: Int) -> Line {
+        if state.isEditingFilter {
+            let field = TextField(text: state.filterText)
+            let label = Line("Filter: ", style: .bold)
+            let hint = Line("  Enter keeps · Esc clears", style: .dim)
+            let room = max(width - label.width - hint.width, 1)
+            return (label + field.line(width: room, focused: true) + hint).truncated(toWidth: width)
+        }
+        var line = Line("↑↓ move  / filter  ")
+        line.append("r reload", style: state.isLoading ? .dim : .plain)
+        line.append("  q quit")
+        if !state.filterText.isEmpty {
+            line.append("   filter: \(state.filterText) (/ edits, Esc clears)", style: .color(.cyan))
+        }
+        return line.truncated(toWidth: width)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import MemoryGameCore
+import ReSwift
+import ReSwiftPersistence
+import ReSwiftRouter
+import ReSwiftThunk
+import TerminalUI
+
+let version = "1.0.0"
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("memory-game: \(message)\n".utf8))
+    exit(status)
+}
+
+let options: LaunchOptions
+do {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    switch try LaunchParser.parse(arguments, environment: ProcessInfo.processInfo.environment) {
+    case .help:
+        print(LaunchParser.help)
+        exit(0)
+    case .version:
+        print("memory-game \(version)")
+        exit(0)
+    case .run(let launchOptions):
+        options = launchOptions
+    }
+} catch let error as UsageError {
+    fail("\(error.message)\n\n\(LaunchParser.usage)", status: 2)
+}
+
+let session: TerminalSession
+do {
+    session = try TerminalSession.start()
+} catch {
+    fail("\(error)", status: 1)
+}
+
+// Problems with the settings file are shown on screen (see ProblemRelay), not printed under raw mode.
+let problems = ProblemRelay()
+let storage = SettingsStorage(url: SettingsStorage.defaultURL(), problemHandler: problems.report)
+let saved: Settings?
+do {
+    saved = try storage.restore()
+} catch {
+    session.restore()
+    fail("\(error)", status: 1)
+}
+let store = Store<AppState>(
+    reducer: makeAppReducer(), state: SettingsStorage.initialState(saved: saved, requested: options.category),
+    middleware: [createThunkMiddleware()])
+let persister = storage.persist(store)
+let environment = GameEnvironment(
+    liveSource: options.offline
+        ? nil : ITunesSearchClient(baseURL: options.apiBase, timeout: options.requestTimeout),
+    random: RandomSource(seed: options.seed ?? UInt64.random(in: .min ... .max)),
+    mismatchDelay: options.mismatchDelay)
+
+let loop = EventLoop(session: session, tickInterval: 0.1)
+let screens = GameScreens(
+    store: store, loop: loop,
+    renderer: Renderer(
+        session: session, colorSupport: .detect(environment: ProcessInfo.processInfo.environment)),
+    dispatcher: IntentDispatcher(store: store, environment: environment), size: session.size)
+problems.connect { message in loop.post { screens.show(notice: message) } }
+let router = Router(store: store, rootRoutable: RootRoutable(presenter: screens)) {
+    $0.select { $0.navigationState }
+}
+store.dispatch(SetRouteAction(Routes.menuRoute))
+
+_ = loop.run { event in
+    if !screens.handle(event) { loop.stop() }
+}
+persister.flush()
+session.restore()
+exit(0)

@@ -1,0 +1,95 @@
+import ReSwift
+
+/// The game's side effects — fetching cards and timing a mismatch — written as plain async
+/// functions over `dispatch` and `getState`. The thunks in `Thunks.swift` run them in the store;
+/// tests call them directly with a recording `dispatch`.
+public enum GameEffects {
+    /// Which source a fetch asks first.
+    public enum SourcePreference: Sendable, Equatable {
+        /// The live service, falling back to the offline catalog when it can't be reached.
+        case live
+        /// The offline catalog only.
+        case offline
+    }
+
+    /// Fetches albums for `category`, deals a game and puts it on the table.
+    ///
+    /// Dispatches ``FetchTunesAction`` first, then either ``SetCardsAction`` (from the live service;
+    /// from the offline catalog when asked to, when there is no live service, or — saying why —
+    /// when the live service can't be reached or timed out) or ``FetchTunesFailedAction`` (an HTTP
+    /// error, a malformed reply, or too few distinct albums; the player may retry or go offline).
+    ///
+    /// - Parameters:
+    ///   - category: The category to deal from.
+    ///   - preference: Which source to ask first.
+    ///   - environment: The sources and the random source.
+    ///   - dispatch: The store's dispatch.
+    public static func loadCards(
+        category: MusicCategory, preference: SourcePreference, environment: GameEnvironment,
+        dispatch: @Sendable (Action) -> Void
+    ) async {
+        dispatch(FetchTunesAction(category: category))
+        var origin = GameState.Origin.offline
+        var albums: [Album]
+        do {
+            if preference == .live, let live = environment.liveSource {
+                do {
+                    albums = try await live.albums(for: category)
+                    origin = .live
+                } catch let error as AlbumSourceError where error.isConnectivityProblem {
+                    albums = try await environment.offlineSource.albums(for: category)
+                    origin = .offlineFallback(reason: error.shortReason)
+                }
+            } else {
+                albums = try await environment.offlineSource.albums(for: category)
+            }
+        } catch is CancellationError {
+            return
+        } catch {
+            dispatch(FetchTunesFailedAction(category: category, message: String(describing: error)))
+            return
+        }
+        if Task.isCancelled { return }
+        let dealt = environment.random.withGenerator { GameRules.deal(from: albums, using: &$0) }
+        guard let cards = dealt else {
+            let error = AlbumSourceError(.tooFewAlbums(found: albums.count, needed: GameRules.pairCount))
+            dispatch(FetchTunesFailedAction(category: category, message: error.description))
+            return
+        }
+        dispatch(SetCardsAction(cards: cards, category: category, origin: origin))
+    }
+
+    /// Turns the card at `index` and reports whether that showed a new mismatch.
+    ///
+    /// - Parameters:
+    ///   - index: The card to turn.
+    ///   - dispatch: The store's dispatch.
+    ///   - getState: Reads the game slice.
+    /// - Returns: The round of the mismatch this flip showed, or `nil` when it showed none (a first
+    ///   card, a match, or a flip the rules ignored).
+    public static func flipCard(
+        at index: Int, dispatch: (Action) -> Void, getState: () -> GameState?
+    ) -> Int? {
+        let before = getState()
+        dispatch(FlipCardAction(index: index))
+        guard before?.mismatch == nil, let after = getState(), after.mismatch != nil else { return nil }
+        return after.round
+    }
+
+    /// Waits the environment's mismatch delay, then turns the shown mismatch face down.
+    ///
+    /// - Parameters:
+    ///   - round: The round the mismatch belongs to.
+    ///   - environment: Supplies the delay and how to wait.
+    ///   - dispatch: The store's dispatch.
+    public static func resolveMismatchAfterDelay(
+        round: Int, environment: GameEnvironment, dispatch: @Sendable (Action) -> Void
+    ) async {
+        do {
+            try await environment.sleep(environment.mismatchDelay)
+        } catch {
+            // Cancelled (the app is quitting): turn the cards back at once rather than never.
+        }
+        dispatch(ResolveMismatchAction(round: round))
+    }
+}

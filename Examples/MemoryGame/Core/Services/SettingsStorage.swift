@@ -1,0 +1,66 @@
+import Foundation
+import ReSwift
+import ReSwiftPersistence
+
+/// Where the game keeps its ``Settings`` between launches, with ReSwiftPersistence: restored once
+/// at launch into the initial state, then saved by a `StatePersister` watching the store — never
+/// from a reducer.
+///
+/// ```swift
+/// let storage = SettingsStorage(url: SettingsStorage.defaultURL())
+/// let store = Store<AppState>(reducer: makeAppReducer(), state: SettingsStorage.initialState(saved: try storage.restore()))
+/// let persister = storage.persist(store)      // keep it alive; flush() before exiting
+/// ```
+public struct SettingsStorage: Sendable {
+    /// The settings file.
+    public let file: PersistedFile<Settings>
+
+    /// Creates storage at `url`.
+    ///
+    /// - Parameters:
+    ///   - url: The settings file's location.
+    ///   - problemHandler: Receives an unusable file that was moved aside, or a failed save;
+    ///     `nil` reports to standard error.
+    public init(url: URL, problemHandler: (@Sendable (PersistenceError) -> Void)? = nil) {
+        file = PersistedFile(url: url, schemaVersion: 1, problemHandler: problemHandler)
+    }
+
+    /// `memory-game/settings.json` in the user's data folder (`$XDG_DATA_HOME`, else
+    /// `~/.local/share`, on Linux; Application Support on Apple platforms).
+    ///
+    /// - Parameter environment: The environment to read `XDG_DATA_HOME` from.
+    /// - Returns: The file's URL.
+    public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL
+    {
+        PersistenceDirectories.data(appName: "memory-game", environment: environment)
+            .appendingPathComponent("settings.json", isDirectory: false)
+    }
+
+    /// The settings saved by an earlier launch.
+    ///
+    /// - Returns: The settings, or `nil` when none were saved (or the file was unusable and moved aside).
+    /// - Throws: `PersistenceError` when the file can't be read or moved aside.
+    public func restore() throws -> Settings? {
+        try file.load()
+    }
+
+    /// Starts saving the store's settings whenever they change.
+    ///
+    /// - Parameter store: The app's store.
+    /// - Returns: The persister; keep it alive, and call `flush()` before the app exits.
+    public func persist(_ store: Store<AppState>) -> StatePersister<AppState, Settings> {
+        StatePersister(store: store, file: file, select: Settings.of, quietPeriod: 0.2)
+    }
+
+    /// The state a launch starts in: the category asked for on the command line, else the saved
+    /// one, else the default.
+    ///
+    /// - Parameters:
+    ///   - saved: The settings restored from the file.
+    ///   - requested: The category given with `--category`.
+    /// - Returns: The initial app state.
+    public static func initialState(saved: Settings?, requested: MusicCategory? = nil) -> AppState {
+        let category = requested ?? saved?.category ?? .defaultCategory
+        return AppState(categories: CategoriesState(current: category))
+    }
+}

@@ -1,0 +1,5 @@
+import Foundation
+import TodoCore
+
+// `todo`: the ReSwift 101 todo list. Everything is in TodoCore; see `todo --help`.
+exit(TodoCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst())))

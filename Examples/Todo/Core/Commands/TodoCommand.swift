@@ -1,0 +1,47 @@
+/// What a `todo` invocation asks for.
+public enum TodoCommand: Equatable, Sendable {
+    /// `todo add "Buy milk"`: add an item at the end of the open items.
+    case add(title: String)
+    /// `todo list`: print the list, open items first, numbered.
+    case list
+    /// `todo done N`: mark item N done.
+    case done(number: Int)
+    /// `todo undone N`: mark item N open again.
+    case undone(number: Int)
+    /// `todo edit N "new title"`: change item N's title.
+    case edit(number: Int, title: String)
+    /// `todo remove N`: remove item N.
+    case remove(number: Int)
+    /// `todo clear-done`: remove every done item.
+    case clearDone
+    /// `todo undo`: restore the list as it was before its last change.
+    case undo
+    /// `todo` with no command: the interactive list on a terminal, the printed list otherwise.
+    case interactive
+    /// `todo --help`: print the usage.
+    case help
+    /// `todo --version`: print the version.
+    case version
+
+    /// Whether running the command may change the file.
+    var changesList: Bool {
+        switch self {
+        case .add, .done, .undone, .edit, .remove, .clearDone, .undo: true
+        case .list, .interactive, .help, .version: false
+        }
+    }
+}
+
+/// A parsed command line: the command and the options that apply to every command.
+public struct TodoInvocation: Equatable, Sendable {
+    /// The command to run.
+    public var command: TodoCommand
+    /// The file given with `--file PATH`, if any.
+    public var filePath: String?
+
+    /// Creates an invocation.
+    public init(command: TodoCommand, filePath: String? = nil) {
+        self.command = command
+        self.filePath = filePath
+    }
+}

@@ -1,0 +1,42 @@
+/// One entry of the todo list.
+///
+/// Items are identified by an `id` the list hands out in order; the numbers users type
+/// (`todo done 2`) are positions in ``TodoState/displayOrder`` and are resolved to ids before an
+/// action is dispatched, so an action always names the item it means even if the list changed.
+public struct TodoItem: Codable, Equatable, Hashable, Sendable, Identifiable {
+    /// A stable identifier, unique within one list.
+    public var id: Int
+    /// The text shown for the item; never empty and always a single line.
+    public var title: String
+    /// Whether the item has been done.
+    public var isDone: Bool
+
+    /// Creates an item.
+    public init(id: Int, title: String, isDone: Bool = false) {
+        self.id = id
+        self.title = title
+        self.isDone = isDone
+    }
+}
+
+/// Title rules shared by the reducer and the command parser.
+enum TodoTitle {
+    /// The title as it is stored: line breaks and tabs become spaces, runs of spaces collapse,
+    /// and surrounding whitespace is removed. An empty result means the title is not usable.
+    static func normalized(_ raw: String) -> String {
+        var result = ""
+        var pendingSpace = false
+        for character in raw {
+            if character.isWhitespace {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace {
+                    result.append(" ")
+                    pendingSpace = false
+                }
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

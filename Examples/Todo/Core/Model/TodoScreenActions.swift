@@ -1,0 +1,64 @@
+import ReSwift
+
+/// An action that changes only what the interactive screen shows; never recorded for undo and
+/// never written to the file.
+public protocol TodoScreenAction: Action {}
+
+/// Moves the selection by `offset` rows, stopping at the first and last item.
+public struct MoveSelection: TodoScreenAction, Equatable {
+    /// Rows to move: negative is up.
+    public var offset: Int
+    /// Creates the action.
+    public init(by offset: Int) { self.offset = offset }
+}
+
+/// Selects the item titled `title`, if it is on the list (used after adding an item).
+public struct SelectTodo: TodoScreenAction, Equatable {
+    /// The title of the item to select.
+    public var title: String
+    /// Creates the action.
+    public init(titled title: String) { self.title = title }
+}
+
+/// Opens the editor to type a new item's title.
+public struct BeginAddingTodo: TodoScreenAction, Equatable {
+    /// Creates the action.
+    public init() {}
+}
+
+/// Opens the editor on the selected item's title. Ignored when the list is empty.
+public struct BeginEditingTodo: TodoScreenAction, Equatable {
+    /// Creates the action.
+    public init() {}
+}
+
+/// Replaces the text in the open editor (typing, deleting).
+public struct ChangeEditorText: TodoScreenAction, Equatable {
+    /// The editor's new text.
+    public var text: String
+    /// Creates the action.
+    public init(_ text: String) { self.text = text }
+}
+
+/// Closes the editor without changing the list.
+public struct CloseEditor: TodoScreenAction, Equatable {
+    /// Creates the action.
+    public init() {}
+}
+
+/// Shows a message on the status line, or clears it with `nil`.
+public struct ShowTodoMessage: TodoScreenAction, Equatable {
+    /// The message, one line.
+    public var message: String?
+    /// Creates the action.
+    public init(_ message: String?) { self.message = message }
+}
+
+/// Replaces the list with the one just read from or written to the todo file, so the screen
+/// shows what is saved, including changes made by other `todo` processes.
+public struct TodoListLoaded: Action, Equatable {
+    /// The list as saved.
+    public var list: TodoState
+    /// Creates the action.
+    public init(_ list: TodoState) { self.list = list }
+}

@@ -1,0 +1,48 @@
+/// The todo list: its items, the next identifier to hand out, and the undo history.
+///
+/// This whole value is what the todo file stores, so `todo undo` works across invocations.
+public struct TodoState: Codable, Equatable, Sendable {
+    /// How many earlier versions of the list ``undoHistory`` keeps; older ones are dropped.
+    public static let undoLimit = 50
+
+    /// The items in the order they were added.
+    public var items: [TodoItem]
+    /// The identifier the next added item gets.
+    public var nextID: Int
+    /// Earlier versions of ``items``, oldest first; ``UndoTodoChange`` restores the last one.
+    public var undoHistory: [[TodoItem]]
+
+    /// Creates a list.
+    public init(items: [TodoItem] = [], nextID: Int? = nil, undoHistory: [[TodoItem]] = []) {
+        self.items = items
+        self.nextID = nextID ?? ((items.map(\.id).max() ?? 0) + 1)
+        self.undoHistory = undoHistory
+    }
+
+    /// The items in the order `todo list` shows and numbers them: open items first, then done
+    /// items, each group in the order the items were added.
+    public var displayOrder: [TodoItem] {
+        items.filter { !$0.isDone } + items.filter(\.isDone)
+    }
+
+    /// The item a user means by `number` (1-based, as `todo list` numbers), if there is one.
+    public func item(number: Int) -> TodoItem? {
+        let ordered = displayOrder
+        guard number >= 1, number <= ordered.count else { return nil }
+        return ordered[number - 1]
+    }
+
+    /// The number `todo list` shows for the item with `id`, if it is on the list.
+    public func number(ofItemWithID id: Int) -> Int? {
+        displayOrder.firstIndex { $0.id == id }.map { $0 + 1 }
+    }
+
+    /// The item whose title equals `title` once both are normalized, if there is one.
+    public func item(titled title: String) -> TodoItem? {
+        let wanted = TodoTitle.normalized(title)
+        return items.first { $0.title == wanted }
+    }
+
+    /// Whether ``UndoTodoChange`` would change anything.
+    public var canUndo: Bool { !undoHistory.isEmpty }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import ReSwift
+import TerminalUI
+
+/// The interactive list: takes over the terminal, draws the store's state, and hands each key to
+/// ``TodoListView``. The terminal is put back as it was however the app ends.
+@MainActor
+final class TodoInteractiveApp {
+    /// How often, in seconds, the app looks for changes other `todo` processes made to the file.
+    static let refreshInterval = 1.0
+
+    private let store: Store<TodoAppState>
+    private let view: TodoListView
+    private let renderer: Renderer
+    private let loop: EventLoop
+    private let refresh: () -> Void
+    private var state: TodoAppState
+    private var size: TerminalSize
+    private var subscription: SubscriptionToken?
+
+    private init(session: TerminalSession, store: Store<TodoAppState>, refresh: @escaping () -> Void) {
+        self.store = store
+        self.view = TodoListView(store: store)
+        self.renderer = Renderer(
+            session: session, colorSupport: .detect(environment: ProcessInfo.processInfo.environment))
+        self.loop = EventLoop(session: session, tickInterval: Self.refreshInterval)
+        self.refresh = refresh
+        self.state = store.state
+        self.size = session.size
+    }
+
+    /// Runs the interactive list until the user quits or the terminal goes away.
+    ///
+    /// - Parameters:
+    ///   - store: The store to show and dispatch to.
+    ///   - refresh: Called every ``refreshInterval`` seconds to pick up changes made elsewhere.
+    /// - Throws: `TerminalError` when the terminal can't be taken over.
+    static func run(store: Store<TodoAppState>, refresh: @escaping () -> Void) throws {
+        let session = try TerminalSession.start()
+        defer { session.restore() }
+        let app = TodoInteractiveApp(session: session, store: store, refresh: refresh)
+        app.run()
+    }
+
+    private func run() {
+        // Subscribers run on whichever thread dispatched; the loop's `post` brings the state to
+        // the main actor, where drawing happens.
+        subscription = store.subscribe { [loop] newState in
+            loop.post { [weak self] in
+                self?.state = newState
+                self?.draw()
+            }
+        }
+        defer { subscription?.cancel() }
+        draw()
+        loop.run { event in
+            // A changed state arrives through the subscription, which draws it.
+            switch event {
+            case .key(let key):
+                if view.handle(key) == .quit { loop.stop() }
+            case .resize(let newSize):
+                size = newSize
+                draw()
+            case .tick:
+                refresh()
+            }
+        }
+    }
+
+    private func draw() {
+        renderer.render(TodoScreenView.lines(state: state, size: size), size: size)
+    }
+}

@@ -1,0 +1,56 @@
+import TerminalUI
+
+extension TodoListView {
+    /// What the app should do after a key press.
+    enum KeyOutcome: Equatable {
+        /// Keep running.
+        case keepRunning
+        /// Leave the interactive list.
+        case quit
+    }
+
+    /// How many rows Page Up and Page Down move.
+    static let pageSize = 10
+
+    /// Handles one key press: while a title is being typed, keys edit it (Enter saves, Esc
+    /// cancels); otherwise ↑/↓ (k/j), Page Up/Down, Home/End move, Space toggles, `a` adds, `e`
+    /// edits, `d` (or Delete) deletes, `u` undoes and `q` (or Ctrl-C) quits.
+    ///
+    /// A status message is dismissed by the next key.
+    func handle(_ key: Key) -> KeyOutcome {
+        if key.isInterrupt { return .quit }
+        if store.state.screen.editor != nil {
+            handleWhileTyping(key)
+            return .keepRunning
+        }
+        dismissMessage()
+        switch key {
+        case .up, .character("k"): moveSelection(by: -1)
+        case .down, .character("j"): moveSelection(by: 1)
+        case .pageUp: moveSelection(by: -Self.pageSize)
+        case .pageDown: moveSelection(by: Self.pageSize)
+        case .home: moveSelection(by: -store.state.list.items.count)
+        case .end: moveSelection(by: store.state.list.items.count)
+        case .character(" "): toggleSelected()
+        case .character("a"): beginAdding()
+        case .character("e"), .enter: beginEditing()
+        case .character("d"), .delete: deleteSelected()
+        case .character("u"): undo()
+        case .character("q"): return .quit
+        default: break
+        }
+        return .keepRunning
+    }
+
+    private func handleWhileTyping(_ key: Key) {
+        switch key {
+        case .enter: submitEditor()
+        case .escape: cancelEditing()
+        case .backspace: deleteBackward()
+        case .ctrl("u"): clearEditor()
+        case .tab: type(" ")
+        case .character(let character): type(String(character))
+        default: break
+        }
+    }
+}

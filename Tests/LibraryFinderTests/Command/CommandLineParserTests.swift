@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import LibraryFinderCore
+
+@Suite struct CommandLineParserTests {
+    private func options(_ arguments: [String], environment: [String: String] = [:]) throws
+        -> CommandLineOptions
+    {
+        let command = try CommandLineParser.parse(arguments, environment: environment)
+        guard case .run(let options) = command else {
+            Issue.record("expected a run command, got \(command)")
+            return CommandLineOptions()
+        }
+        return options
+    }
+
+    private func message(_ arguments: [String]) -> String? {
+        do {
+            _ = try CommandLineParser.parse(arguments, environment: [:])
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func defaultsToTheArticlesPrefectureAndInteractiveOutput() throws {
+        let options = try options([])
+        #expect(options.query == LibraryQuery(prefecture: "秋田県"))
+        #expect(options.format == nil)
+        #expect(options.appKey == nil)
+        #expect(options.apiBase == URL(string: "https://api.calil.jp"))
+        #expect(options.usesCache)
+    }
+
+    @Test func readsEveryQueryOption() throws {
+        let options = try options([
+            "--pref", "東京都", "--city=千代田区", "--limit", "5", "--category", "university,BM",
+            "--category", "Reading Room", "--format", "CSV",
+        ])
+        #expect(options.query.prefecture == "東京都")
+        #expect(options.query.city == "千代田区")
+        #expect(options.query.limit == 5)
+        #expect(options.query.categories == [.university, .mobile, .readingRoom])
+        #expect(options.format == .csv)
+    }
+
+    @Test func dropsTheDefaultPrefectureForASystemOrANearbySearch() throws {
+        let bySystem = try options(["--system-id", "Akita_Pref"])
+        #expect(bySystem.query.prefecture == nil)
+        #expect(bySystem.query.systemID == "Akita_Pref")
+        let near = try options(["--near", "140.1, 39.72"])
+        #expect(near.query.prefecture == nil)
+        #expect(near.query.near == Coordinate(longitude: 140.1, latitude: 39.72))
+        let both = try options(["--near", "140.1,39.72", "--pref", "秋田県"])
+        #expect(both.query.prefecture == "秋田県")
+    }
+
+    @Test func takesTheKeyFromTheOptionBeforeTheEnvironment() throws {
+        #expect(try options([], environment: ["CALIL_APPKEY": "env-key"]).appKey == "env-key")
+        #expect(
+            try options(["--appkey", "flag-key"], environment: ["CALIL_APPKEY": "env-key"]).appKey
+                == "flag-key")
+        #expect(try options([], environment: ["CALIL_APPKEY": "  "]).appKey == nil)
+        #expect(try options(["--appkey="], environment: [:]).appKey == nil)
+    }
+
+    @Test func readsTheServerTimeoutAndCacheSwitch() throws {
+        let options = try options(["--api-base", "http://127.0.0.1:8080", "--timeout", "0.5", "--no-cache"])
+        #expect(options.apiBase == URL(string: "http://127.0.0.1:8080"))
+        #expect(options.timeout == 0.5)
+        #expect(!options.usesCache)
+    }
+
+    @Test func recognizesHelpAndVersion() throws {
+        #expect(try CommandLineParser.parse(["--pref", "x", "--help"], environment: [:]) == .help)
+        #expect(try CommandLineParser.parse(["-h"], environment: [:]) == .help)
+        #expect(try CommandLineParser.parse(["--version"], environment: [:]) == .version)
+    }
+
+    @Test func explainsBadArguments() {
+        #expect(message(["--limit", "0"]) == "--limit wants a whole number above 0, not '0'.")
+        #expect(message(["--near", "140.1"])?.hasPrefix("--near wants LONGITUDE,LATITUDE") == true)
+        #expect(message(["--near", "200,39"])?.contains("not '200,39'") == true)
+        #expect(
+            message(["--category", "castle"])?.hasPrefix(
+                "Unknown category 'castle'. Use one of: reading-room (SMALL)") == true)
+        #expect(message(["--format", "xml"]) == "Unknown format 'xml'. Use one of: table, json, csv.")
+        #expect(
+            message(["--api-base", "ftp://x"])?.hasPrefix("--api-base wants an http or https URL") == true)
+        #expect(message(["--pref"]) == "--pref needs a value; see 'library-finder --help'.")
+        #expect(message(["--pref", " "]) == "--pref needs a non-empty value; see 'library-finder --help'.")
+        #expect(
+            message(["--frobnicate"])
+                == "Unknown option '--frobnicate'. Run 'library-finder --help' to see the options.")
+        #expect(message(["秋田県"])?.hasPrefix("Unexpected argument '秋田県'.") == true)
+    }
+
+    @Test(arguments: [
+        ("reading-room", LibraryCategory.readingRoom), ("SMALL", .readingRoom), ("local", .local),
+        ("medium", .local), ("regional", .regional), ("LARGE", .regional), ("university", .university),
+        ("UNIV", .university), ("special", .special), ("mobile", .mobile), ("BM", .mobile),
+    ])
+    func acceptsCategoriesByEnglishNameOrCode(argument: String, category: LibraryCategory) {
+        #expect(LibraryCategory(argument: argument) == category)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import LibraryFinderCore
+
+/// Collects what the command writes.
+final class CapturedOutput: Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    nonisolated(unsafe) private var out = ""
+    // Guarded by `lock`.
+    nonisolated(unsafe) private var err = ""
+
+    var standardOutput: String { lock.withLock { out } }
+    var standardError: String { lock.withLock { err } }
+
+    var io: CommandIO {
+        CommandIO(
+            output: { text in self.lock.withLock { self.out += text } },
+            error: { text in self.lock.withLock { self.err += text } })
+    }
+}
+
+@Suite struct LibraryFinderCommandTests {
+    private let libraries = [Fixtures.library(id: "1", short: "明徳館")]
+
+    private func run(_ arguments: [String], environment: [String: String] = [:]) async -> (
+        Int32, CapturedOutput
+    ) {
+        let captured = CapturedOutput()
+        let status = await LibraryFinderCommand.run(
+            arguments: arguments, environment: environment, io: captured.io)
+        return (status, captured)
+    }
+
+    @Test func printsHelpAndVersion() async {
+        let (helpStatus, help) = await run(["--help"])
+        #expect(helpStatus == 0)
+        #expect(
+            help.standardOutput.hasPrefix("library-finder — Japanese libraries from the Calil library API"))
+        #expect(help.standardOutput.contains("--near LON,LAT"))
+        let (versionStatus, version) = await run(["--version"])
+        #expect(versionStatus == 0)
+        #expect(version.standardOutput == "library-finder 1.0.0\n")
+    }
+
+    @Test func withoutAKeySaysHowToSetOneAndExitsWithTwo() async {
+        let (status, output) = await run(["--format", "json"], environment: ["HOME": "/nonexistent"])
+        #expect(status == 2)
+        #expect(output.standardOutput.isEmpty)
+        #expect(output.standardError.contains("https://calil.jp/api/dashboard/"))
+        #expect(output.standardError.contains("--appkey <your key>"))
+    }
+
+    @Test func printsTheListInTheChosenFormat() async {
+        let captured = CapturedOutput()
+        var options = CommandLineOptions()
+        options.format = .csv
+        let status = await LibraryFinderCommand.printList(
+            options: options, service: FakeLibraryService([.success(libraries)]), cache: nil, io: captured.io)
+        #expect(status == 0)
+        #expect(captured.standardOutput.hasPrefix("id,short_name,"))
+        #expect(captured.standardOutput.contains("\n1,明徳館,"))
+        #expect(captured.standardError.isEmpty)
+    }
+
+    @Test func notesOnStandardErrorWhenTheListComesFromTheCache() async throws {
+        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        try cache.save(libraries, for: LibraryQuery(), fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
+        let captured = CapturedOutput()
+        var options = CommandLineOptions()
+        options.format = .json
+        let down = CalilError(.httpStatus(code: 502, serviceMessage: nil))
+        let status = await LibraryFinderCommand.printList(
+            options: options, service: FakeLibraryService([.failure(down)]), cache: cache, io: captured.io)
+        #expect(status == 0)
+        #expect(captured.standardOutput.contains(#""source" : "cache""#))
+        #expect(
+            captured.standardError.hasPrefix("library-finder: The Calil API answered HTTP 502 (Bad Gateway).")
+        )
+        #expect(captured.standardError.contains("Showing the cached list, fetched 2027-01-15 "))
+    }
+
+    @Test func reportsAFailureOnStandardErrorAndExitsWithOne() async {
+        let captured = CapturedOutput()
+        let malformed = CalilError(.unexpectedBody(detail: "not JSON: it starts with \"<html>\""))
+        let status = await LibraryFinderCommand.printList(
+            options: CommandLineOptions(), service: FakeLibraryService([.failure(malformed)]), cache: nil,
+            io: captured.io)
+        #expect(status == 1)
+        #expect(captured.standardOutput.isEmpty)
+        #expect(captured.standardError == "library-finder: \(malformed.description)\n")
+    }
+}

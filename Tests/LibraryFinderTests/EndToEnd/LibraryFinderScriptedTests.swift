@@ -1,0 +1,115 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LibraryFinderCore
+
+/// Runs the built `library-finder` against a loopback server with its output in pipes.
+@Suite struct LibraryFinderScriptedTests {
+    private let key = "e2e-secret-key"
+
+    private func environment(cache: URL, key: String? = nil) -> [String: String] {
+        var environment = ["XDG_CACHE_HOME": cache.path, "TZ": "UTC"]
+        environment["CALIL_APPKEY"] = key
+        return environment
+    }
+
+    private func server(_ responses: [LoopbackHTTPServer.Response]) throws -> LoopbackHTTPServer {
+        let server = try LoopbackHTTPServer()
+        server.setResponses(responses, for: "/library")
+        return server
+    }
+
+    private func document(_ run: ProductRun) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    @Test func printsTheNormalizedListAsJSON() throws {
+        let server = try server([.text(Fixtures.jsonp(Fixtures.akitaNewer))])
+        defer { server.stop() }
+        let run = try runProduct(
+            "library-finder",
+            arguments: ["--format", "json", "--api-base", server.baseURL.absoluteString, "--city", "秋田市"],
+            environment: environment(cache: try TemporaryDirectory.make(), key: key))
+        #expect(run.status == 0)
+        #expect(run.standardError.isEmpty)
+        let document = try document(run)
+        #expect(document["source"] as? String == "network")
+        #expect(document["count"] as? Int == 2)
+        let libraries = try #require(document["libraries"] as? [[String: Any]])
+        #expect(libraries.map { $0["shortName"] as? String } == ["県立図書館", "明徳館"])
+        #expect(libraries.map { $0["categoryName"] as? String } == ["Regional library", "Local library"])
+        #expect(server.requests.count == 1)
+        #expect(server.requests.first?.queryValue("city") == "秋田市")
+        #expect(server.requests.first?.queryValue("appkey") == key)
+    }
+
+    @Test func withoutAKeyExplainsHowToGetOneAndSendsNothing() throws {
+        let server = try server([.json("[]")])
+        defer { server.stop() }
+        let run = try runProduct(
+            "library-finder", arguments: ["--format", "json", "--api-base", server.baseURL.absoluteString],
+            environment: environment(cache: try TemporaryDirectory.make()))
+        #expect(run.status == 2)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.contains("needs a Calil app key"))
+        #expect(run.standardError.contains("export CALIL_APPKEY="))
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func reportsAServerErrorWithoutTheKeyAndExitsWithOne() throws {
+        let server = try server([.json(#"{"error": "boom for \#(key)"}"#, status: 500)])
+        defer { server.stop() }
+        let run = try runProduct(
+            "library-finder",
+            arguments: ["--format", "json", "--api-base", server.baseURL.absoluteString, "--appkey", key],
+            environment: environment(cache: try TemporaryDirectory.make()))
+        #expect(run.status == 1)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.contains("HTTP 500 (Internal Server Error): boom for …"))
+        #expect(!run.standardError.contains(key))
+    }
+
+    @Test func fallsBackToTheCachedListWhenTheServiceIsDown() throws {
+        let cache = try TemporaryDirectory.make()
+        let server = try server([.json(Fixtures.akitaNewer), .text("down", status: 503)])
+        defer { server.stop() }
+        let arguments = ["--format", "json", "--api-base", server.baseURL.absoluteString]
+        let first = try runProduct(
+            "library-finder", arguments: arguments, environment: environment(cache: cache, key: key))
+        #expect(first.status == 0)
+        let second = try runProduct(
+            "library-finder", arguments: arguments, environment: environment(cache: cache, key: key))
+        #expect(second.status == 0)
+        let document = try document(second)
+        #expect(document["source"] as? String == "cache")
+        #expect(document["fetchedAt"] as? String == (try self.document(first))["fetchedAt"] as? String)
+        #expect(document["count"] as? Int == 2)
+        #expect(second.standardError.contains("HTTP 503"))
+        #expect(second.standardError.contains("Showing the cached list, fetched "))
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func rejectsABadOptionWithExitTwo() throws {
+        let run = try runProduct(
+            "library-finder", arguments: ["--limit", "many"],
+            environment: environment(cache: try TemporaryDirectory.make(), key: key))
+        #expect(run.status == 2)
+        #expect(run.standardError == "library-finder: --limit wants a whole number above 0, not 'many'.\n")
+    }
+
+    @Test func printsATableWhenOutputIsNotATerminal() throws {
+        let server = try server([.json(Fixtures.akitaNewer)])
+        defer { server.stop() }
+        let run = try runProduct(
+            "library-finder", arguments: ["--api-base", server.baseURL.absoluteString],
+            environment: environment(cache: try TemporaryDirectory.make(), key: key))
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Name") == true)
+        #expect(lines.contains { $0.hasPrefix("県立図書館") && $0.contains("Regional library") })
+        #expect(lines.contains { $0.hasPrefix("明徳館") && $0.contains("018-832-9220") })
+        #expect(lines.last?.hasPrefix("2 libraries · 秋田県 · fetched ") == true)
+    }
+}

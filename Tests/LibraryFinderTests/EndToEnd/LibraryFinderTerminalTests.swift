@@ -1,0 +1,108 @@
+import Foundation
+import TerminalUI
+import TestSupport
+import Testing
+
+@testable import LibraryFinderCore
+
+/// Runs the built `library-finder` in a pseudo-terminal against a loopback server.
+@Suite struct LibraryFinderTerminalTests {
+    private let key = "pty-secret-key"
+
+    private func start(
+        _ server: LoopbackHTTPServer, arguments: [String] = [], cache: URL? = nil,
+        size: TerminalSize = TerminalSize(columns: 80, rows: 24)
+    ) throws -> PseudoTerminal {
+        try PseudoTerminal(
+            product: "library-finder", arguments: ["--api-base", server.baseURL.absoluteString] + arguments,
+            environment: [
+                "CALIL_APPKEY": key, "XDG_CACHE_HOME": try (cache ?? TemporaryDirectory.make()).path,
+                "TZ": "UTC",
+            ],
+            size: size)
+    }
+
+    @Test func showsTheCachedListMarkedOfflineWhenTheServiceIsDown() throws {
+        let cache = try TemporaryDirectory.make()
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponses([.json(Fixtures.akitaNewer), .text("down", status: 502)], for: "/library")
+        let first = try start(server, cache: cache)
+        try first.waitForScreen(containing: "› 県立図書館")
+        try first.send("q")
+        #expect(try first.waitForExit() == 0)
+        let second = try start(server, cache: cache, size: TerminalSize(columns: 140, rows: 24))
+        let offline = try second.waitForScreen(containing: "Offline: showing the list fetched ")
+        #expect(offline.contains("› 県立図書館"))
+        #expect(offline.contains("HTTP 502 (Bad Gateway)"))
+        try second.send("q")
+        #expect(try second.waitForExit() == 0)
+        try second.verifyTerminalRestored()
+        #expect(server.requests(for: "/library").count == 2)
+    }
+
+    @Test func loadsShowsDetailsFiltersAndQuitsRestoringTheTerminal() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponse(.json(Fixtures.akitaNewer).delayed(by: 0.5), for: "/library")
+        let terminal = try start(server)
+        try terminal.waitForScreen(containing: "Loading libraries…")
+        try terminal.waitForScreen(containing: "› 県立図書館")
+        let screen = try terminal.waitForScreen(containing: "2 libraries")
+        #expect(screen.contains("Regional library"))
+        #expect(screen.contains("明徳館"))
+        #expect(screen.contains("Address  〒010-0952 秋田県秋田市山王新町14-31"))
+        try terminal.send(PseudoTerminal.Keys.down)
+        try terminal.waitForScreen(containing: "› 明徳館")
+        try terminal.waitForScreen(containing: "Phone    018-832-9220")
+        try terminal.send("/")
+        try terminal.waitForScreen(containing: "Filter:")
+        try terminal.send("県立")
+        try terminal.waitForScreen(containing: "1 of 2 libraries")
+        try terminal.send(PseudoTerminal.Keys.enter)
+        try terminal.waitForScreen(containing: "filter: 県立")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+        #expect(server.requests(for: "/library").count == 1)
+        #expect(!terminal.outputText.contains(key))
+    }
+
+    @Test func retriesWithRAfterAFailure() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponses(
+            [.json(#"{"error": "temporarily unavailable"}"#, status: 503), .json(Fixtures.akitaNewer)],
+            for: "/library")
+        let terminal = try start(server, size: TerminalSize(columns: 140, rows: 24))
+        let failed = try terminal.waitForScreen(
+            containing: "HTTP 503 (Service Unavailable): temporarily unavailable")
+        #expect(failed.text.replacingOccurrences(of: "\n", with: " ").contains("Press r to retry."))
+        #expect(failed.contains("No libraries loaded."))
+        try terminal.send("r")
+        let loaded = try terminal.waitForScreen(containing: "› 県立図書館")
+        #expect(!loaded.contains("retry"))
+        #expect(loaded.contains("Fetched "))
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+        #expect(server.requests(for: "/library").count == 2)
+    }
+
+    @Test func keepsTheLastListVisibleWhenAReloadFails() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponses([.json(Fixtures.akitaNewer), .text("forbidden", status: 403)], for: "/library")
+        let terminal = try start(
+            server, arguments: ["--no-cache"], size: TerminalSize(columns: 140, rows: 24))
+        try terminal.waitForScreen(containing: "› 県立図書館")
+        try terminal.send("r")
+        let failed = try terminal.waitForScreen(containing: "HTTP 403 (Forbidden)")
+        #expect(failed.text.replacingOccurrences(of: "\n", with: " ").contains("Press r to retry."))
+        #expect(failed.contains("› 県立図書館"))
+        #expect(failed.contains("明徳館"))
+        try terminal.send(PseudoTerminal.Keys.ctrlC)
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import ReSwift
+import Testing
+
+@testable import LibraryFinderCore
+
+/// A service that answers from a script and counts the requests it saw.
+final class FakeLibraryService: LibraryService {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    nonisolated(unsafe) private var answers: [Result<[Library], CalilError>]
+    // Guarded by `lock`.
+    nonisolated(unsafe) private var seen: [LibraryQuery] = []
+
+    init(_ answers: [Result<[Library], CalilError>]) {
+        self.answers = answers
+    }
+
+    var queries: [LibraryQuery] { lock.withLock { seen } }
+
+    func libraries(matching query: LibraryQuery) async throws -> [Library] {
+        let answer = lock.withLock {
+            seen.append(query)
+            return answers.isEmpty
+                ? .failure(CalilError(.serviceError(message: "no answer scripted"))) : answers.removeFirst()
+        }
+        return try answer.get()
+    }
+}
+
+/// A tiny store for driving `loadLibraries`: reduces each action at once and records it.
+final class RecordingStore: Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    nonisolated(unsafe) private var current: LibraryFinderState
+    // Guarded by `lock`.
+    nonisolated(unsafe) private var recorded: [String] = []
+
+    init(_ state: LibraryFinderState) {
+        current = state
+    }
+
+    var state: LibraryFinderState { lock.withLock { current } }
+    var actionNames: [String] { lock.withLock { recorded } }
+
+    func dispatch(_ action: Action) {
+        lock.withLock {
+            recorded.append(String(describing: type(of: action)))
+            current = libraryFinderReducer(action: action, state: current)
+        }
+    }
+
+    func load(service: any LibraryService, cache: LibraryCache?, now: Date) async {
+        await loadLibraries(
+            service: service, cache: cache, now: { now }, dispatch: { self.dispatch($0) },
+            getState: { self.state })
+    }
+}
+
+@Suite struct LibraryLoadingTests {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+    private let libraries = [
+        Fixtures.library(id: "1", short: "明徳館"),
+        Fixtures.library(id: "2", short: "秋田大学", category: .university),
+    ]
+
+    @Test func dispatchesLoadingThenLoaded() async {
+        let store = RecordingStore(LibraryFinderState())
+        let service = FakeLibraryService([.success(libraries)])
+        await store.load(service: service, cache: nil, now: now)
+        #expect(store.actionNames == ["LibrariesLoading", "LibrariesLoaded"])
+        #expect(store.state.status == .loaded)
+        #expect(store.state.libraries == libraries)
+        #expect(store.state.source == .network(fetchedAt: now))
+        #expect(service.queries == [LibraryQuery()])
+    }
+
+    @Test func dispatchesLoadingThenFailedWithTheErrorsMessage() async {
+        let store = RecordingStore(LibraryFinderState())
+        let error = CalilError(.httpStatus(code: 403, serviceMessage: nil))
+        await store.load(service: FakeLibraryService([.failure(error)]), cache: nil, now: now)
+        #expect(store.actionNames == ["LibrariesLoading", "LibrariesFailed"])
+        #expect(store.state.status == .failed(message: error.description))
+    }
+
+    @Test func narrowsTheAnswerToTheQuerysCategoriesAndLimit() async {
+        let query = LibraryQuery(limit: 1, categories: [.university])
+        let store = RecordingStore(LibraryFinderState(query: query))
+        await store.load(service: FakeLibraryService([.success(libraries)]), cache: nil, now: now)
+        #expect(store.state.libraries.map(\.id) == ["2"])
+    }
+
+    @Test func doesNothingWhileALoadIsRunning() async {
+        var state = LibraryFinderState()
+        state.status = .loading(requestID: UUID())
+        let store = RecordingStore(state)
+        let service = FakeLibraryService([.success(libraries)])
+        await store.load(service: service, cache: nil, now: now)
+        #expect(store.actionNames.isEmpty)
+        #expect(service.queries.isEmpty)
+    }
+
+    @Test func retriesAfterAFailure() async {
+        let store = RecordingStore(LibraryFinderState())
+        let service = FakeLibraryService([
+            .failure(CalilError(.timedOut(host: "api.calil.jp", seconds: 15))), .success(libraries),
+        ])
+        await store.load(service: service, cache: nil, now: now)
+        #expect(
+            store.state.status
+                == .failed(message: CalilError(.timedOut(host: "api.calil.jp", seconds: 15)).description))
+        await store.load(service: service, cache: nil, now: now)
+        #expect(store.state.status == .loaded)
+        #expect(store.state.libraries == libraries)
+        #expect(service.queries.count == 2)
+    }
+
+    @Test func showsTheCachedListWhenTheServiceCannotBeReached() async throws {
+        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let fetchedEarlier = Date(timeIntervalSince1970: 1_700_000_000)
+        try cache.save(libraries, for: LibraryQuery(), fetchedAt: fetchedEarlier)
+        let store = RecordingStore(LibraryFinderState())
+        let unreachable = CalilError(
+            .cannotConnect(host: "api.calil.jp", detail: "the connection was refused"))
+        await store.load(service: FakeLibraryService([.failure(unreachable)]), cache: cache, now: now)
+        #expect(store.state.status == .loaded)
+        #expect(store.state.libraries == libraries)
+        #expect(store.state.source == .cache(fetchedAt: fetchedEarlier, reason: unreachable.description))
+    }
+
+    @Test func failsWhenTheServiceCannotBeReachedAndNothingIsCached() async throws {
+        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let store = RecordingStore(LibraryFinderState())
+        let unreachable = CalilError(.timedOut(host: "api.calil.jp", seconds: 1))
+        await store.load(service: FakeLibraryService([.failure(unreachable)]), cache: cache, now: now)
+        #expect(store.state.status == .failed(message: unreachable.description))
+    }
+
+    @Test func doesNotHideAServiceErrorBehindTheCache() async throws {
+        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        try cache.save(libraries, for: LibraryQuery(), fetchedAt: now)
+        let store = RecordingStore(LibraryFinderState())
+        let forbidden = CalilError(.httpStatus(code: 403, serviceMessage: "invalid appkey"))
+        await store.load(service: FakeLibraryService([.failure(forbidden)]), cache: cache, now: now)
+        #expect(store.state.status == .failed(message: forbidden.description))
+    }
+
+    @Test func writesAGoodAnswerToTheCache() async throws {
+        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let store = RecordingStore(LibraryFinderState())
+        await store.load(service: FakeLibraryService([.success(libraries)]), cache: cache, now: now)
+        #expect(
+            cache.load(for: LibraryQuery())
+                == CachedLibraryList(request: "pref=秋田県", fetchedAt: now, libraries: libraries))
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import ReSwift
+import ReSwiftThunk
+import Testing
+
+@testable import LibraryFinderCore
+
+/// A service whose answer waits until the test releases it, to hold a load in flight.
+final class GatedLibraryService: LibraryService {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    nonisolated(unsafe) private var waiting: [CheckedContinuation<Void, Never>] = []
+    // Guarded by `lock`.
+    nonisolated(unsafe) private var released = false
+    // Guarded by `lock`.
+    nonisolated(unsafe) private var count = 0
+    private let answer: [Library]
+
+    init(answer: [Library]) {
+        self.answer = answer
+    }
+
+    var requestCount: Int { lock.withLock { count } }
+
+    func libraries(matching query: LibraryQuery) async throws -> [Library] {
+        await withCheckedContinuation { continuation in
+            let resumeNow = lock.withLock {
+                count += 1
+                if released { return true }
+                waiting.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+        return answer
+    }
+
+    func release() {
+        let continuations = lock.withLock {
+            released = true
+            defer { waiting.removeAll() }
+            return waiting
+        }
+        for continuation in continuations { continuation.resume() }
+    }
+}
+
+@Suite struct LibraryThunkTests {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+    private let libraries = [
+        Fixtures.library(id: "1", short: "明徳館"), Fixtures.library(id: "2", short: "土崎図書館"),
+    ]
+
+    /// The store with a middleware after the thunk one that records the actions reaching the reducer.
+    private func store(recording names: ActionNames) -> Store<LibraryFinderState> {
+        let store = makeLibraryFinderStore(query: LibraryQuery())
+        let recorder: Middleware<LibraryFinderState> = { _, _ in
+            { next in
+                { action in
+                    names.append(String(describing: type(of: action)))
+                    next(action)
+                }
+            }
+        }
+        store.middleware = store.middleware + [recorder]
+        return store
+    }
+
+    @Test func dispatchingTheThunkLoadsThroughTheStore() async throws {
+        let names = ActionNames()
+        let store = store(recording: names)
+        try await store.dispatch(
+            loadLibrariesThunk(service: FakeLibraryService([.success(libraries)]), cache: nil, now: { now }))
+        #expect(names.all == ["LibrariesLoading", "LibrariesLoaded"])
+        #expect(store.state.status == .loaded)
+        #expect(store.state.libraries == libraries)
+        #expect(store.state.source == .network(fetchedAt: now))
+    }
+
+    @Test func aFailureBecomesTheFailedAction() async throws {
+        let names = ActionNames()
+        let store = store(recording: names)
+        let error = CalilError(.unexpectedBody(detail: "not JSON"))
+        try await store.dispatch(
+            loadLibrariesThunk(service: FakeLibraryService([.failure(error)]), cache: nil))
+        #expect(names.all == ["LibrariesLoading", "LibrariesFailed"])
+        #expect(store.state.status == .failed(message: error.description))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func reloadingWhileLoadingSendsNoSecondRequest() async throws {
+        let store = makeLibraryFinderStore(query: LibraryQuery())
+        let service = GatedLibraryService(answer: libraries)
+        let thunk = loadLibrariesThunk(service: service, cache: nil, now: { now })
+        let first = Task { try await store.dispatch(thunk) }
+        while !store.state.isLoading { await Task.yield() }
+        try await store.dispatch(thunk)
+        #expect(store.state.isLoading)
+        service.release()
+        try await first.value
+        #expect(service.requestCount == 1)
+        #expect(store.state.status == .loaded)
+        #expect(store.state.libraries == libraries)
+    }
+}
+
+/// Action type names, appended from any thread.
+final class ActionNames: Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    nonisolated(unsafe) private var names: [String] = []
+
+    func append(_ name: String) { lock.withLock { names.append(name) } }
+    var all: [String] { lock.withLock { names } }
+}

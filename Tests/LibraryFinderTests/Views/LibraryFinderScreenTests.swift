@@ -1,0 +1,213 @@
+import Foundation
+import ReSwift
+import TerminalUI
+import Testing
+
+@testable import LibraryFinderCore
+
+@Suite struct LibraryFinderScreenTests {
+    private let size = TerminalSize(columns: 80, rows: 24)
+    private let requestID = UUID()
+    private let fetchedAt = Date(timeIntervalSince1970: 1_800_000_000)
+
+    private var libraries: [Library] {
+        var prefectural = Fixtures.library(id: "1", short: "県立図書館", category: .regional)
+        prefectural.formalName = "秋田県立図書館"
+        prefectural.postcode = "010-0952"
+        prefectural.phone = "018-866-8400"
+        prefectural.website = "https://www.apl.pref.akita.jp/"
+        prefectural.distanceKm = 0.42
+        prefectural.isPrimary = true
+        return [prefectural, Fixtures.library(id: "2", short: "能代市立図書館", city: "能代市")]
+    }
+
+    private func state(_ actions: [Action]) -> LibraryFinderState {
+        actions.reduce(LibraryFinderState()) { libraryFinderReducer(action: $1, state: $0) }
+    }
+
+    private var loadedState: LibraryFinderState {
+        state([
+            LibrariesLoading(requestID: requestID),
+            LibrariesLoaded(
+                requestID: requestID, libraries: libraries, source: .network(fetchedAt: fetchedAt)),
+        ])
+    }
+
+    private func text(_ state: LibraryFinderState, size: TerminalSize? = nil) -> [String] {
+        LibraryFinderScreen.lines(for: state, size: size ?? self.size, spinnerFrame: "⠋").map(\.plainText)
+    }
+
+    @Test func fillsTheScreenExactly() {
+        let lines = LibraryFinderScreen.lines(for: loadedState, size: size, spinnerFrame: "⠋")
+        #expect(lines.count == size.rows)
+        #expect(lines.allSatisfy { $0.width <= size.columns })
+    }
+
+    @Test func showsASpinnerWhileTheFirstListLoads() {
+        let lines = text(state([LibrariesLoading(requestID: requestID)]))
+        #expect(lines[1].contains("⠋ Loading…"))
+        #expect(lines[size.rows - 3].hasPrefix("⠋ Loading libraries…"))
+    }
+
+    @Test func listsNameCityAndCategoryInWords() {
+        let lines = text(loadedState)
+        #expect(lines[0].hasPrefix("Libraries · 秋田県"))
+        #expect(lines[0].hasSuffix("2 libraries"))
+        #expect(lines[1].hasPrefix("› 県立図書館"))
+        #expect(lines[1].contains("秋田市"))
+        #expect(lines[1].contains("Regional library"))
+        #expect(lines[1].contains("420 m"))
+        #expect(lines[2].hasPrefix("  能代市立図書館"))
+        #expect(lines[2].contains("能代市"))
+        #expect(lines[2].contains("Local library"))
+        // Columns line up although the names differ in width.
+        let cityColumn1 = lines[1][..<lines[1].range(of: "秋田市")!.lowerBound].displayWidth
+        let cityColumn2 = lines[2][..<lines[2].range(of: "能代市  ")!.lowerBound].displayWidth
+        #expect(cityColumn1 == cityColumn2)
+    }
+
+    @Test func alignsDistancesInTheirOwnColumn() {
+        var near = libraries
+        near[1].distanceKm = 12.04
+        let state = state([
+            LibrariesLoading(requestID: requestID),
+            LibrariesLoaded(requestID: requestID, libraries: near, source: .network(fetchedAt: fetchedAt)),
+        ])
+        let lines = text(state)
+        let first = lines[1][..<lines[1].range(of: "420 m")!.lowerBound].displayWidth
+        let second = lines[2][..<lines[2].range(of: "12.0 km")!.lowerBound].displayWidth
+        #expect(first == second)
+    }
+
+    @Test func showsTheSelectedLibrarysDetails() {
+        let lines = text(loadedState)
+        let details = lines.joined(separator: "\n")
+        #expect(details.contains("秋田県立図書館"))
+        #expect(details.contains("Address  〒010-0952 秋田県秋田市1-1"))
+        #expect(details.contains("Phone    018-866-8400"))
+        #expect(details.contains("Web      https://www.apl.pref.akita.jp/"))
+        #expect(details.contains("System   秋田県秋田市 (Akita_Akita)"))
+        #expect(details.contains("Category Regional library · main library of its system"))
+        #expect(details.contains("Distance 420 m"))
+        let moved = text(
+            libraryFinderReducer(action: LibraryListAction.moveSelection(by: 1), state: loadedState))
+        #expect(moved.joined(separator: "\n").contains("秋田市立能代市立図書館"))
+        #expect(moved.joined(separator: "\n").contains("Phone    —"))
+    }
+
+    @Test func keepsTheListVisibleUnderAnErrorThatSaysToRetry() {
+        let failed = state([
+            LibrariesLoading(requestID: requestID),
+            LibrariesLoaded(
+                requestID: requestID, libraries: libraries, source: .network(fetchedAt: fetchedAt)),
+            LibrariesLoading(requestID: UUID()),
+        ])
+        guard case .loading(let second) = failed.status else {
+            Issue.record("expected loading")
+            return
+        }
+        let lines = text(
+            libraryFinderReducer(
+                action: LibrariesFailed(requestID: second, message: "HTTP 503."), state: failed))
+        #expect(lines[1].contains("県立図書館"))
+        #expect(lines[size.rows - 3] == "✗ HTTP 503. Press r to retry.")
+    }
+
+    @Test func marksACachedListWithItsFetchTime() {
+        let cached = state([
+            LibrariesLoading(requestID: requestID),
+            LibrariesLoaded(
+                requestID: requestID, libraries: libraries,
+                source: .cache(fetchedAt: fetchedAt, reason: "Timed out.")),
+        ])
+        let line = text(cached, size: TerminalSize(columns: 160, rows: 24))[21]
+        #expect(
+            line.hasPrefix("⚠ Offline: showing the list fetched \(FetchTime.text(fetchedAt)). Timed out."))
+    }
+
+    @Test func wrapsALongErrorOntoTwoLinesKeepingTheRetryHint() {
+        let message = String(repeating: "The service said something long. ", count: 3)
+        let failed = LibraryFinderState(query: LibraryQuery())
+        var state = failed
+        state.status = .failed(message: message)
+        let lines = LibraryFinderScreen.messageLines(state, width: 80, spinnerFrame: "⠋").map(\.plainText)
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.displayWidth <= 80 })
+        #expect(lines[0].hasPrefix("✗ The service said"))
+        #expect(lines[1].hasSuffix("Press r to retry."))
+        #expect(LibraryFinderScreen.wrap("秋田県立図書館は秋田市にあります", width: 10, maxLines: 2) == ["秋田県立図", "書館は秋…"])
+    }
+
+    @Test func dimsReloadWhileLoading() {
+        let loading = LibraryFinderScreen.keysLine(state([LibrariesLoading(requestID: requestID)]), width: 80)
+        #expect(loading.spans.contains { $0.text == "r reload" && $0.style.dim })
+        let idle = LibraryFinderScreen.keysLine(loadedState, width: 80)
+        #expect(idle.plainText.contains("r reload"))
+        #expect(!idle.spans.contains { $0.text.contains("r reload") && $0.style.dim })
+    }
+
+    @Test func showsTheFilterBeingTypedAndWhatItMatches() {
+        let filtering = [LibraryListAction.beginFilter, .editFilter("能代")].reduce(loadedState) {
+            libraryFinderReducer(action: $1, state: $0)
+        }
+        let lines = text(filtering)
+        #expect(lines[0].hasSuffix("1 of 2 libraries"))
+        #expect(lines[1].hasPrefix("› 能代市立図書館"))
+        #expect(lines[size.rows - 1].hasPrefix("Filter: 能代"))
+        let nothing = text(libraryFinderReducer(action: LibraryListAction.editFilter("札幌"), state: filtering))
+        #expect(nothing[1].contains("No library matches “札幌”."))
+    }
+
+    @Test func asksForABiggerTerminalWhenTooSmall() {
+        let lines = text(loadedState, size: TerminalSize(columns: 30, rows: 10))
+        #expect(lines.contains { $0.contains("Terminal too small") })
+    }
+}
+
+@Suite struct LibraryFinderKeysTests {
+    private var loaded: LibraryFinderState {
+        var state = LibraryFinderState()
+        state.status = .loaded
+        return state
+    }
+
+    @Test func movesFiltersReloadsAndQuits() {
+        #expect(LibraryFinderKeys.command(for: .down, in: loaded) == .list(.moveSelection(by: 1)))
+        #expect(LibraryFinderKeys.command(for: .up, in: loaded) == .list(.moveSelection(by: -1)))
+        #expect(LibraryFinderKeys.command(for: .pageDown, in: loaded) == .list(.moveSelection(by: 10)))
+        #expect(LibraryFinderKeys.command(for: .home, in: loaded) == .list(.selectFirst))
+        #expect(LibraryFinderKeys.command(for: .end, in: loaded) == .list(.selectLast))
+        #expect(LibraryFinderKeys.command(for: .character("/"), in: loaded) == .list(.beginFilter))
+        #expect(LibraryFinderKeys.command(for: .character("r"), in: loaded) == .reload)
+        #expect(LibraryFinderKeys.command(for: .character("q"), in: loaded) == .quit)
+        #expect(LibraryFinderKeys.command(for: .ctrl("c"), in: loaded) == .quit)
+        #expect(LibraryFinderKeys.command(for: .character("x"), in: loaded) == .ignore)
+    }
+
+    @Test func reloadIsDisabledWhileLoading() {
+        var loading = loaded
+        loading.status = .loading(requestID: UUID())
+        #expect(LibraryFinderKeys.command(for: .character("r"), in: loading) == .ignore)
+        #expect(LibraryFinderKeys.command(for: .character("q"), in: loading) == .quit)
+    }
+
+    @Test func typingEditsTheFilterUntilEnterOrEsc() {
+        var editing = loaded
+        editing.isEditingFilter = true
+        editing.filterText = "秋"
+        #expect(LibraryFinderKeys.command(for: .character("田"), in: editing) == .list(.editFilter("秋田")))
+        #expect(LibraryFinderKeys.command(for: .character("q"), in: editing) == .list(.editFilter("秋q")))
+        #expect(LibraryFinderKeys.command(for: .character("r"), in: editing) == .list(.editFilter("秋r")))
+        #expect(LibraryFinderKeys.command(for: .backspace, in: editing) == .list(.editFilter("")))
+        #expect(LibraryFinderKeys.command(for: .enter, in: editing) == .list(.commitFilter))
+        #expect(LibraryFinderKeys.command(for: .escape, in: editing) == .list(.cancelFilter))
+        #expect(LibraryFinderKeys.command(for: .down, in: editing) == .list(.moveSelection(by: 1)))
+    }
+
+    @Test func escClearsAKeptFilter() {
+        var filtered = loaded
+        filtered.filterText = "能代"
+        #expect(LibraryFinderKeys.command(for: .escape, in: filtered) == .list(.cancelFilter))
+        #expect(LibraryFinderKeys.command(for: .escape, in: loaded) == .ignore)
+    }
+}

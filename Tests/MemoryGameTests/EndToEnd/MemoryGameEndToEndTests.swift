@@ -1,0 +1,265 @@
+import Foundation
+import TerminalUI
+import TestSupport
+import Testing
+
+@testable import MemoryGameCore
+
+/// Runs the built `memory-game` under a pseudo-terminal and plays it by keystrokes.
+@Suite struct MemoryGameEndToEndTests {
+    private typealias Keys = PseudoTerminal.Keys
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("memory-game-e2e-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private func launch(_ arguments: [String], dataHome: URL) throws -> PseudoTerminal {
+        try PseudoTerminal(
+            product: "memory-game", arguments: arguments,
+            environment: [
+                "XDG_DATA_HOME": dataHome.path, "NO_COLOR": "1",
+                // Test-only: a short mismatch moment keeps the test fast.
+                "MEMORY_GAME_MISMATCH_DELAY_MS": "30",
+            ],
+            size: TerminalSize(columns: 80, rows: 24))
+    }
+
+    /// The cards the app deals for `seed`: the same shuffle from the same catalog.
+    private func expectedDeal(seed: UInt64, category: MusicCategory) async throws -> [Card] {
+        let harness = GameHarness()
+        let environment = GameEnvironment(liveSource: nil, random: RandomSource(seed: seed))
+        await GameEffects.loadCards(
+            category: category, preference: .live, environment: environment, dispatch: harness.dispatch)
+        return try #require(harness.log.actions.last as? SetCardsAction).cards
+    }
+
+    /// The keys that move the cursor from `from` to `to` on the four-column table.
+    private func keys(from: Int, to: Int) -> String {
+        let rows = to / GameRules.columns - from / GameRules.columns
+        let columns = to % GameRules.columns - from % GameRules.columns
+        return String(repeating: rows > 0 ? Keys.down : Keys.up, count: abs(rows))
+            + String(repeating: columns > 0 ? Keys.right : Keys.left, count: abs(columns))
+    }
+
+    @Test func playsAWholeOfflineGameByKeystrokesAndQuitsRestoringTheTerminal() async throws {
+        let dataHome = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let seed: UInt64 = 7
+        let cards = try await expectedDeal(seed: seed, category: .pop)
+        let terminal = try launch(["--offline", "--seed", String(seed)], dataHome: dataHome)
+
+        try terminal.waitForScreen(containing: "› New Game")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "pairs 0/8 · misses 0 · offline catalog")
+        // The first card's album is on screen once it is turned: the deal is the one computed here.
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(
+            containing: "Card 1 of 16: \(cards[0].album.artist) — \(cards[0].album.title)")
+
+        // One miss: the first card with a card of another pair.
+        var cursor = 0
+        let other = try #require(cards.indices.first { cards[$0].pair != cards[0].pair })
+        try terminal.send(keys(from: cursor, to: other) + Keys.enter)
+        cursor = other
+        try terminal.waitForScreen(containing: "misses 1")
+        try terminal.waitForScreen(description: "the mismatch turned back") { !$0.contains("─ miss ─") }
+
+        // Then every pair, in order.
+        for pair in 0..<GameRules.pairCount {
+            let members = cards.indices.filter { cards[$0].pair == pair }
+            for index in members {
+                try terminal.send(keys(from: cursor, to: index) + " ")
+                cursor = index
+            }
+            if pair < GameRules.pairCount - 1 {
+                try terminal.waitForScreen(containing: "pairs \(pair + 1)/8")
+            }
+        }
+
+        try terminal.waitForScreen(containing: "Great! You won with score: 1")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+    }
+
+    @Test func chosenCategoryIsKeptForTheNextLaunch() throws {
+        let dataHome = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+
+        let first = try launch(["--offline"], dataHome: dataHome)
+        try first.waitForScreen(containing: "Choose Category (Pop)")
+        try first.send(Keys.down + Keys.enter)
+        try first.waitForScreen(containing: "✓ Pop")
+        try first.send(String(repeating: Keys.down, count: 3) + Keys.enter)
+        try first.waitForScreen(containing: "Choose Category (Metal)")
+        try first.send("q")
+        #expect(try first.waitForExit() == 0)
+        try first.verifyTerminalRestored()
+
+        let second = try launch(["--offline"], dataHome: dataHome)
+        try second.waitForScreen(containing: "Choose Category (Metal)")
+        try second.send(Keys.ctrlC)
+        #expect(try second.waitForExit() == 0)
+        try second.verifyTerminalRestored()
+    }
+
+    @Test func tooSmallTerminalSaysHowBigItMustBeAndTheTableReturnsWhenItGrows() throws {
+        let dataHome = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let terminal = try launch(["--offline", "--seed", "5"], dataHome: dataHome)
+        try terminal.waitForScreen(containing: "› New Game")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "pairs 0/8")
+        terminal.resize(to: TerminalSize(columns: 50, rows: 16))
+        try terminal.waitForScreen(containing: "Terminal too small")
+        try terminal.waitForScreen(
+            containing: "needs \(GameView.minimumSize.columns)×\(GameView.minimumSize.rows), is 50×16")
+        terminal.resize(to: TerminalSize(columns: 80, rows: 24))
+        try terminal.waitForScreen(containing: "pairs 0/8")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func backKeyReturnsToTheMenuAndTheRouteFollows() throws {
+        let dataHome = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let terminal = try launch(["--offline", "--seed", "3", "--category", "rock"], dataHome: dataHome)
+        try terminal.waitForScreen(containing: "Choose Category (Rock)")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "pairs 0/8")
+        try terminal.send(Keys.escape)
+        try terminal.waitForScreen(containing: "› New Game")
+        // The route went back too: Enter on the menu deals a new game again.
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "Memory Tunes · Rock")
+        try terminal.waitForScreen(containing: "pairs 0/8")
+        try terminal.send(Keys.backspace)
+        try terminal.waitForScreen(containing: "› New Game")
+        terminal.terminate()
+        #expect(try terminal.waitForExit() == 143)
+        try terminal.verifyTerminalRestored()
+    }
+}
+
+/// The live path of the built app, against a scripted iTunes server on 127.0.0.1.
+@Suite struct MemoryGameLiveEndToEndTests {
+    private typealias Keys = PseudoTerminal.Keys
+
+    private func launch(apiBase: URL, dataHome: URL) throws -> PseudoTerminal {
+        try PseudoTerminal(
+            product: "memory-game", arguments: ["--seed", "11", "--category", "Electronic"],
+            environment: [
+                "XDG_DATA_HOME": dataHome.path, "NO_COLOR": "1",
+                "MEMORY_GAME_API_BASE": apiBase.absoluteString,
+            ],
+            size: TerminalSize(columns: 80, rows: 24))
+    }
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("memory-game-e2e-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private static var tenAlbums: String {
+        let results = (0..<10).map { number in
+            """
+            {"wrapperType": "collection", "artistName": "Live Artist \(number)",
+             "collectionName": "Live Album \(number)",
+             "artworkUrl100": "https://is1.example.com/\(number)/100x100bb.jpg"}
+            """
+        }
+        return #"{"resultCount": 10, "results": [\#(results.joined(separator: ","))]}"#
+    }
+
+    @Test func dealsAlbumsFromTheService() throws {
+        let dataHome = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponse(.json(Self.tenAlbums), for: "/search")
+        let terminal = try launch(apiBase: server.baseURL, dataHome: dataHome)
+
+        try terminal.waitForScreen(containing: "› New Game")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "pairs 0/8 · misses 0 · albums from iTunes")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "Card 1 of 16: Live Artist")
+        #expect(server.requests(for: "/search").first?.queryValue("term") == "Electronic")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+    }
+
+    @Test func httpErrorOffersRetryAndTheOfflineCatalog() throws {
+        let dataHome = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponses(
+            [.text("Internal Server Error", status: 500), .json(Self.tenAlbums)], for: "/search")
+        let terminal = try launch(apiBase: server.baseURL, dataHome: dataHome)
+
+        try terminal.waitForScreen(containing: "› New Game")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "Couldn't load Electronic albums.")
+        try terminal.waitForScreen(containing: "HTTP status 500")
+        try terminal.send("r")
+        try terminal.waitForScreen(containing: "albums from iTunes")
+        try terminal.send(Keys.escape)
+        try terminal.waitForScreen(containing: "› New Game")
+        server.setResponse(.text("Internal Server Error", status: 500), for: "/search")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "o play the offline catalog")
+        try terminal.send("o")
+        try terminal.waitForScreen(containing: "pairs 0/8 · misses 0 · offline catalog")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func unreachableServiceFallsBackToTheOfflineCatalogAndSaysSo() throws {
+        let dataHome = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let server = try LoopbackHTTPServer()
+        let closedPort = server.baseURL
+        server.stop()
+        let terminal = try launch(apiBase: closedPort, dataHome: dataHome)
+
+        try terminal.waitForScreen(containing: "› New Game")
+        try terminal.send(Keys.enter)
+        try terminal.waitForScreen(containing: "offline (iTunes unreachable; r retries)")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+    }
+}
+
+/// A damaged settings file doesn't stop the game, and isn't lost.
+@Suite struct MemoryGameSettingsEndToEndTests {
+    @Test func corruptSettingsAreMovedAsideAndShownAndTheGameStartsFromDefaults() throws {
+        let dataHome = FileManager.default.temporaryDirectory
+            .appendingPathComponent("memory-game-e2e-\(UUID().uuidString)", isDirectory: true)
+        let folder = dataHome.appendingPathComponent("memory-game", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        try Data("{ not json".utf8).write(to: folder.appendingPathComponent("settings.json"))
+
+        let terminal = try PseudoTerminal(
+            product: "memory-game", arguments: ["--offline"],
+            environment: ["XDG_DATA_HOME": dataHome.path, "NO_COLOR": "1"],
+            size: TerminalSize(columns: 80, rows: 24))
+        try terminal.waitForScreen(containing: "Choose Category (Pop)")
+        try terminal.waitForScreen(containing: "isn't valid JSON")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasPrefix("settings.json.moved-") }
+        #expect(kept.count == 1)
+    }
+}

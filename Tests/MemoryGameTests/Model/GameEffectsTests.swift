@@ -1,0 +1,146 @@
+import Foundation
+import ReSwift
+import Testing
+
+@testable import MemoryGameCore
+
+@Suite struct GameEffectsTests {
+    private func environment(
+        live: (any AlbumSource)?, seed: UInt64 = 5,
+        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { _ in }
+    ) -> GameEnvironment {
+        GameEnvironment(liveSource: live, random: RandomSource(seed: seed), sleep: sleep)
+    }
+
+    private var liveAlbums: [Album] {
+        (0..<10).map {
+            Album(artist: "Live \($0)", title: "Album \($0)", artworkURL: URL(string: "https://a/\($0)"))
+        }
+    }
+
+    @Test func liveFetchDealsLiveAlbums() async throws {
+        let harness = GameHarness()
+        let live = FakeAlbumSource(result: .success(liveAlbums))
+        await GameEffects.loadCards(
+            category: .rock, preference: .live, environment: environment(live: live),
+            dispatch: harness.dispatch)
+        #expect(harness.log.actions.first as? FetchTunesAction == FetchTunesAction(category: .rock))
+        let set = try #require(harness.log.actions.last as? SetCardsAction)
+        #expect(set.origin == .live)
+        #expect(set.cards.count == 16)
+        #expect(set.cards.allSatisfy { $0.album.artist.hasPrefix("Live") })
+        #expect(harness.current.phase == .playing)
+    }
+
+    @Test func unreachableServiceFallsBackToTheOfflineCatalogAndSaysWhy() async throws {
+        let harness = GameHarness()
+        let live = FakeAlbumSource(result: .failure(AlbumSourceError(.unreachable(detail: "unknown host x"))))
+        await GameEffects.loadCards(
+            category: .metal, preference: .live, environment: environment(live: live),
+            dispatch: harness.dispatch)
+        let set = try #require(harness.log.actions.last as? SetCardsAction)
+        guard case .offlineFallback(let reason) = set.origin else {
+            Issue.record("expected an offline fallback, got \(set.origin)")
+            return
+        }
+        #expect(reason == "iTunes unreachable")
+        let catalog = try await OfflineCatalog.standard.albums(for: .metal)
+        #expect(set.cards.allSatisfy { catalog.contains($0.album) })
+    }
+
+    @Test func timeoutAlsoFallsBackToTheOfflineCatalog() async throws {
+        let harness = GameHarness()
+        let live = FakeAlbumSource(result: .failure(AlbumSourceError(.timedOut(seconds: 2))))
+        await GameEffects.loadCards(
+            category: .pop, preference: .live, environment: environment(live: live),
+            dispatch: harness.dispatch)
+        let set = try #require(harness.log.actions.last as? SetCardsAction)
+        #expect(set.origin == .offlineFallback(reason: "iTunes timed out"))
+    }
+
+    @Test func httpErrorFailsWithAMessageInsteadOfFallingBack() async {
+        let harness = GameHarness()
+        let live = FakeAlbumSource(result: .failure(AlbumSourceError(.httpStatus(500))))
+        await GameEffects.loadCards(
+            category: .rap, preference: .live, environment: environment(live: live),
+            dispatch: harness.dispatch)
+        #expect(harness.log.actions.count == 2)
+        #expect(
+            harness.current.phase == .failed(.rap, message: AlbumSourceError(.httpStatus(500)).description))
+    }
+
+    @Test func tooFewDistinctAlbumsFails() async {
+        let harness = GameHarness()
+        let live = FakeAlbumSource(result: .success(Array(liveAlbums.prefix(5))))
+        await GameEffects.loadCards(
+            category: .rock, preference: .live, environment: environment(live: live),
+            dispatch: harness.dispatch)
+        let message = AlbumSourceError(.tooFewAlbums(found: 5, needed: 8)).description
+        #expect(harness.current.phase == .failed(.rock, message: message))
+    }
+
+    @Test func offlinePreferenceNeverAsksTheLiveService() async throws {
+        let harness = GameHarness()
+        let live = FakeAlbumSource(result: .failure(AlbumSourceError(.httpStatus(500))))
+        await GameEffects.loadCards(
+            category: .rock, preference: .offline, environment: environment(live: live),
+            dispatch: harness.dispatch)
+        let set = try #require(harness.log.actions.last as? SetCardsAction)
+        #expect(set.origin == .offline)
+    }
+
+    @Test func sameSeedDealsTheSameGame() async throws {
+        let first = GameHarness()
+        let second = GameHarness()
+        await GameEffects.loadCards(
+            category: .rock, preference: .offline, environment: environment(live: nil, seed: 77),
+            dispatch: first.dispatch)
+        await GameEffects.loadCards(
+            category: .rock, preference: .offline, environment: environment(live: nil, seed: 77),
+            dispatch: second.dispatch)
+        #expect(first.current.cards == second.current.cards)
+    }
+
+    @Test func flipReportsANewMismatchWithItsRound() {
+        let harness = GameHarness(orderedTable(round: 4))
+        let first = GameEffects.flipCard(at: 0, dispatch: harness.dispatch, getState: { harness.current })
+        #expect(first == nil)
+        let second = GameEffects.flipCard(at: 2, dispatch: harness.dispatch, getState: { harness.current })
+        #expect(second == 4)
+        #expect(harness.current.mismatch == GameState.Mismatch(first: 0, second: 2))
+    }
+
+    @Test func matchingFlipReportsNoMismatch() {
+        let harness = GameHarness(orderedTable())
+        _ = GameEffects.flipCard(at: 0, dispatch: harness.dispatch, getState: { harness.current })
+        #expect(GameEffects.flipCard(at: 1, dispatch: harness.dispatch, getState: { harness.current }) == nil)
+        #expect(harness.current.pairsFound == 1)
+    }
+
+    @Test func inputDuringAMismatchReportsNoSecondMismatch() {
+        var table = orderedTable(round: 1)
+        table = GameRules.flip(at: 0, in: table)
+        table = GameRules.flip(at: 2, in: table)
+        let harness = GameHarness(table)
+        #expect(GameEffects.flipCard(at: 4, dispatch: harness.dispatch, getState: { harness.current }) == nil)
+        #expect(GameEffects.flipCard(at: 2, dispatch: harness.dispatch, getState: { harness.current }) == nil)
+        #expect(harness.current.mismatch == GameState.Mismatch(first: 0, second: 2))
+    }
+
+    @Test func mismatchIsTurnedBackAfterTheInjectedDelay() async {
+        var table = orderedTable(round: 1)
+        table = GameRules.flip(at: 0, in: table)
+        table = GameRules.flip(at: 2, in: table)
+        let harness = GameHarness(table)
+        let waited = ActionLog()
+        let env = environment(live: nil) { seconds in
+            waited.append(FlipCardAction(index: Int(seconds * 1000)))
+        }
+        await GameEffects.resolveMismatchAfterDelay(round: 1, environment: env, dispatch: harness.dispatch)
+        #expect((waited.actions.first as? FlipCardAction)?.index == 1000)
+        #expect(harness.log.actions.last as? ResolveMismatchAction == ResolveMismatchAction(round: 1))
+        #expect(harness.current.mismatch == nil)
+        #expect(harness.current.misses == 1)
+        #expect(harness.current.cards.allSatisfy { !$0.isFaceUp })
+    }
+}

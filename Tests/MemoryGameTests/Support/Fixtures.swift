@@ -1,0 +1,80 @@
+import Foundation
+import ReSwift
+import TerminalUI
+
+@testable import MemoryGameCore
+
+/// Eight albums whose pair number is their index, for tables built by hand.
+let sampleAlbums: [Album] = (0..<8).map { Album(artist: "Artist \($0)", title: "Title \($0)") }
+
+/// A playing table whose pairs sit side by side: cards 0 and 1 are pair 0, 2 and 3 pair 1, …
+func orderedTable(round: Int = 1) -> GameState {
+    let cards = sampleAlbums.enumerated().flatMap { pair, album in
+        [Card(album: album, pair: pair), Card(album: album, pair: pair)]
+    }
+    return GameState(phase: .playing, category: .rock, cards: cards, round: round, origin: .offline)
+}
+
+/// Collects dispatched actions; safe to use from the tasks the effects run in.
+final class ActionLog: @unchecked Sendable {
+    // @unchecked Sendable: `recorded` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var recorded: [any Action] = []
+
+    var actions: [any Action] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    func append(_ action: any Action) {
+        lock.lock()
+        recorded.append(action)
+        lock.unlock()
+    }
+}
+
+/// A store stand-in for the effects: reduces the game slice and records each action.
+final class GameHarness: @unchecked Sendable {
+    // @unchecked Sendable: `state` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var state: GameState
+    let log = ActionLog()
+
+    init(_ state: GameState = GameState()) {
+        self.state = state
+    }
+
+    var current: GameState {
+        lock.lock()
+        defer { lock.unlock() }
+        return state
+    }
+
+    func dispatch(_ action: any Action) {
+        lock.lock()
+        state = gameReducer(action: action, state: state)
+        lock.unlock()
+        log.append(action)
+    }
+}
+
+/// An album source that returns what it was given, or throws.
+struct FakeAlbumSource: AlbumSource {
+    var result: Result<[Album], AlbumSourceError>
+
+    func albums(for category: MusicCategory) async throws -> [Album] {
+        try result.get()
+    }
+}
+
+extension Array where Element == TerminalUI.Line {
+    /// The lines' text without styles, one per row, trailing spaces trimmed: what a snapshot reads.
+    var text: String {
+        map { line in
+            var text = line.plainText
+            while text.last == " " { text.removeLast() }
+            return text
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,67 @@
+import TerminalUI
+import Testing
+
+@testable import MemoryGameCore
+
+@Suite struct KeyBindingsTests {
+    private let playing = orderedTable()
+
+    @Test func qAndCtrlCQuitEverywhere() {
+        for screen in [Screen.menu, .categories, .game] {
+            #expect(KeyBindings.intent(for: .character("q"), on: screen, game: playing) == .quit)
+            #expect(KeyBindings.intent(for: .ctrl("c"), on: screen, game: playing) == .quit)
+        }
+    }
+
+    @Test func escapeAndBackspaceGoBackBelowTheMenu() {
+        #expect(KeyBindings.intent(for: .escape, on: .game, game: playing) == .back)
+        #expect(KeyBindings.intent(for: .backspace, on: .categories, game: playing) == .back)
+        #expect(KeyBindings.intent(for: .escape, on: .menu, game: playing) == nil)
+    }
+
+    @Test func listsMoveAndChoose() {
+        #expect(KeyBindings.intent(for: .down, on: .menu, game: playing) == .moveHighlight(1))
+        #expect(
+            KeyBindings.intent(for: .character("k"), on: .categories, game: playing) == .moveHighlight(-1))
+        #expect(KeyBindings.intent(for: .enter, on: .menu, game: playing) == .choose)
+        #expect(KeyBindings.intent(for: .space, on: .categories, game: playing) == .choose)
+    }
+
+    @Test func gameMovesWithArrowsAndHjklAndFlipsWithEnterOrSpace() {
+        #expect(KeyBindings.intent(for: .left, on: .game, game: playing) == .moveCursor(.left))
+        #expect(KeyBindings.intent(for: .character("l"), on: .game, game: playing) == .moveCursor(.right))
+        #expect(KeyBindings.intent(for: .character("k"), on: .game, game: playing) == .moveCursor(.up))
+        #expect(KeyBindings.intent(for: .down, on: .game, game: playing) == .moveCursor(.down))
+        #expect(KeyBindings.intent(for: .enter, on: .game, game: playing) == .flip)
+        #expect(KeyBindings.intent(for: .space, on: .game, game: playing) == .flip)
+        #expect(KeyBindings.intent(for: .character("r"), on: .game, game: playing) == nil)
+    }
+
+    @Test func afterAWinEnterDealsANewGame() {
+        var won = playing
+        won.phase = .won(score: 3)
+        #expect(KeyBindings.intent(for: .enter, on: .game, game: won) == .newGame)
+        #expect(KeyBindings.intent(for: .left, on: .game, game: won) == nil)
+        #expect(KeyBindings.intent(for: .escape, on: .game, game: won) == .back)
+    }
+
+    @Test func afterAFailureROrEnterRetriesAndOPlaysOffline() {
+        let failed = GameState(phase: .failed(.rock, message: "HTTP status 500"))
+        #expect(KeyBindings.intent(for: .character("r"), on: .game, game: failed) == .retry)
+        #expect(KeyBindings.intent(for: .enter, on: .game, game: failed) == .retry)
+        #expect(KeyBindings.intent(for: .character("o"), on: .game, game: failed) == .playOffline)
+    }
+
+    @Test func rRetriesTheLiveServiceWhileTheOfflineCatalogStandsIn() {
+        var fallback = playing
+        fallback.origin = .offlineFallback(reason: "no network")
+        #expect(KeyBindings.intent(for: .character("r"), on: .game, game: fallback) == .retry)
+    }
+
+    @Test func routesNameTheirScreens() {
+        #expect(Screen(route: ["menu"]) == .menu)
+        #expect(Screen(route: ["menu", "categories"]) == .categories)
+        #expect(Screen(route: ["menu", "game"]) == .game)
+        #expect(Screen(route: []) == nil)
+    }
+}

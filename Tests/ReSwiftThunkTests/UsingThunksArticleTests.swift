@@ -1,0 +1,126 @@
+import ReSwift
+import ReSwiftThunk
+import Testing
+
+// The code of Sources/ReSwiftThunk/ReSwiftThunk.docc/Articles/UsingThunks.md, run as written.
+// Keep the two in step: a change to the article's code belongs here too.
+
+@Suite struct UsingThunksArticleTests {
+    // MARK: The article's model
+
+    struct Book: Equatable, Sendable { var title: String }
+
+    struct AppState: Equatable {
+        var categoryIndex = 0
+        var query = "swift"
+        var isLoading = false
+        var books: [Book] = []
+        var songsLoadedFor: Int?
+        var cover: String?
+    }
+
+    struct ChangeCategory: Action { var index: Int }
+    struct SongsLoaded: Action { var index: Int }
+    struct SearchStarted: Action {}
+    struct SearchFinished: Action { var books: [Book] }
+    struct CoverLoaded: Action { var cover: String }
+
+    static func appReducer(action: Action, state: AppState?) -> AppState {
+        var state = state ?? AppState()
+        switch action {
+        case let action as ChangeCategory: state.categoryIndex = action.index
+        case let action as SongsLoaded: state.songsLoadedFor = action.index
+        case is SearchStarted: state.isLoading = true
+        case let action as SearchFinished:
+            state.isLoading = false
+            state.books = action.books
+        case let action as CoverLoaded: state.cover = action.cover
+        default: break
+        }
+        return state
+    }
+
+    struct Catalog: Sendable {
+        func search(_ query: String) async throws -> [Book] {
+            [Book(title: "Swift in Depth")]
+        }
+    }
+    let catalog = Catalog()
+
+    /// Stands in for the logger of the article's error-handler example.
+    final class Logger: Sendable {
+        let messages = TestLocked<[String]>([])
+        func error(_ message: String) { messages.withLock { $0.append(message) } }
+    }
+
+    func loadSongs(for index: Int) -> Thunk<AppState> {
+        Thunk { dispatch, _ in dispatch(SongsLoaded(index: index)) }
+    }
+
+    func loadCover(of book: Book) -> AsyncThunk<AppState, Void> {
+        AsyncThunk { dispatch, _ in dispatch(CoverLoaded(cover: "cover of \(book.title)")) }
+    }
+
+    // MARK: The article's code
+
+    func selectCategory(_ index: Int) -> Thunk<AppState> {
+        Thunk { dispatch, getState in
+            guard getState()?.categoryIndex != index else { return }
+            dispatch(ChangeCategory(index: index))
+            dispatch(loadSongs(for: index))  // a thunk may dispatch another thunk
+        }
+    }
+
+    var loadBooks: AsyncThunk<AppState, [Book]> {
+        let catalog = self.catalog
+        return AsyncThunk { dispatch, getState in
+            dispatch(SearchStarted())
+            let books = try await catalog.search(getState()?.query ?? "")
+            dispatch(SearchFinished(books: books))
+            return books
+        }
+    }
+
+    private func makeStore(_ middleware: [Middleware<AppState>] = [createThunkMiddleware()]) -> Store<
+        AppState
+    > {
+        Store<AppState>(reducer: Self.appReducer, state: nil, middleware: middleware)
+    }
+
+    @Test func synchronousThunks() {
+        let store = makeStore()
+        store.dispatch(selectCategory(2))
+        #expect(store.state.categoryIndex == 2)
+        #expect(store.state.songsLoadedFor == 2)
+    }
+
+    @Test func awaitingAndChaining() async throws {
+        let store = makeStore()
+        let books = try await store.dispatch(loadBooks)
+        if let first = books.first {
+            try await store.dispatch(loadCover(of: first))
+        }
+        #expect(store.state.cover == "cover of Swift in Depth")
+    }
+
+    @Test func fireAndForgetFromAsyncCode() async throws {
+        let store = makeStore()
+        store.dispatch(loadBooks as Action)
+        let loaded = try await store.state(where: { !$0.books.isEmpty })
+        #expect(loaded.books == [Book(title: "Swift in Depth")])
+    }
+
+    @Test func aStoreWithItsOwnErrorHandler() async throws {
+        struct Offline: Error {}
+        let logger = Logger()
+        let reported = Signal()
+        let middleware: Middleware<AppState> = createThunkMiddleware { failure in
+            logger.error("\(failure)")
+            reported.fire()
+        }
+        let store = makeStore([middleware])
+        store.dispatch(AsyncThunk<AppState, Void> { _, _ in throw Offline() } as Action)
+        await reported.wait()
+        #expect(logger.messages.withLock { $0.first?.contains("Offline()") } == true)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import TodoCore
+
+/// The command line run in process, with its output captured: quick checks of what each outcome
+/// prints and returns. The end-to-end tests run the real binary.
+@MainActor
+@Suite struct TodoCommandLineTests {
+    private let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("todo-cli-\(UUID().uuidString)", isDirectory: true)
+
+    private func run(_ arguments: String..., environment: [String: String] = [:]) -> (
+        status: Int32, output: [String], errors: [String]
+    ) {
+        let output = CapturedOutput()
+        let errors = CapturedOutput()
+        let status = TodoCommandLine.run(
+            arguments: arguments,
+            environment: environment.merging(["XDG_DATA_HOME": directory.appendingPathComponent("xdg").path])
+            { a, _ in a },
+            currentDirectory: directory.path,
+            isInteractiveTerminal: false,
+            output: { output.write($0) },
+            errorOutput: { errors.write($0) })
+        return (status, output.written, errors.written)
+    }
+
+    @Test func helpAndVersionNeedNoFile() {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let help = run("--help")
+        #expect(help.status == 0)
+        #expect(help.output == [TodoHelp.usage])
+        #expect(run("--version").output == [TodoHelp.version])
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+    }
+
+    @Test func relativeFilePathsStartAtTheCurrentDirectory() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let added = run("add", "Buy milk", "--file", "lists/todo.json")
+        #expect(added.status == 0)
+        #expect(added.output == ["Added 1: Buy milk"])
+        #expect(
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent("lists/todo.json").path))
+        #expect(run("list", "--file=lists/todo.json").output == ["1. [ ] Buy milk"])
+    }
+
+    @Test func defaultFileIsInTheDataDirectory() {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(run("add", "x").status == 0)
+        #expect(
+            FileManager.default.fileExists(
+                atPath: directory.appendingPathComponent("xdg/todo/todo.json").path))
+    }
+
+    @Test func usageErrorsPrintOneLineAndReturnTwo() {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = run("done", "x")
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        #expect(
+            result.errors == [
+                "todo: 'x' is not a todo number; use a number that 'todo list' shows, e.g. todo done 2"
+            ])
+    }
+
+    @Test func anUnwritableFolderIsReportedWithStatusOne() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A regular file where the todo file's folder should be: the folder can't be created.
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data().write(to: directory.appendingPathComponent("blocker"))
+        let result = run("add", "x", "--file", "blocker/todo.json")
+        #expect(result.status == 1)
+        #expect(result.errors.count == 1)
+        #expect(result.errors.first?.hasPrefix("todo: Couldn't save") == true)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the built `todo` under a pseudo-terminal and uses the interactive list with keys.
+@Suite struct TodoInteractiveEndToEndTests {
+    @Test func addsTogglesDeletesUndoesAndQuitsRestoringTheTerminal() throws {
+        let sandbox = try TodoSandbox()
+        defer { sandbox.remove() }
+        try sandbox.run("add", "Walk the dog")
+
+        let terminal = try PseudoTerminal(
+            product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 70, rows: 16))
+        try terminal.waitForScreen(containing: "[ ] Walk the dog")
+
+        try terminal.send("a")
+        try terminal.waitForScreen(containing: "Add:")
+        try terminal.send("Buy milk")
+        try terminal.send(PseudoTerminal.Keys.enter)
+        try terminal.waitForScreen(containing: "[ ] Buy milk")
+        #expect(try sandbox.list() == ["1. [ ] Walk the dog", "2. [ ] Buy milk"])
+
+        try terminal.send(PseudoTerminal.Keys.up)
+        try terminal.send(" ")
+        try terminal.waitForScreen(containing: "[x] Walk the dog")
+
+        // The done item moved to the end; the selection stayed on the first row, now Buy milk.
+        try terminal.send("d")
+        try terminal.waitForScreen(containing: "0 open, 1 done")
+        #expect(try sandbox.list() == ["1. [x] Walk the dog"])
+
+        try terminal.send("u")
+        try terminal.waitForScreen(containing: "1 open, 1 done")
+
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+        #expect(try sandbox.list() == ["1. [ ] Buy milk", "2. [x] Walk the dog"])
+    }
+
+    @Test func showsChangesAnotherProcessMakes() throws {
+        let sandbox = try TodoSandbox()
+        defer { sandbox.remove() }
+        let terminal = try PseudoTerminal(
+            product: "todo", arguments: [], environment: ["TODO_FILE": sandbox.file.path],
+            size: .init(columns: 70, rows: 16))
+        try terminal.waitForScreen(containing: "Nothing to do")
+
+        try sandbox.run("add", "From a script")
+        try terminal.waitForScreen(containing: "[ ] From a script")
+
+        try terminal.send(PseudoTerminal.Keys.ctrlC)
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+    }
+}
