@@ -100,9 +100,9 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
     /// Replaces the stored value with `value`, atomically.
     ///
     /// - Parameter value: The value to store.
-    /// - Throws: ``PersistenceError`` (``PersistenceError/Kind-swift.struct/writeFailed`` when the value couldn't
-    ///   be encoded or written, ``PersistenceError/Kind-swift.struct/lockFailed``); the previous file is then
-    ///   unchanged.
+    /// - Throws: ``PersistenceError``: ``PersistenceError/Kind-swift.struct/writeFailed`` when the
+    ///   value couldn't be encoded or written, ``PersistenceError/Kind-swift.struct/lockFailed`` when
+    ///   the lock couldn't be taken. The previous file is then unchanged.
     public func save(_ value: Value) throws {
         let data = try encode(value)
         guard let lock = try lock(creatingDirectory: true) else { return }
@@ -329,7 +329,8 @@ extension PersistedFile {
     /// Renames the file next to itself with a timestamped suffix, never replacing another file.
     ///
     /// - Returns: `problem`, with where the file went.
-    /// - Throws: A ``PersistenceError/Kind-swift.struct/moveAsideFailed`` error when the file can't be moved.
+    /// - Throws: A ``PersistenceError/Kind-swift.struct/moveAsideFailed`` error when the file can't
+    ///   be moved.
     private func moveAside(_ problem: PersistenceError) throws -> PersistenceError {
         let stamp = Self.timestamp(Date())
         var attempt = 1
