@@ -48,7 +48,8 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
     /// Creates a handle on a persisted file; nothing is read or written until you call a method.
     ///
     /// - Parameters:
-    ///   - url: Where the file lives; its folder is created on the first save. See ``defaultURL(appName:fileName:)``.
+    ///   - url: Where the file lives; its folder is created on the first save. See
+    ///     ``defaultURL(appName:fileName:)``.
     ///   - schemaVersion: The version of `Value`'s encoded form, starting at 1. Raise it when the form
     ///     changes and add a migration from the previous version.
     ///   - migrations: One ``Migration`` per older version still to be read, each from a version below
