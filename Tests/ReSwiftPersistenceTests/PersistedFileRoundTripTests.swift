@@ -121,6 +121,19 @@ import Testing
         #expect(try PersistedFile<Settings>(url: target).load()?.category == "linked")
     }
 
+    @Test func aLockThatCantBeTakenIsAClearErrorAndChangesNothing() throws {
+        let file = settingsFile()
+        try file.save(Settings(category: "kept", bestScores: [], lastPlayed: nil))
+        try FileManager.default.removeItem(at: file.lockURL)
+        try FileManager.default.createDirectory(at: file.lockURL, withIntermediateDirectories: false)
+        let error = try #require(throws: PersistenceError.self) {
+            try file.save(Settings(category: "lost", bestScores: [], lastPlayed: nil))
+        }
+        #expect(error.kind == .lockFailed)
+        #expect(error.message.contains("Couldn't lock \(file.url.path)"))
+        #expect(try Data(contentsOf: file.url).text.contains("kept"))
+    }
+
     @Test func saveKeepsTheFilesPermissions() throws {
         let file = settingsFile()
         try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
