@@ -65,6 +65,7 @@ import Testing
         #expect(error.kind == .writeFailed)
         #expect(error.message.contains("couldn't be encoded"))
         #expect(error.message.contains("previous contents of the file are unchanged"))
+        #expect(error.message.contains("bug in the app"))
         #expect(try Data(contentsOf: url) == before)
         #expect(try directory.contents() == ["names.json", "names.json.lock"])
     }
@@ -81,6 +82,7 @@ import Testing
         #expect(error.kind == .writeFailed)
         #expect(error.fileURL == file.url)
         #expect(error.message.contains("Couldn't save \(file.url.path)"))
+        #expect(error.message.contains("check that the folder is writable"))
         #expect(try Data(contentsOf: blocker).text == "x")
     }
 

@@ -221,7 +221,7 @@ extension PersistedFile {
             throw PersistenceError(
                 .writeFailed, fileURL: url,
                 reason: "the value couldn't be encoded as JSON (\(Self.describe(error)))",
-                underlyingError: error)
+                underlyingError: error, isEncodingFailure: true)
         }
     }
 
