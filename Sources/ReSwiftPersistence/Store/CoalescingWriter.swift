@@ -93,10 +93,11 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
                         value: value, quietUntil: now + quietPeriod, latest: latest, timer: timer)
                     return nil
                 }
+                // A value kept after a failed write: this change starts a new burst.
                 timerGeneration += 1
-                let deadline = min(now + quietPeriod, latest)
+                let deadline = now + quietPeriod
                 state = .pending(
-                    value: value, quietUntil: now + quietPeriod, latest: latest, timer: timerGeneration)
+                    value: value, quietUntil: deadline, latest: now + maximumDelay, timer: timerGeneration)
                 return (timerGeneration, deadline)
             }
         }
