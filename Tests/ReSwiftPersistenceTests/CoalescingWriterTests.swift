@@ -11,7 +11,7 @@ import Testing
     func makeWriter(initial: Int? = 0) -> CoalescingWriter<Int> {
         CoalescingWriter(
             initial: initial, quietPeriod: 200_000_000, maximumDelay: 1_000_000_000, clock: clock,
-            write: log.write, onError: log.onError)
+            write: log.writer, onError: log.onError)
     }
 
     @Test func aBurstIsWrittenOnceWithItsLastValueAfterTheQuietPeriod() {
@@ -112,9 +112,45 @@ import Testing
         clock.advance(milliseconds: 300)
         log.failsWrites = false
         writer.receive(2)
-        clock.advance(milliseconds: 300)
+        clock.advance(milliseconds: 199)
+        #expect(log.written == [])  // the retry waits for the quiet period like any burst
+        clock.advance(milliseconds: 1)
         #expect(log.written == [2])
         #expect(log.errors == 1)
+    }
+
+    @Test func aValueEqualToTheOldOneIsStillWrittenIfItArrivesDuringAWrite() {
+        // The store went 0 → 1 → 0; the 0 arrived while 1 was being written, so the file must get 0 again.
+        let box = WriterBox()
+        let writer = CoalescingWriter<Int>(
+            initial: 0, quietPeriod: 200_000_000, maximumDelay: 1_000_000_000, clock: clock,
+            write: { [log] value, base in
+                try log.write(value)
+                if value == 1 { box.writer?.receive(0) }
+                return value
+            }, onError: log.onError)
+        box.writer = writer
+        writer.receive(1)
+        clock.advance(milliseconds: 300)
+        clock.advance(milliseconds: 300)
+        #expect(log.written == [1, 0])
+    }
+
+    @Test func theWriteFunctionsResultIsWhatCountsAsWritten() {
+        // A merge may write something else than it was given; receiving that value then writes nothing.
+        let writer = CoalescingWriter<Int>(
+            initial: 0, quietPeriod: 200_000_000, maximumDelay: 1_000_000_000, clock: clock,
+            write: { [log] value, base in
+                #expect(base == 0)
+                try log.write(value)
+                return 99
+            }, onError: log.onError)
+        writer.receive(1)
+        clock.advance(milliseconds: 300)
+        writer.receive(99)
+        #expect(clock.scheduledCount == 0)
+        #expect(!writer.hasPendingValue)
+        #expect(log.written == [1])
     }
 
     @Test func onTheRealClockTheLastValueIsWrittenOffTheCallingThread() async throws {
@@ -123,9 +159,10 @@ import Testing
         let writer = CoalescingWriter(
             initial: 0, quietPeriod: 5_000_000, maximumDelay: 50_000_000,
             clock: DispatchWriteClock(queue: queue),
-            write: { value in
+            write: { value, _ in
                 dispatchPrecondition(condition: .onQueue(queue))
                 try written.write(value)
+                return value
             }, onError: written.onError)
         for value in 1...20 { writer.receive(value) }
         var waited = 0
@@ -137,4 +174,10 @@ import Testing
         #expect(written.written.count <= 20)
         #expect(written.written == written.written.sorted())  // never an older value after a newer one
     }
+}
+
+/// Lets a write function reach the writer it belongs to.
+private final class WriterBox: @unchecked Sendable {
+    // Set once before the writer is used, read on the thread that runs its writes (the test's, here).
+    var writer: CoalescingWriter<Int>?
 }

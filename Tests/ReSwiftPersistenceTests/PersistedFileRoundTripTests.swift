@@ -65,6 +65,7 @@ import Testing
         #expect(error.kind == .writeFailed)
         #expect(error.message.contains("couldn't be encoded"))
         #expect(error.message.contains("previous contents of the file are unchanged"))
+        #expect(error.message.contains("bug in the app"))
         #expect(try Data(contentsOf: url) == before)
         #expect(try directory.contents() == ["names.json", "names.json.lock"])
     }
@@ -81,7 +82,58 @@ import Testing
         #expect(error.kind == .writeFailed)
         #expect(error.fileURL == file.url)
         #expect(error.message.contains("Couldn't save \(file.url.path)"))
+        #expect(error.message.contains("check that the folder is writable"))
         #expect(try Data(contentsOf: blocker).text == "x")
+    }
+
+    @Test func loadRemovesTemporaryFilesLeftByACrashedSave() throws {
+        let file = settingsFile()
+        try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
+        let leftover = directory.file(".settings.json.0B5E2C1A-crashed.tmp")
+        try Data("{\"schemaVer".utf8).write(to: leftover)
+        let unrelated = directory.file(".other.json.1234.tmp")
+        try Data().write(to: unrelated)
+        #expect(try file.load()?.category == "a")
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileManager.default.fileExists(atPath: unrelated.path))
+    }
+
+    @Test func usingTheFileInsideItsOwnUpdateThrowsInsteadOfWaitingForever() throws {
+        let file = settingsFile()
+        try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
+        var inner: (any Error)?
+        try file.update { value in
+            do { _ = try file.load() } catch { inner = error }
+            value?.category = "b"
+        }
+        let error = try #require(inner as? PersistenceError)
+        #expect(error.kind == .lockFailed)
+        #expect(error.message.contains("inside its own update"))
+        #expect(try file.load()?.category == "b")  // and the lock is usable again afterwards
+    }
+
+    @Test func saveThroughASymbolicLinkReplacesTheTargetAndKeepsTheLink() throws {
+        let target = directory.file("real.json")
+        let link = directory.file("settings.json")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let file = settingsFile()
+        try file.save(Settings(category: "linked", bestScores: [], lastPlayed: nil))
+        let destination = try FileManager.default.destinationOfSymbolicLink(atPath: link.path)
+        #expect(destination == target.path)
+        #expect(try PersistedFile<Settings>(url: target).load()?.category == "linked")
+    }
+
+    @Test func aLockThatCantBeTakenIsAClearErrorAndChangesNothing() throws {
+        let file = settingsFile()
+        try file.save(Settings(category: "kept", bestScores: [], lastPlayed: nil))
+        try FileManager.default.removeItem(at: file.lockURL)
+        try FileManager.default.createDirectory(at: file.lockURL, withIntermediateDirectories: false)
+        let error = try #require(throws: PersistenceError.self) {
+            try file.save(Settings(category: "lost", bestScores: [], lastPlayed: nil))
+        }
+        #expect(error.kind == .lockFailed)
+        #expect(error.message.contains("Couldn't lock \(file.url.path)"))
+        #expect(try Data(contentsOf: file.url).text.contains("kept"))
     }
 
     @Test func saveKeepsTheFilesPermissions() throws {

@@ -25,10 +25,12 @@ import Testing
         let log = log
         return StatePersister(
             store: store, file: file, select: \.todos, quietPeriod: 200_000_000, flushesOnExit: false,
+            merge: nil,
             clock: clock,
-            write: { todos in
+            write: { todos, _ in
                 try log.write(todos)
                 try file.save(todos)
+                return todos
             })
     }
 
@@ -99,6 +101,7 @@ import Testing
         let store = makeTodoStore()
         let persister = StatePersister(
             store: store, file: file, select: \.todos, quietPeriod: 200_000_000, flushesOnExit: false,
+            merge: nil,
             clock: clock, write: nil)
         store.dispatch(AddTodo(title: "a"))
         persister.flush()
@@ -121,6 +124,15 @@ import Testing
         }
         #expect(try file.load() == ["a", "b"])
         withExtendedLifetime(persister) {}
+    }
+
+    @Test func theDefaultInitializerPersistsWithoutDuration() throws {
+        let store = makeTodoStore()
+        let persister = StatePersister(store: store, file: todosFile(), select: \.todos)
+        store.dispatch(AddTodo(title: "a"))
+        persister.flush()
+        #expect(!persister.hasPendingWrite)
+        #expect(try todosFile().load() == ["a"])
     }
 
     @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)

@@ -64,10 +64,14 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     /// The error underneath, if one was thrown (a `DecodingError`, a `CocoaError`, …).
     public let underlyingError: (any Error)?
 
+    /// Whether a write failed because the value couldn't be encoded (not because of the disk).
+    let isEncodingFailure: Bool
+
     init(
         _ kind: Kind, fileURL: URL, reason: String, movedAsideTo: URL? = nil,
-        underlyingError: (any Error)? = nil
+        underlyingError: (any Error)? = nil, isEncodingFailure: Bool = false
     ) {
+        self.isEncodingFailure = isEncodingFailure
         self.kind = kind
         self.fileURL = fileURL
         self.reason = reason
@@ -104,10 +108,16 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
             }
             return "The file \(path) \(what)."
         case .writeFailed:
-            return "Couldn't save \(path): \(reason). The previous contents of the file are unchanged; "
-                + "check that the folder is writable and the disk isn't full, then try again."
+            let advice =
+                isEncodingFailure
+                ? "the app couldn't encode its data, which is a bug in the app; please report it"
+                : "check that the folder is writable and the disk isn't full, then try again"
+            return
+                "Couldn't save \(path): \(reason). The previous contents of the file are unchanged; \(advice)."
         case .lockFailed:
-            return "Couldn't lock \(path) for writing: \(reason). Check that its folder is writable."
+            return
+                "Couldn't lock \(path): \(reason). Check that its folder is writable and that \(path).lock "
+                + "is a plain file."
         case .moveAsideFailed:
             return
                 "The file \(path) couldn't be loaded and couldn't be moved aside (\(reason)), so it was left "

@@ -48,7 +48,8 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
     /// Creates a handle on a persisted file; nothing is read or written until you call a method.
     ///
     /// - Parameters:
-    ///   - url: Where the file lives; its folder is created on the first save. See ``defaultURL(appName:fileName:)``.
+    ///   - url: Where the file lives; its folder is created on the first save. See
+    ///     ``defaultURL(appName:fileName:)``.
     ///   - schemaVersion: The version of `Value`'s encoded form, starting at 1. Raise it when the form
     ///     changes and add a migration from the previous version.
     ///   - migrations: One ``Migration`` per older version still to be read, each from a version below
@@ -93,15 +94,16 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
         defer { report(problems) }
         guard let lock = try lock(creatingDirectory: false) else { return nil }
         defer { lock.unlock() }
+        removeLeftoverTemporaryFiles()
         return try readValue(problems: &problems)
     }
 
     /// Replaces the stored value with `value`, atomically.
     ///
     /// - Parameter value: The value to store.
-    /// - Throws: ``PersistenceError`` (``PersistenceError/Kind/writeFailed`` when the value couldn't
-    ///   be encoded or written, ``PersistenceError/Kind/lockFailed``); the previous file is then
-    ///   unchanged.
+    /// - Throws: ``PersistenceError``: ``PersistenceError/Kind-swift.struct/writeFailed`` when the
+    ///   value couldn't be encoded or written, ``PersistenceError/Kind-swift.struct/lockFailed`` when
+    ///   the lock couldn't be taken. The previous file is then unchanged.
     public func save(_ value: Value) throws {
         let data = try encode(value)
         guard let lock = try lock(creatingDirectory: true) else { return }
@@ -181,11 +183,30 @@ extension PersistedFile {
         }
         do {
             return try FileLock.lock(atPath: lockURL.path)
-        } catch  where !creatingDirectory && error.isNoSuchFile {
+        } catch let error as POSIX.Failure where !creatingDirectory && error.isNoSuchFile {
             return nil  // no folder, so no file either
+        } catch is FileLock.Reentered {
+            throw PersistenceError(
+                .lockFailed, fileURL: url,
+                reason:
+                    "this thread already holds the lock: the file was used from inside its own update(_:) "
+                    + "transform, which would wait forever; change the value passed to the transform instead")
         } catch {
             throw PersistenceError(
-                .lockFailed, fileURL: url, reason: error.description, underlyingError: error)
+                .lockFailed, fileURL: url, reason: Self.describe(error), underlyingError: error)
+        }
+    }
+
+    /// Removes temporary files of saves that never finished (the process died mid-write).
+    ///
+    /// Every save writes its temporary file while holding the lock, so while the caller holds it, any
+    /// temporary file of this file is a leftover. Failures are ignored: leftovers are only clutter.
+    private func removeLeftoverTemporaryFiles() {
+        let directory = url.deletingLastPathComponent()
+        let prefix = POSIX.temporaryFilePrefix(forFileNamed: url.lastPathComponent)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(POSIX.temporaryFileSuffix) {
+            try? POSIX.removeFile(atPath: directory.appendingPathComponent(name).path)
         }
     }
 
@@ -200,7 +221,7 @@ extension PersistedFile {
             throw PersistenceError(
                 .writeFailed, fileURL: url,
                 reason: "the value couldn't be encoded as JSON (\(Self.describe(error)))",
-                underlyingError: error)
+                underlyingError: error, isEncodingFailure: true)
         }
     }
 
@@ -309,7 +330,8 @@ extension PersistedFile {
     /// Renames the file next to itself with a timestamped suffix, never replacing another file.
     ///
     /// - Returns: `problem`, with where the file went.
-    /// - Throws: A ``PersistenceError/Kind/moveAsideFailed`` error when the file can't be moved.
+    /// - Throws: A ``PersistenceError/Kind-swift.struct/moveAsideFailed`` error when the file can't
+    ///   be moved.
     private func moveAside(_ problem: PersistenceError) throws -> PersistenceError {
         let stamp = Self.timestamp(Date())
         var attempt = 1

@@ -89,10 +89,13 @@ enum POSIX {
     ///
     /// The data goes to a new temporary file in the same directory, is flushed to disk, and is renamed
     /// over `path`; the directory is flushed too. The new file keeps the old one's permissions.
-    static func writeAtomically(_ data: Data, toPath path: String) throws(Failure) {
+    static func writeAtomically(_ data: Data, toPath requestedPath: String) throws(Failure) {
+        let path = resolvingSymbolicLink(requestedPath)
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
-        let temporary = "\(directory)/.\(url.lastPathComponent).\(UUID().uuidString).tmp"
+        let temporary =
+            "\(directory)/\(temporaryFilePrefix(forFileNamed: url.lastPathComponent))\(UUID().uuidString)"
+            + temporaryFileSuffix
         var mode: mode_t = 0o644
         var status = stat()
         if stat(path, &status) == 0 { mode = status.st_mode & 0o7777 }
@@ -117,6 +120,34 @@ enum POSIX {
             throw failure
         }
         syncDirectory(atPath: directory)
+    }
+
+    /// How the temporary files of a save of `name` begin: hidden, and named after the file.
+    static func temporaryFilePrefix(forFileNamed name: String) -> String { ".\(name)." }
+
+    /// How the temporary files of a save end.
+    static let temporaryFileSuffix = ".tmp"
+
+    /// The file a symbolic link at `path` points to (so a save replaces the target, not the link),
+    /// or `path` itself.
+    static func resolvingSymbolicLink(_ path: String) -> String {
+        var current = path
+        for _ in 0..<32 {  // a cycle of links gives up and writes at `path`
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { return path }
+            let destination = String(
+                decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current =
+                destination.hasPrefix("/")
+                ? destination
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(
+                    destination
+                ).path
+        }
+        return path
     }
 
     /// Removes the file at `path`; no file is fine.

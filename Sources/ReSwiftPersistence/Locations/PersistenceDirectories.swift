@@ -56,9 +56,10 @@ public enum PersistenceDirectories {
     #if canImport(Darwin)
         private static func appleFolder(_ directory: FileManager.SearchPathDirectory, appName: String) -> URL
         {
+            // (homeDirectoryForCurrentUser is macOS-only; NSHomeDirectory works on every Apple platform.)
             let base =
                 FileManager.default.urls(for: directory, in: .userDomainMask).first
-                ?? FileManager.default.homeDirectoryForCurrentUser
+                ?? URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
             return base.appendingPathComponent(appName, isDirectory: true)
         }
     #endif

@@ -34,7 +34,7 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
     private let quietPeriod: UInt64
     private let maximumDelay: UInt64
     private let clock: any WriteClock
-    private let write: @Sendable (Value) throws -> Void
+    private let write: @Sendable (_ value: Value, _ base: Value?) throws -> Value
     private let onError: @Sendable (any Error) -> Void
 
     private let stateLock = NSLock()
@@ -43,6 +43,9 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
     private var state = State.idle
     // Guarded by `stateLock`: the value the file holds as far as this writer knows.
     private var lastWritten: Value?
+    // Guarded by `stateLock`: a value was taken and is being written, so `lastWritten` is about to
+    // change and a value equal to it must not be skipped.
+    private var isWriting = false
     // Guarded by `stateLock`: increases with each armed timer, so a timer that was superseded does nothing.
     private var timerGeneration: UInt64 = 0
 
@@ -51,11 +54,14 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
     ///   - quietPeriod: How long, in nanoseconds, no new value must arrive before the latest is written.
     ///   - maximumDelay: The longest, in nanoseconds, a value waits while new ones keep arriving.
     ///   - clock: Tells the time and runs the timers.
-    ///   - write: Writes a value; runs on the clock's queue or the flushing thread, one call at a time.
+    ///   - write: Writes a value, given the value last written (or `initial`), and returns what it
+    ///     actually wrote (a merge may differ). Runs on the clock's queue or the flushing thread, one
+    ///     call at a time.
     ///   - onError: Receives what `write` threw.
     init(
         initial: Value?, quietPeriod: UInt64, maximumDelay: UInt64, clock: any WriteClock,
-        write: @escaping @Sendable (Value) throws -> Void, onError: @escaping @Sendable (any Error) -> Void
+        write: @escaping @Sendable (_ value: Value, _ base: Value?) throws -> Value,
+        onError: @escaping @Sendable (any Error) -> Void
     ) {
         self.lastWritten = initial
         self.quietPeriod = quietPeriod
@@ -71,14 +77,14 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
         let arm: (generation: UInt64, deadline: UInt64)? = stateLock.withLock {
             switch state {
             case .idle:
-                if value == lastWritten { return nil }
+                if !isWriting && value == lastWritten { return nil }
                 timerGeneration += 1
                 let deadline = now + quietPeriod
                 state = .pending(
                     value: value, quietUntil: deadline, latest: now + maximumDelay, timer: timerGeneration)
                 return (timerGeneration, deadline)
             case .pending(_, _, let latest, let timer):
-                if value == lastWritten {
+                if !isWriting && value == lastWritten {
                     state = .idle  // back to what the file holds; the armed timer finds nothing to do
                     return nil
                 }
@@ -87,10 +93,11 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
                         value: value, quietUntil: now + quietPeriod, latest: latest, timer: timer)
                     return nil
                 }
+                // A value kept after a failed write: this change starts a new burst.
                 timerGeneration += 1
-                let deadline = min(now + quietPeriod, latest)
+                let deadline = now + quietPeriod
                 state = .pending(
-                    value: value, quietUntil: now + quietPeriod, latest: latest, timer: timerGeneration)
+                    value: value, quietUntil: deadline, latest: now + maximumDelay, timer: timerGeneration)
                 return (timerGeneration, deadline)
             }
         }
@@ -111,6 +118,8 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
             let value: Value? = stateLock.withLock {
                 guard case .pending(let value, _, _, _) = state else { return nil }
                 state = .idle
+                if value == lastWritten { return nil }
+                isWriting = true
                 return value
             }
             return value.flatMap(perform)
@@ -137,6 +146,8 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
                     return .rearm(timerGeneration, at: due)
                 }
                 state = .idle
+                if value == lastWritten { return .nothing }
+                isWriting = true
                 return .write(value)
             }
             switch next {
@@ -158,11 +169,19 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
     ///   handler may flush, or exit and so run the exit flush).
     private func perform(_ value: Value) -> (any Error)? {
         do {
-            try write(value)
-            stateLock.withLock { lastWritten = value }
+            let base = stateLock.withLock { lastWritten }
+            let written = try write(value, base)
+            stateLock.withLock {
+                lastWritten = written
+                isWriting = false
+                if case .pending(let pending, _, _, _) = state, pending == written {
+                    state = .idle  // e.g. a merge result the app dispatched during the write
+                }
+            }
             return nil
         } catch {
             stateLock.withLock {
+                isWriting = false
                 // Keep the value for the next change or flush, unless a newer one arrived meanwhile.
                 if case .idle = state {
                     state = .pending(value: value, quietUntil: 0, latest: 0, timer: nil)

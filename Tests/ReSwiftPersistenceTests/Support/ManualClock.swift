@@ -72,5 +72,13 @@ final class WriteLog<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// `write` in the form a ``CoalescingWriter`` takes: writes the value as given.
+    var writer: @Sendable (Value, Value?) throws -> Value {
+        { [self] value, _ in
+            try write(value)
+            return value
+        }
+    }
+
     var onError: @Sendable (any Error) -> Void { { [self] _ in lock.withLock { errorCount += 1 } } }
 }

@@ -22,3 +22,12 @@ func todoReducer(_ action: Action, _ state: TodoState?) -> TodoState {
 func makeTodoStore(_ todos: [String] = []) -> Store<TodoState> {
     Store(reducer: todoReducer, state: TodoState(todos: todos))
 }
+
+struct ReplaceTodos: Action { var todos: [String] }
+
+/// The reducer above, plus ``ReplaceTodos``.
+func mergingTodoReducer(_ action: Action, _ state: TodoState?) -> TodoState {
+    var state = todoReducer(action, state)
+    if let action = action as? ReplaceTodos { state.todos = action.todos }
+    return state
+}
