@@ -75,18 +75,6 @@ import Testing
             reasonContains: "schema version 0 is below 1")
     }
 
-    @Test func anUnreadableFileIsMovedAside() throws {
-        // Permissions don't stop root, so the unreadable file is a folder standing at the file's path.
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
-        try Data("inside".utf8).write(to: url.appendingPathComponent("note"))
-        #expect(try file().load() == nil)
-        let problem = try #require(problems.problems.first)
-        #expect(problem.kind == .unreadable)
-        let movedTo = try #require(problem.movedAsideTo)
-        #expect(try Data(contentsOf: movedTo.appendingPathComponent("note")).text == "inside")
-        #expect(!FileManager.default.fileExists(atPath: url.path))
-    }
-
     @Test func afterMovingAsideTheAppSavesAFreshFile() throws {
         try Data("garbage".utf8).write(to: url)
         let file = file()

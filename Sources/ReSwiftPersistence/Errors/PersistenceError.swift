@@ -16,12 +16,12 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         enum Code: Hashable, Sendable {
             case unreadable, notJSON, wrongShape, newerVersion, migrationFailed
-            case writeFailed, lockFailed, moveAsideFailed
+            case writeFailed, lockFailed, moveAsideFailed, notAFile
         }
 
         let code: Code
 
-        /// The file exists but couldn't be read (for example it is a directory, or reading failed).
+        /// The file exists but reading it failed (for example, permission was denied).
         public static let unreadable = Kind(code: .unreadable)
         /// The file isn't JSON: empty, cut short, or not text.
         public static let notJSON = Kind(code: .notJSON)
@@ -37,6 +37,9 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
         public static let lockFailed = Kind(code: .lockFailed)
         /// A file that couldn't be loaded couldn't be moved aside either, so it was left in place.
         public static let moveAsideFailed = Kind(code: .moveAsideFailed)
+        /// The path names a directory, device or pipe, not a file; nothing was read, written or
+        /// moved.
+        public static let notAFile = Kind(code: .notAFile)
 
         /// A short name for the kind, such as `"newer version"`.
         public var description: String {
@@ -49,6 +52,7 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
             case .writeFailed: return "write failed"
             case .lockFailed: return "lock failed"
             case .moveAsideFailed: return "move aside failed"
+            case .notAFile: return "not a file"
             }
         }
     }
@@ -118,6 +122,10 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
             return
                 "Couldn't lock \(path): \(reason). Check that its folder is writable and that \(path).lock "
                 + "is a plain file."
+        case .notAFile:
+            return
+                "\(path) can't hold the app's data: \(reason), not a file. Nothing was read, written or moved; "
+                + "choose the path of a file (it may not exist yet)."
         case .moveAsideFailed:
             return
                 "The file \(path) couldn't be loaded and couldn't be moved aside (\(reason)), so it was left "

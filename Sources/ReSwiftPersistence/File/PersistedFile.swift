@@ -169,6 +169,11 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
 extension PersistedFile {
     /// Takes the exclusive lock; `nil` when the folder doesn't exist and isn't to be created.
     private func lock(creatingDirectory: Bool) throws -> FileLock? {
+        // A directory, device or pipe at the path is a wrong path, not a bad file: refuse it
+        // before touching anything (moving it aside would move, say, a whole folder).
+        if let kind = POSIX.nonFileKind(atPath: url.path) {
+            throw PersistenceError(.notAFile, fileURL: url, reason: "it is \(kind)")
+        }
         if creatingDirectory {
             let directory = url.deletingLastPathComponent()
             do {

@@ -20,6 +20,21 @@ enum POSIX {
         var isNoSuchFile: Bool { code == ENOENT || code == ENOTDIR }
     }
 
+    /// What sits at `path` (following symbolic links) when it is something other than a regular
+    /// file, e.g. `"a directory"`; `nil` for a regular file or nothing at all.
+    static func nonFileKind(atPath path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFIFO: return "a pipe"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
     /// Opens `path`, retrying when interrupted.
     static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(Failure) -> Int32 {
         while true {
