@@ -198,9 +198,14 @@ func dispatchWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
 // MARK: - 5. subscribe and unsubscribe
 
 func subscribeWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
+    // The same churn with 3000 and with 100,000 others subscribed: the cost must not grow.
+    subscribeWorkload(configuration, resident: 3000) + subscribeWorkload(configuration, resident: 100_000)
+}
+
+func subscribeWorkload(_ configuration: BenchmarkConfiguration, resident residentCount: Int) -> [Row] {
     let count = 3000
     let store = Store(reducer: benchReducer, state: BenchState(), automaticallySkipsRepeats: false)
-    let resident = (0..<count).map { _ in BenchSubscriber() }
+    let resident = (0..<residentCount).map { _ in BenchSubscriber() }
     for subscriber in resident { store.subscribe(subscriber) }
 
     let churn = (0..<count).map { _ in BenchSubscriber() }
@@ -219,11 +224,11 @@ func subscribeWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
     blackHole(churn.reduce(0) { $0 &+ $1.total })
     return [
         Row(
-            workload: "subscribe (3000 subscribed)", unit: "ns",
+            workload: "subscribe (\(residentCount.formatted) subscribed)", unit: "ns",
             measured: subscribeTimes.min() ?? 0, floor: nil,
             floorName: "–", target: "< 300 ns"),
         Row(
-            workload: "unsubscribe (3000 subscribed)", unit: "ns",
+            workload: "unsubscribe (\(residentCount.formatted) subscribed)", unit: "ns",
             measured: unsubscribeTimes.min() ?? 0, floor: nil,
             floorName: "–", target: "< 300 ns"),
     ]
@@ -251,4 +256,17 @@ func memoryWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
             measured: Double(after - before) / Double(count), floor: nil,
             floorName: "–", target: "< 256 B")
     ]
+}
+
+extension Int {
+    /// The number with thousands separated by commas, e.g. "100,000".
+    var formatted: String {
+        let digits = String(self)
+        var result = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { result += "," }
+            result.append(digit)
+        }
+        return result
+    }
 }
