@@ -5,9 +5,9 @@ import ReSwiftThunk
 /// Runs a `Thunk` against mocked states and checks what it dispatches, without a
 /// store. Compatible with ReSwift-Thunk's `ExpectThunk`.
 ///
-/// Declare the states the thunk reads (``getsState(_:fileID:file:line:column:)``, one per
+/// Declare the states the thunk reads (``ThunkExpectation/getsState(_:fileID:file:line:column:)``, one per
 /// `getState()` call, in order; `getState()` returns `nil` once they run out) and the actions it
-/// dispatches (``dispatches(_:fileID:file:line:column:)``, one per `dispatch`, in order), then run
+/// dispatches (``ThunkExpectation/dispatches(_:fileID:file:line:column:)``, one per `dispatch`, in order), then run
 /// it:
 ///
 /// ```swift
@@ -21,7 +21,7 @@ import ReSwiftThunk
 /// ```
 ///
 /// An expectation the thunk leaves unfulfilled fails the test at the line that declared it.
-/// Dispatches beyond the expected ones are recorded in ``dispatched`` without failing. Failures
+/// Dispatches beyond the expected ones are recorded in ``ThunkExpectation/dispatched`` without failing. Failures
 /// go to Swift Testing or XCTest, whichever runs the test.
 public final class ExpectThunk<State>: ThunkExpectation<State>, @unchecked Sendable {
     // @unchecked Sendable: the only state is the inherited `expectations`, which locks every

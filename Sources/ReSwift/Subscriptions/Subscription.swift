@@ -11,7 +11,7 @@
 /// }
 /// ```
 ///
-/// Each operator computes its result once per new state. ``select(_:)-(KeyPath<State,Substate>)``
+/// Each operator computes its result once per new state. `select`
 /// keeps the last value it selected and passes it as the old value next time, so the old state is
 /// never selected again. A `select` followed by `skipRepeats` runs as one step.
 ///
