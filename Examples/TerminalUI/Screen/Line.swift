@@ -15,7 +15,7 @@ public struct Span: Hashable, Sendable {
 /// One line of styled text on the screen.
 ///
 /// Build lines from spans, measure them in terminal columns (``width``), and fit them to a width
-/// with ``truncated(toWidth:ellipsis:)`` and ``padded(toWidth:)``. A string literal is a plain line.
+/// with ``truncated(toWidth:ellipsis:)`` and ``padded(toWidth:style:)``. A string literal is a plain line.
 ///
 /// ```swift
 /// let line = Line([Span("Rock", style: .bold), Span(" · 3 pairs found")])
