@@ -49,7 +49,9 @@ public struct SettingsStorage: Sendable {
     /// - Parameter store: The app's store.
     /// - Returns: The persister; keep it alive, and call `flush()` before the app exits.
     public func persist(_ store: Store<AppState>) -> StatePersister<AppState, Settings> {
-        StatePersister(store: store, file: file, select: Settings.of, quietPeriod: 0.2)
+        // The category changes one pick at a time: there is no burst to coalesce, so write at
+        // once (on the persister's queue) and leave a SIGTERM no window to lose the pick in.
+        StatePersister(store: store, file: file, select: Settings.of, quietPeriod: 0)
     }
 
     /// The state a launch starts in: the category asked for on the command line, else the saved
