@@ -143,6 +143,7 @@ import Testing
         #expect(misuses.first?.kind == .dispatchFromReducer)
         #expect(misuses.first?.message.contains("Decrement") == true)
         #expect(misuses.first?.message.contains("thunk") == true)
+        store = nil  // the reducer captures the variable: break the cycle
     }
 
     @Test func storeTypeProtocolExposesTheStore() {
