@@ -240,7 +240,7 @@ public final class TestStore<State>: @unchecked Sendable {
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         await receive(
-            Expected(description: "\(expected)", expected: expected) { ($0 as? A) == expected },
+            .equal(to: expected),
             timeout: timeout, updateStateToExpectedResult, at: site)
     }
 
@@ -267,9 +267,8 @@ public final class TestStore<State>: @unchecked Sendable {
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         await receive(
-            Expected(description: "an action of type \(type)", expected: nil) { $0 is A },
+            .ofType(type),
             timeout: timeout, updateStateToExpectedResult, at: site)
-
     }
 
     /// Checks that thunks or middleware dispatched an action equal to `expected`, blocking the
@@ -299,7 +298,7 @@ public final class TestStore<State>: @unchecked Sendable {
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         receiveBlocking(
-            Expected(description: "\(expected)", expected: expected) { ($0 as? A) == expected },
+            .equal(to: expected),
             timeout: timeout, updateStateToExpectedResult, at: site)
     }
 
@@ -330,7 +329,7 @@ public final class TestStore<State>: @unchecked Sendable {
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         receiveBlocking(
-            Expected(description: "an action of type \(type)", expected: nil) { $0 is A },
+            .ofType(type),
             timeout: timeout, updateStateToExpectedResult, at: site)
     }
 
@@ -340,6 +339,16 @@ public final class TestStore<State>: @unchecked Sendable {
         /// The expected action itself, when there is one, to compare with what was received.
         var expected: Action?
         var matches: (Action) -> Bool
+
+        /// An action equal to `expected`.
+        static func equal<A: Action & Equatable>(to expected: A) -> Expected {
+            Expected(description: "\(expected)", expected: expected) { ($0 as? A) == expected }
+        }
+
+        /// Any action of type `type`.
+        static func ofType<A: Action>(_ type: A.Type) -> Expected {
+            Expected(description: "an action of type \(type)", expected: nil) { $0 is A }
+        }
     }
 
     private func receive(
