@@ -207,13 +207,8 @@ open class Store<State>: StoreType, @unchecked Sendable {
     open func dispatch(_ action: Action) {
         dispatchLock.lock()
         defer { dispatchLock.unlock() }
-        switch phase {
-        case .idle:
+        if !holdsBack(action) {
             storedDispatchFunction(action)
-        case .notifying:
-            deferredActions.append(action)
-        case .reducing:
-            reportDispatchFromReducer(action)
         }
     }
 
@@ -223,16 +218,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     open func _defaultDispatch(action: Action) {
         dispatchLock.lock()
         defer { dispatchLock.unlock() }
-        switch phase {
-        case .idle:
-            break
-        case .notifying:
-            deferredActions.append(action)
-            return
-        case .reducing:
-            reportDispatchFromReducer(action)
-            return
-        }
+        if holdsBack(action) { return }
 
         phase = .reducing
         // Only this thread writes `currentState`, and it holds `dispatchLock`; reading it here
@@ -247,6 +233,23 @@ open class Store<State>: StoreType, @unchecked Sendable {
         phase = .idle
         compactIfNeeded()
         processDeferredActions()
+    }
+
+    /// Handles an action that arrives while this thread is busy with another: deferred while
+    /// subscribers are notified, reported and dropped while the reducer runs.
+    ///
+    /// - Returns: `false` when the store is idle and the action should go ahead.
+    private func holdsBack(_ action: Action) -> Bool {
+        switch phase {
+        case .idle:
+            return false
+        case .notifying:
+            deferredActions.append(action)
+            return true
+        case .reducing:
+            reportDispatchFromReducer(action)
+            return true
+        }
     }
 
     /// Dispatches the actions subscribers dispatched during the last notification, in order.
