@@ -44,7 +44,7 @@ package.targets += [
 // MARK: - TerminalUI and TestSupport
 
 package.targets += [
-    .target(name: "TerminalUI", path: "Examples/TerminalUI"),
+    .target(name: "TerminalUI", path: "Support/TerminalUI"),
     .testTarget(
         name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], path: "Tests/TerminalUITests"),
     .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
