@@ -156,9 +156,8 @@ public enum ArgumentParser {
         if command.acceptsPositionals {
             let subcommand = words.first.flatMap { findSubcommand($0, in: command)?.name }
             let prefix = ([command.name] + (subcommand.map { [$0] } ?? [])).joined(separator: " ")
-            message +=
-                " To pass \(Quoting.quoted(argument)) as text, put -- before it: "
-                + "\(prefix) -- \(Quoting.quoted(argument))"
+            message += message.hasSuffix("?") ? " To use it as text" : "; to use it as text"
+            message += ", put -- before it: \(prefix) -- \(Quoting.quoted(argument))"
         }
         return UsageError(message)
     }

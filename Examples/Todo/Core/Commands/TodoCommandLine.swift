@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import ReSwift
 import ReSwiftPersistence
@@ -48,16 +49,17 @@ public enum TodoCommandLine {
         do {
             invocation = try TodoInvocation.parse(arguments)
         } catch {
-            errorOutput("todo: \(error.message)")
+            report(error, to: errorOutput)
             return error.exitStatus
         }
         switch invocation.command {
         case .help:
-            output(TodoHelp.usage)
-            return 0
+            // `output` ends each call with a newline; the help already ends with one.
+            output(String(TodoHelp.usage.dropLast()))
+            return ExitStatus.success
         case .version:
             output(TodoHelp.version)
-            return 0
+            return ExitStatus.success
         default:
             break
         }
@@ -75,17 +77,23 @@ public enum TodoCommandLine {
             default:
                 output(try file.perform(invocation.command))
             }
-            return 0
+            return ExitStatus.success
         } catch let error as TodoCommandError {
-            errorOutput("todo: \(error.message)")
+            report(error, to: errorOutput)
             return error.exitStatus
         } catch let error as PersistenceError {
             errorOutput("todo: \(error.message)")
-            return 1
+            return ExitStatus.failure
         } catch {
             errorOutput("todo: \(error)")
-            return 1
+            return ExitStatus.failure
         }
+    }
+
+    /// Prints `todo: message`, and for a usage mistake the line that points to `--help`.
+    private static func report(_ error: TodoCommandError, to errorOutput: (String) -> Void) {
+        errorOutput("todo: \(error.message)")
+        if error.exitStatus == ExitStatus.usage { errorOutput(TodoHelp.declaration.helpHint) }
     }
 
     /// The interactive list on `url`: a store whose list actions go through the file, and whose
