@@ -24,7 +24,8 @@ public struct OptionDeclaration: Sendable, Equatable {
     public var help: String
 
     /// Declares an option.
-    public init(name: String, shortName: String? = nil, kind: Kind, isRepeatable: Bool = false, help: String) {
+    public init(name: String, shortName: String? = nil, kind: Kind, isRepeatable: Bool = false, help: String)
+    {
         precondition(name.hasPrefix("--") && name.count > 2, "An option's name starts with --: \(name)")
         self.name = name
         self.shortName = shortName

@@ -122,7 +122,9 @@ public enum ArgumentParser {
 
     /// `--name=value` → (`--name`, `value`); anything else → (argument, nil).
     private static func split(_ argument: String) -> (name: String, value: String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+            return (argument, nil)
+        }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
@@ -130,7 +132,9 @@ public enum ArgumentParser {
         command.allOptions.first { $0.name == name || $0.shortName == name }
     }
 
-    private static func findSubcommand(_ name: String, in command: CommandDeclaration) -> SubcommandDeclaration? {
+    private static func findSubcommand(_ name: String, in command: CommandDeclaration)
+        -> SubcommandDeclaration?
+    {
         command.subcommands.first { $0.name == name || $0.aliases.contains(name) }
     }
 

@@ -23,7 +23,8 @@ public enum NumberParsing {
         if let sign = scalars.first, sign == "-" || sign == "+" { scalars = scalars.dropFirst() }
         guard !scalars.isEmpty, scalars.allSatisfy(ArgumentParser.isASCIIDigit) else { throw error }
         // Too many digits for the type means out of range; the initializer says so with nil.
-        guard let number = Number(text.hasPrefix("+") ? String(text.dropFirst()) : text), range.contains(number)
+        guard let number = Number(text.hasPrefix("+") ? String(text.dropFirst()) : text),
+            range.contains(number)
         else { throw error }
         return number
     }

@@ -26,7 +26,8 @@ public enum HelpFormatter {
         var lines = ["\(command.name) — \(command.summary)", "", "USAGE:"]
         lines += command.usage.map { "  \(command.name) \($0)".trimmingTrailingSpaces }
         if let discussion = command.discussion {
-            lines += [""] + discussion.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines +=
+                [""] + discussion.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         if !command.subcommands.isEmpty {
             lines += ["", "COMMANDS:"]

@@ -143,7 +143,8 @@ enum CommandLineParser {
             options.apiBase = url
         }
         if let text = parsed.value("--timeout") {
-            options.timeout = try NumberParsing.decimal(text, for: "--timeout", in: timeoutRange, unit: "seconds")
+            options.timeout = try NumberParsing.decimal(
+                text, for: "--timeout", in: timeoutRange, unit: "seconds")
         }
         options.usesCache = !parsed.contains("--no-cache")
         if let text = parsed.value("--pref") {

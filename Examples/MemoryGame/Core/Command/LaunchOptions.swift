@@ -59,7 +59,8 @@ public enum LaunchParser {
                     + NumberParsing.describe(seedRange)),
             .value(
                 "--api-base", placeholder: "URL",
-                help: "Ask this iTunes Search API server\n(default: \(ITunesSearchClient.defaultBaseURL.absoluteString))"
+                help:
+                    "Ask this iTunes Search API server\n(default: \(ITunesSearchClient.defaultBaseURL.absoluteString))"
             ),
         ],
         environment: [
@@ -107,7 +108,8 @@ public enum LaunchParser {
         if let text = parsed.value("--category") {
             guard let category = MusicCategory(name: text) else {
                 throw UsageError(
-                    "--category has no category \(Quoting.quoted(text)); choose one of \(MusicCategory.allNames)")
+                    "--category has no category \(Quoting.quoted(text)); choose one of \(MusicCategory.allNames)"
+                )
             }
             options.category = category
         }

@@ -93,7 +93,8 @@ extension TodoInvocation {
     private static func number(_ word: String?, for command: String) throws(TodoCommandError) -> Int {
         guard let word else {
             throw .usage(
-                "\"\(command)\" needs the todo's number, e.g. todo \(command) 2 (\"todo list\" shows the numbers)")
+                "\"\(command)\" needs the todo's number, e.g. todo \(command) 2 (\"todo list\" shows the numbers)"
+            )
         }
         do {
             return try NumberParsing.integer(word, for: "\"\(command)\"", in: numberRange)

@@ -33,7 +33,8 @@ enum TodoHelp {
         ],
         environment: [
             EnvironmentDeclaration("TODO_FILE", help: "The list's file (--file wins)"),
-            EnvironmentDeclaration("XDG_DATA_HOME", help: "Where the list is kept without --file or TODO_FILE"),
+            EnvironmentDeclaration(
+                "XDG_DATA_HOME", help: "Where the list is kept without --file or TODO_FILE"),
         ],
         sections: [
             HelpSection(
