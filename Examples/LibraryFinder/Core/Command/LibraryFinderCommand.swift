@@ -108,8 +108,10 @@ extension LibraryFinderCommand {
         let load = loadLibrariesThunk(service: service, cache: cache)
         // Fire and forget: the thunk's actions come back through the store's subscription.
         let reload: @MainActor @Sendable () -> Void = { store.dispatch(load as Action) }
-        InteractiveSession(store: store, reload: reload, session: terminal, environment: environment).run()
-        return ExitStatus.success
+        let interrupted = InteractiveSession(
+            store: store, reload: reload, session: terminal, environment: environment
+        ).run()
+        return interrupted ? ExitStatus.interrupted : ExitStatus.success
     }
 }
 

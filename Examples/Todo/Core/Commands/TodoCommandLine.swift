@@ -71,7 +71,7 @@ public enum TodoCommandLine {
             try TodoFileLocation.checkUsable(url)
             switch invocation.command {
             case .interactive where isInteractiveTerminal:
-                try runInteractive(url: url)
+                if try runInteractive(url: url) { return ExitStatus.interrupted }
             case .list, .interactive:
                 for line in TodoListRenderer.lines(for: try file.load()) { output(line) }
             default:
@@ -98,13 +98,15 @@ public enum TodoCommandLine {
 
     /// The interactive list on `url`: a store whose list actions go through the file, and whose
     /// status line shows file problems (standard error would be drawn over).
-    private static func runInteractive(url: URL) throws {
+    ///
+    /// - Returns: Whether the user quit with Ctrl-C.
+    private static func runInteractive(url: URL) throws -> Bool {
         let store = Store<TodoAppState>(reducer: todoAppReducer, state: TodoAppState())
         let file = TodoFile(url: url) { [weak store] problem in
             store?.dispatch(ShowTodoMessage(problem.message))
         }
         store.dispatch(TodoListLoaded(try file.load()))
         store.middleware = [file.middleware()]
-        try TodoInteractiveApp.run(store: store) { file.refresh(store) }
+        return try TodoInteractiveApp.run(store: store) { file.refresh(store) }
     }
 }
