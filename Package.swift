@@ -154,7 +154,7 @@ package.targets += [
         name: "MemoryGameTests",
         dependencies: [
             "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
-            "TestSupport",
+            "TestSupport", "ArgumentParsing",
         ],
         path: "Tests/MemoryGameTests"
     ),
@@ -178,6 +178,7 @@ package.targets += [
         name: "LibraryFinderTests",
         dependencies: [
             "LibraryFinderCore", "LibraryFinderApp", "ReSwift", "ReSwiftThunk", "TerminalUI", "TestSupport",
+            "ArgumentParsing",
         ],
         path: "Tests/LibraryFinderTests"
     ),
@@ -193,6 +194,8 @@ package.targets += [
     .executableTarget(name: "TodoApp", dependencies: ["TodoCore"], path: "Examples/Todo/App"),
     .testTarget(
         name: "TodoTests",
-        dependencies: ["TodoCore", "ReSwift", "ReSwiftTesting", "TerminalUI", "TestSupport"],
+        dependencies: [
+            "TodoCore", "ReSwift", "ReSwiftTesting", "TerminalUI", "TestSupport", "ArgumentParsing",
+        ],
         path: "Tests/TodoTests"),
 ]

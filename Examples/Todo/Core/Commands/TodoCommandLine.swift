@@ -79,7 +79,7 @@ public enum TodoCommandLine {
             }
             return ExitStatus.success
         } catch let error as TodoCommandError {
-            report(error, to: errorOutput)
+            errorOutput("todo: \(error.message)")
             return error.exitStatus
         } catch let error as PersistenceError {
             errorOutput("todo: \(error.message)")
@@ -90,7 +90,8 @@ public enum TodoCommandLine {
         }
     }
 
-    /// Prints `todo: message`, and for a usage mistake the line that points to `--help`.
+    /// Prints `todo: message` for a command line that can't be parsed, then the line that points
+    /// to `--help`.
     private static func report(_ error: TodoCommandError, to errorOutput: (String) -> Void) {
         errorOutput("todo: \(error.message)")
         if error.exitStatus == ExitStatus.usage { errorOutput(TodoHelp.declaration.helpHint) }
