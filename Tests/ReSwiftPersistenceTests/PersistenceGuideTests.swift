@@ -70,7 +70,7 @@ private final class StatusLine: @unchecked Sendable {
                         })
                 }
             ],
-            problemHandler: { problem in statusLine.post(problem.message) })
+            whenUnusable: .setAsideAndRebuild, problemHandler: { problem in statusLine.post(problem.message) })
 
         // Restore at launch
         let store = Store<AppState>(reducer: appReducer, state: AppState(todos: try file.load() ?? []))
@@ -96,7 +96,7 @@ private final class StatusLine: @unchecked Sendable {
         let statusLine = StatusLine()
         let file = PersistedFile<[Todo]>(
             url: url,
-            problemHandler: { problem in
+            whenUnusable: .setAsideAndRebuild, problemHandler: { problem in
                 statusLine.post(problem.message)
             })
         #expect(try file.load() == nil)

@@ -25,7 +25,7 @@ switch (arguments.first, arguments.count) {
 case ("append", 4),
     ("append", 5) where arguments[4] == "--hang":
     guard let count = Int(arguments[3]) else { fail("count must be a number", status: 2) }
-    let file = PersistedFile<[String]>(url: URL(fileURLWithPath: arguments[1]), problemHandler: reportAndFail)
+    let file = PersistedFile<[String]>(url: URL(fileURLWithPath: arguments[1]), whenUnusable: .setAsideAndRebuild, problemHandler: reportAndFail)
     do {
         for index in 0..<count {
             try file.update { items in items = (items ?? []) + ["\(arguments[2])-\(index)"] }
@@ -48,7 +48,7 @@ case ("persist-and-exit", 3),
     struct Increment: Action {}
     let store = Store<Int>(
         reducer: { action, state in (state ?? 0) + (action is Increment ? 1 : 0) }, state: 0)
-    let file = PersistedFile<Int>(url: URL(fileURLWithPath: arguments[1]), problemHandler: reportAndFail)
+    let file = PersistedFile<Int>(url: URL(fileURLWithPath: arguments[1]), whenUnusable: .setAsideAndRebuild, problemHandler: reportAndFail)
     let persister = StatePersister(
         store: store, file: file, select: { $0 }, quietPeriod: 60, flushesOnExit: arguments.count == 3)
     for _ in 0..<count { store.dispatch(Increment()) }
