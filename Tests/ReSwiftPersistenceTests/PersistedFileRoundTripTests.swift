@@ -91,6 +91,7 @@ import Testing
         try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
         let leftover = directory.file(".settings.json.0B5E2C1A-crashed.tmp")
         try Data("{\"schemaVer".utf8).write(to: leftover)
+        try age(leftover, by: 60)
         let unrelated = directory.file(".other.json.1234.tmp")
         try Data().write(to: unrelated)
         #expect(try file.load()?.category == "a")
@@ -103,7 +104,7 @@ import Testing
         try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
         var inner: (any Error)?
         try file.update { value in
-            do { _ = try file.load() } catch { inner = error }
+            do { try file.save(Settings(category: "c", bestScores: [], lastPlayed: nil)) } catch { inner = error }
             value?.category = "b"
         }
         let error = try #require(inner as? PersistenceError)
