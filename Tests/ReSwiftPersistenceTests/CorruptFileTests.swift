@@ -12,7 +12,9 @@ import Testing
     var url: URL { directory.file("settings.json") }
 
     func file(version: Int = 2) -> PersistedFile<Settings> {
-        PersistedFile(url: url, schemaVersion: version, whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+        PersistedFile(
+            url: url, schemaVersion: version, whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
     }
 
     /// Loads, then checks the common outcome: `nil`, one problem of `kind` naming the file, the

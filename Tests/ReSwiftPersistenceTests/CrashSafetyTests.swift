@@ -75,7 +75,8 @@ import Testing
     @Test func aFullDiskFailsClearlyAndKeepsTheOldFile() throws {
         let mountPoint = directory.file("small")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: false)
-        let mount = try WriterProcess.runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path])
+        let mount = try WriterProcess.runTool(
+            "/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path])
         guard mount.status == 0 else {
             let reason = "mount -t tmpfs isn't permitted here: \(mount.output)"
             print("skipped aFullDiskFailsClearlyAndKeepsTheOldFile: \(reason)")

@@ -49,7 +49,8 @@ import Testing
             #expect(items.filter { $0.hasPrefix("\(name)-") } == (0..<25).map { "\(name)-\($0)" })
         }
         var isLink = false
-        if let type = try FileManager.default.attributesOfItem(atPath: link.path)[.type] as? FileAttributeType {
+        if let type = try FileManager.default.attributesOfItem(atPath: link.path)[.type] as? FileAttributeType
+        {
             isLink = type == .typeSymbolicLink
         }
         #expect(isLink, "the link is still a link")

@@ -50,7 +50,8 @@ import Testing
             Issue.record("update should fail busy, got \(outcome)")
             return
         }
-        print("stopped holder \(holder.pid): busy after \(String(format: "%.2f", waited)) s: \(error.message)")
+        print(
+            "stopped holder \(holder.pid): busy after \(String(format: "%.2f", waited)) s: \(error.message)")
         #expect(error.kind == .busy)
         #expect(waited >= 0.3)
         #expect(error.message.contains("is busy"))

@@ -91,7 +91,8 @@ import Testing
     @Test func aMissingStepMovesTheFileAsideAndSaysWhichStep() throws {
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "Buy milk"}]}"#)
         let file = PersistedFile<[TodoV3]>(
-            url: url, schemaVersion: 3, migrations: [addPriority], whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+            url: url, schemaVersion: 3, migrations: [addPriority], whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
         #expect(try file.load() == nil)
         let problem = try #require(problems.problems.first)
         #expect(problems.problems.count == 1)
@@ -122,7 +123,8 @@ import Testing
     @Test func aMigratedValueThatStillDoesntDecodeIsMovedAside() throws {
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "x"}]}"#)
         let file = PersistedFile<[TodoV3]>(
-            url: url, schemaVersion: 2, migrations: [renameTitle], whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+            url: url, schemaVersion: 2, migrations: [renameTitle], whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
         #expect(try file.load() == nil)
         let problem = try #require(problems.problems.first)
         #expect(problem.kind == .wrongShape)
@@ -133,7 +135,8 @@ import Testing
     @Test func aTypedMigrationReportsAnOldValueItCantDecode() throws {
         let url = try write(#"{"schemaVersion": 2, "value": [{"name": "not a title"}]}"#)
         let file = PersistedFile<[TodoV3]>(
-            url: url, schemaVersion: 3, migrations: [addPriority], whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+            url: url, schemaVersion: 3, migrations: [addPriority], whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
         #expect(try file.load() == nil)
         #expect(problems.problems.first?.kind == .migrationFailed)
         #expect(problems.problems.first?.underlyingError is DecodingError)

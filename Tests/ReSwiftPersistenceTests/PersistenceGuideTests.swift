@@ -70,7 +70,8 @@ private final class StatusLine: @unchecked Sendable {
                         })
                 }
             ],
-            whenUnusable: .setAsideAndRebuild, problemHandler: { problem in statusLine.post(problem.message) })
+            whenUnusable: .setAsideAndRebuild, problemHandler: { problem in statusLine.post(problem.message) }
+        )
 
         // Restore at launch
         let store = Store<AppState>(reducer: appReducer, state: AppState(todos: try file.load() ?? []))
@@ -96,7 +97,8 @@ private final class StatusLine: @unchecked Sendable {
         let statusLine = StatusLine()
         let file = PersistedFile<[Todo]>(
             url: url,
-            whenUnusable: .setAsideAndRebuild, problemHandler: { problem in
+            whenUnusable: .setAsideAndRebuild,
+            problemHandler: { problem in
                 statusLine.post(problem.message)
             })
         #expect(try file.load() == nil)

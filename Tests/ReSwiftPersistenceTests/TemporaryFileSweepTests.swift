@@ -49,7 +49,8 @@ import Testing
         }
 
         #expect(!FileManager.default.fileExists(atPath: dead.path), "a dead save's file is swept")
-        #expect(FileManager.default.fileExists(atPath: fresh.path), "a file modified just now may be a save's")
+        #expect(
+            FileManager.default.fileExists(atPath: fresh.path), "a file modified just now may be a save's")
         #expect(FileManager.default.fileExists(atPath: live.path), "a locked file is a live save's")
         #expect(FileManager.default.fileExists(atPath: otherFiles.path), "another file's are left alone")
     }

@@ -20,7 +20,8 @@ import Testing
     var url: URL { directory.file("list.json") }
 
     func file(_ policy: UnusableFilePolicy, version: Int = 1) -> PersistedFile<[String]> {
-        PersistedFile(url: url, schemaVersion: version, whenUnusable: policy, problemHandler: problems.handler)
+        PersistedFile(
+            url: url, schemaVersion: version, whenUnusable: policy, problemHandler: problems.handler)
     }
 
     /// Runs `operation`, expecting a `PersistenceError` of `kind`.
@@ -122,7 +123,9 @@ import Testing
             guard geteuid() != 0 else { try Test.cancel("can't make a file unreadable to root: \(reason)") }
             // Not root: take our own read permission away.
             try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: url.path)
-            defer { try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path) }
+            defer {
+                try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+            }
             for policy in [UnusableFilePolicy.refuse, .setAsideAndRebuild] {
                 let error = expectError(.unreadable) { _ = try file(policy).load() }
                 #expect(error?.reason.contains("Permission denied") == true)
@@ -156,7 +159,8 @@ import Testing
         let before = try directory.contents()
         if let reason = WriterProcess.nobodyUnavailable {
             guard geteuid() != 0 else { try Test.cancel("root can write any folder: \(reason)") }
-            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.url.path)
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o555], ofItemAtPath: directory.url.path)
             defer {
                 try? FileManager.default.setAttributes(
                     [.posixPermissions: 0o755], ofItemAtPath: directory.url.path)

@@ -95,7 +95,8 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
 
     init(
         _ kind: Kind, fileURL: URL, reason: String, movedAsideTo: URL? = nil,
-        underlyingError: (any Error)? = nil, isEncodingFailure: Bool = false, lockHolderProcessID: Int32? = nil
+        underlyingError: (any Error)? = nil, isEncodingFailure: Bool = false,
+        lockHolderProcessID: Int32? = nil
     ) {
         self.isEncodingFailure = isEncodingFailure
         self.lockHolderProcessID = lockHolderProcessID

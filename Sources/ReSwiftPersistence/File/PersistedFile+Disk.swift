@@ -43,7 +43,8 @@ extension PersistedFile {
             guard let contents = try POSIX.readFile(atPath: path) else { return .absent }
             data = contents
         } catch {
-            throw PersistenceError(.unreadable, fileURL: url, reason: error.description, underlyingError: error)
+            throw PersistenceError(
+                .unreadable, fileURL: url, reason: error.description, underlyingError: error)
         }
         switch decode(data) {
         case .success(let value):

@@ -107,7 +107,8 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
     /// a choice.
     @available(
         *, deprecated,
-        message: "State what happens to a file that can't be used: pass whenUnusable: .refuse or .setAsideAndRebuild"
+        message:
+            "State what happens to a file that can't be used: pass whenUnusable: .refuse or .setAsideAndRebuild"
     )
     public convenience init(
         url: URL,

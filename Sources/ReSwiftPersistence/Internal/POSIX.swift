@@ -135,7 +135,9 @@ enum POSIX {
                 try writeAll(fd, data, path: temporary)
                 FaultHooks.runBeforeRename(path)
                 try sync(fd, path: temporary)
-                if rename(temporary, path) != 0 { throw Failure(operation: "rename", path: path, code: errno) }
+                if rename(temporary, path) != 0 {
+                    throw Failure(operation: "rename", path: path, code: errno)
+                }
             } catch {
                 _ = unlink(temporary)
                 _ = close(fd)

@@ -105,7 +105,9 @@ case ("save", 4):
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for name in names where name.hasPrefix(".\(url.lastPathComponent).") && name.hasSuffix(".tmp") {
             var status = stat()
-            if stat("\(folder)/\(name)", &status) == 0 { say("temporary \(String(status.st_mode & 0o7777, radix: 8))") }
+            if stat("\(folder)/\(name)", &status) == 0 {
+                say("temporary \(String(status.st_mode & 0o7777, radix: 8))")
+            }
         }
     }
     do {

@@ -42,7 +42,11 @@ final class WriterProcess: @unchecked Sendable {
             while true {
                 let data = handle.availableData
                 condition.withLock {
-                    if data.isEmpty { finished = true } else { collected += String(decoding: data, as: UTF8.self) }
+                    if data.isEmpty {
+                        finished = true
+                    } else {
+                        collected += String(decoding: data, as: UTF8.self)
+                    }
                     condition.broadcast()
                 }
                 if data.isEmpty { break }
@@ -61,7 +65,8 @@ final class WriterProcess: @unchecked Sendable {
         try condition.withLock {
             while !collected.split(separator: "\n").contains(Substring(line)) {
                 if finished || !condition.wait(until: deadline) {
-                    throw Timeout(description: "no line \"\(line)\" within \(timeout) s; output: \(collected)")
+                    throw Timeout(
+                        description: "no line \"\(line)\" within \(timeout) s; output: \(collected)")
                 }
             }
         }
