@@ -174,7 +174,7 @@ package.products += [.executable(name: "library-finder", targets: ["LibraryFinde
 package.targets += [
     .target(
         name: "LibraryFinderCore",
-        dependencies: ["ReSwift", "ReSwiftThunk", "TerminalUI"],
+        dependencies: ["ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI"],
         path: "Examples/LibraryFinder/Core"
     ),
     .executableTarget(
@@ -185,7 +185,9 @@ package.targets += [
     .testTarget(
         name: "LibraryFinderTests",
         dependencies: [
-            "LibraryFinderCore", "LibraryFinderApp", "ReSwift", "ReSwiftThunk", "TerminalUI", "TestSupport",
+            "LibraryFinderCore", "LibraryFinderApp", "ReSwift", "ReSwiftThunk", "ReSwiftPersistence",
+            "TerminalUI",
+            "TestSupport",
         ],
         path: "Tests/LibraryFinderTests"
     ),
