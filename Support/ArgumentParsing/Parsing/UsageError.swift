@@ -53,3 +53,25 @@ public enum Quoting {
             || scalar.value == 0x2029
     }
 }
+
+extension UsageError {
+    /// A value that isn't one of an option's choices, with the nearest choice when it looks like
+    /// a typo: `--format has no format "tabel"; did you mean table? Use one of table, json, csv`.
+    ///
+    /// - Parameters:
+    ///   - text: The value given.
+    ///   - name: The option or variable.
+    ///   - kind: What a choice is called (`format`, `category`).
+    ///   - choices: The choices as the message lists them.
+    ///   - accepted: Every spelling accepted, to find a near miss among; `choices` by default.
+    public static func unknownChoice(
+        _ text: String, for name: String, kind: String, choices: [String], accepted: [String]? = nil
+    ) -> UsageError {
+        let list = choices.joined(separator: ", ")
+        let head = "\(name) has no \(kind) \(Quoting.quoted(text))"
+        if let near = NearMiss.suggestion(for: text, among: accepted ?? choices) {
+            return UsageError("\(head); did you mean \(near)? Use one of \(list)")
+        }
+        return UsageError("\(head); use one of \(list)")
+    }
+}

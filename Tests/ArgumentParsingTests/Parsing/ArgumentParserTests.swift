@@ -177,6 +177,17 @@ import Testing
                 == "finder: --pref needs a value\nRun \"finder --help\" to see the options.\n")
     }
 
+    @Test func anUnknownChoiceListsTheChoicesAndSuggestsANearMiss() {
+        #expect(
+            UsageError.unknownChoice("tabel", for: "--format", kind: "format", choices: ["table", "json"])
+                .message
+                == "--format has no format \"tabel\"; did you mean table? Use one of table, json")
+        #expect(
+            UsageError.unknownChoice("xml", for: "--format", kind: "format", choices: ["table", "json"])
+                .message
+                == "--format has no format \"xml\"; use one of table, json")
+    }
+
     @Test func nearMissesAreWithinTwoEditsAndLessThanHalfTheWord() {
         #expect(NearMiss.suggestion(for: "--citty", among: ["--city", "--pref"]) == "--city")
         #expect(NearMiss.suggestion(for: "--ctiy", among: ["--city"]) == "--city")
