@@ -35,3 +35,30 @@ public func processCPUTime(of pid: Int32) -> Double? {
         return nil
     #endif
 }
+
+/// The CPU time (seconds) `pid` uses over the next `seconds` of wall-clock time, sampled from
+/// `/proc` before and after; `nil` where ``processCPUTime(of:)`` can't tell, or the process ended.
+public func processCPUTime(of pid: Int32, during seconds: TimeInterval) -> Double? {
+    guard let start = processCPUTime(of: pid) else { return nil }
+    Thread.sleep(forTimeInterval: seconds)
+    guard let end = processCPUTime(of: pid) else { return nil }
+    return end - start
+}
+
+/// Whether ``processCPUTime(of:)`` works here (Linux, with `/proc`).
+public var canMeasureProcessCPUTime: Bool {
+    processCPUTime(of: getpid()) != nil
+}
+
+/// Waits until `condition` holds, checking every 10 ms, for at most `timeout` seconds.
+///
+/// - Throws: ``TestSupportError`` naming `what` when the deadline passes first.
+public func waitUntil(_ what: String, timeout: TimeInterval = 10, _ condition: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        guard Date() < deadline else {
+            throw TestSupportError("Gave up after \(timeout) s waiting for \(what).")
+        }
+        usleep(10_000)
+    }
+}
