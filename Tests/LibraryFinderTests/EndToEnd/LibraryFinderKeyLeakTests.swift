@@ -33,6 +33,21 @@ import Testing
         }
     }
 
+    /// One library whose names, address and codes carry the request in several encodings.
+    static func echoingList(_ request: LoopbackHTTPServer.Request) -> String {
+        func json(_ text: String) -> String {
+            String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+        }
+        return """
+            [{"libid": \(json("id " + request.target)), "systemid": \(json(request.description)),
+              "systemname": "Echo", "libkey": "k", "short": \(json("Echo " + request.target)),
+              "formal": \(json("Echo " + request.description)), "pref": "秋田県", "city": "秋田市",
+              "address": \(json(request.target.replacingOccurrences(of: "%20", with: "+"))),
+              "tel": \(json(request.target.lowercased())), "url_pc": \(json("https://x/?" + request.target)),
+              "category": \(json(request.description)), "geocode": "140.1,39.7"}]
+            """
+    }
+
     @Test(arguments: Behaviour.allCases, ["json", "table", "csv"])
     func printsNoPieceOfTheKey(behaviour: Behaviour, format: String) throws {
         let closed = try LoopbackHTTPServer()
@@ -57,10 +72,14 @@ import Testing
         }
     }
 
-    @Test func theCacheHoldsNoPieceOfTheKey() throws {
+    /// A list whose text fields echo the request, then a failure so the cached copy is printed.
+    @Test func neitherTheOutputNorTheCacheHoldAPieceOfTheKeyEchoedIntoTheList() throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        server.setResponses([.json(Fixtures.akitaNewer), .text("down", status: 502)], for: "/library")
+        server.setHandler(for: "/library") { [weak server] request in
+            guard server?.requests(for: "/library").count == 1 else { return .text("down", status: 502) }
+            return .json(LibraryFinderKeyLeakTests.echoingList(request))
+        }
         let cache = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: cache) }
         for expectedSource in ["network", "cache"] {
@@ -75,6 +94,7 @@ import Testing
                 run.standardOutput.contains(#""source" : "\#(expectedSource)""#)
                     || run.standardOutput.contains(#""source":"\#(expectedSource)""#), "\(run.standardOutput)"
             )
+            #expect(run.standardOutput.contains("Echo"), "the echoing library is printed")
             #expect(pieces.found(in: run.standardOutput + run.standardError).isEmpty)
         }
         let files =

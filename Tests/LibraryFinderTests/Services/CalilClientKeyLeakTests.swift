@@ -98,6 +98,17 @@ import Testing
         #expect(server.requests.first?.queryValue("appkey") == Self.key)
     }
 
+    @Test func noPieceOfTheKeyInALibraryThatEchoesTheRequest() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setHandler(for: "/library") { .json(LibraryFinderKeyLeakTests.echoingList($0)) }
+        let client = CalilClient(appKey: Self.key, baseURL: server.baseURL, timeout: 5)
+        let libraries = try await client.libraries(matching: LibraryQuery(city: "秋田市"))
+        #expect(libraries.count == 1)
+        #expect(libraries.first?.shortName.hasPrefix("Echo /library?appkey=…") == true)
+        #expect(pieces.found(in: String(describing: libraries)).isEmpty, "\(libraries)")
+    }
+
     @Test func noPieceOfTheKeyAfterARedirectThatCarriesIt() async throws {
         let closed = try LoopbackHTTPServer()
         let closedBase = closed.baseURL.absoluteString

@@ -74,11 +74,14 @@ final class CalilClient: LibraryService {
             let message = CalilResponseDecoder.serviceErrorMessage(inBody: response.body)
             throw CalilError(.httpStatus(code: response.status, serviceMessage: message.map(scrubbedMessage)))
         }
+        let libraries: [Library]
         do {
-            return try CalilResponseDecoder.libraries(from: response.body, redacting: scrub)
+            libraries = try CalilResponseDecoder.libraries(from: response.body, redacting: scrub)
         } catch {
             throw scrubbed(error)
         }
+        // A server echoing the request into the list would put the key on screen and in the cache.
+        return libraries.map(scrubbed)
     }
 
     private var host: String {
@@ -102,6 +105,22 @@ final class CalilClient: LibraryService {
     /// The service's own error text, scrubbed, then shortened.
     private func scrubbedMessage(_ text: String) -> String {
         AppKeyRedaction.excerpt(of: text, key: appKey, limit: Self.serviceMessageLimit)
+    }
+
+    /// The library with every text field scrubbed of the key.
+    private func scrubbed(_ library: Library) -> Library {
+        var library = library
+        let texts: [WritableKeyPath<Library, String>] = [
+            \.id, \.systemID, \.systemName, \.libraryKey, \.shortName, \.formalName, \.prefecture, \.city,
+            \.address,
+        ]
+        for field in texts { library[keyPath: field] = scrub(library[keyPath: field]) }
+        let optionalTexts: [WritableKeyPath<Library, String?>] = [
+            \.postcode, \.phone, \.website, \.isil, \.faid,
+        ]
+        for field in optionalTexts { library[keyPath: field] = library[keyPath: field].map(scrub) }
+        if case .other(let code) = library.category { library.category = .other(scrub(code)) }
+        return library
     }
 
     private func scrubbed(_ error: CalilError) -> CalilError {
