@@ -62,6 +62,25 @@ import Testing
         #expect(run.standardOutput.contains(",\"秋田\u{9B}H市\","))
     }
 
+    @Test func csvOnATerminalIsShownWithPlaceholders() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponse(.json(Self.hostileLibraries), for: "/library")
+        let terminal = try PseudoTerminal(
+            product: "library-finder",
+            arguments: ["--format", "csv", "--api-base", server.baseURL.absoluteString],
+            environment: [
+                "XDG_CACHE_HOME": try TemporaryDirectory.make().path, "TZ": "UTC", "CALIL_APPKEY": key,
+            ])
+        try terminal.waitForScreen(containing: "\"悪␛]0;PWNED␇␛[2J\"")
+        #expect(try terminal.waitForExit() == 0)
+        let output = terminal.outputText
+        #expect(output.contains("秋田<U+009B>H市"))
+        #expect(!output.contains("\u{1B}"))
+        #expect(!output.contains("\u{7}"))
+        #expect(!output.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
+    }
+
     @Test func serverErrorBodyOnStandardErrorShowsPlaceholders() throws {
         let body = #"{"error": "boom \u001b]0;PWNED\u0007\u001b[2J\u009b31m"}"#
         let run = try run(["--format", "table"], responses: [.json(body, status: 500)])

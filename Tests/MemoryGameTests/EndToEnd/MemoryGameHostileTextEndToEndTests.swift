@@ -54,3 +54,15 @@ import Testing
         #expect(!output.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
     }
 }
+
+/// `memory-game`'s messages on standard error quote what the user gave: shown, not obeyed.
+@Suite struct MemoryGameHostileArgumentTests {
+    @Test func usageErrorShowsAHostileValueWithPlaceholders() throws {
+        let run = try runProduct("memory-game", arguments: ["--category", "\u{1B}]0;PWNED\u{7}\u{9B}2J"])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("␛]0;PWNED␇<U+009B>2J"))
+        #expect(!run.standardError.contains("\u{1B}"))
+        #expect(!run.standardError.contains("\u{7}"))
+        #expect(!run.standardError.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
+    }
+}
