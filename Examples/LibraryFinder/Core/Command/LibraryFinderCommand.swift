@@ -42,9 +42,13 @@ public enum LibraryFinderCommand {
                 return 2
             }
             let service = CalilClient(appKey: appKey, baseURL: options.apiBase, timeout: options.timeout)
-            let cache =
-                options.usesCache
-                ? LibraryCache.defaultDirectory(environment: environment).map(LibraryCache.init) : nil
+            let cacheDirectory =
+                options.usesCache ? LibraryCache.defaultDirectory(environment: environment) : nil
+            let cache = cacheDirectory.map { directory in
+                LibraryCache(directory: directory) { problem in
+                    io.error("library-finder: \(problem.message)\n")
+                }
+            }
             if options.format == nil && io.isInteractive {
                 return await runInteractive(
                     options: options, service: service, cache: cache, environment: environment, io: io)
@@ -97,6 +101,10 @@ extension LibraryFinderCommand {
         options: CommandLineOptions, service: any LibraryService, cache: LibraryCache?,
         environment: [String: String], io: CommandIO
     ) -> Int32 {
+        // Cache notices wait for the terminal to be given back (runs after `terminal.restore()`).
+        let notices = PendingNotices()
+        defer { for message in notices.take() { io.error("library-finder: \(message)\n") } }
+        let cache = cache?.reporting(to: notices.append)
         let terminal: TerminalSession
         do {
             terminal = try TerminalSession.start()
