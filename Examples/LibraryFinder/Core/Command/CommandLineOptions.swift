@@ -29,8 +29,9 @@ enum ParsedCommand: Equatable, Sendable {
 
 /// Reads `library-finder`'s arguments and environment with the package's one grammar.
 enum CommandLineParser {
-    /// Seconds `--timeout` accepts: long enough for a slow service, short enough that the request
-    /// deadline can't overflow inside FoundationNetworking (which multiplies by 1000 in `Int`).
+    /// Seconds `--timeout` accepts: long enough for a slow service, and far below what any HTTP
+    /// layer can count in milliseconds (FoundationNetworking's `Int(seconds) * 1000` trapped at
+    /// 1e16).
     static let timeoutRange: ClosedRange<Double> = 0.1...3600
     /// How many libraries `--limit` accepts.
     static let limitRange: ClosedRange<Int> = 1...10_000
