@@ -165,6 +165,7 @@ import Testing
         #expect(Quoting.quoted("a\"b\\c") == "\"a\\\"b\\\\c\"")
         #expect(Quoting.quoted("\u{1B}]0;x\u{07}") == "\"\\u{1B}]0;x\\u{7}\"")
         #expect(Quoting.quoted("\u{9B}\u{7F}") == "\"\\u{9B}\\u{7F}\"")
+        #expect(Quoting.quoted("a\u{202E}b\u{2066}") == "\"a\\u{202E}b\\u{2066}\"")
         #expect(
             Quoting.quoted(String(repeating: "x", count: 100)) == "\"" + String(repeating: "x", count: 60)
                 + "…\"")
