@@ -65,7 +65,7 @@ final class Fixture {
         renderer.render(lines(), size: size)
     }
 
-    func run() throws {
+    func run() async throws {
         var failure: Error?
         Thread.detachNewThread { [loop] in
             loop.post { @MainActor [weak self] in
@@ -74,7 +74,7 @@ final class Fixture {
             }
         }
         draw()
-        loop.run { event in
+        await loop.run { event in
             switch event {
             case .key(let key) where editing:
                 if key == .enter || key == .escape {
@@ -128,7 +128,7 @@ func report() -> Int32 {
 }
 
 @MainActor
-func main() -> Int32 {
+func main() async -> Int32 {
     if CommandLine.arguments.contains("--report") { return report() }
     let session: TerminalSession
     do {
@@ -139,7 +139,7 @@ func main() -> Int32 {
     }
     defer { session.restore() }
     do {
-        try Fixture(session: session).run()
+        try await Fixture(session: session).run()
         return 0
     } catch {
         session.restore()
@@ -148,4 +148,4 @@ func main() -> Int32 {
     }
 }
 
-exit(main())
+exit(await main())

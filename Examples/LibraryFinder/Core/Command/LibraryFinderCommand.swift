@@ -94,7 +94,7 @@ extension LibraryFinderCommand {
     static func runInteractive(
         options: CommandLineOptions, service: any LibraryService, cache: LibraryCache?,
         environment: [String: String], io: CommandIO
-    ) -> Int32 {
+    ) async -> Int32 {
         // Cache notices wait for the terminal to be given back (runs after `terminal.restore()`).
         let notices = PendingNotices()
         defer { for message in notices.take() { io.error("library-finder: \(message)\n") } }
@@ -111,7 +111,8 @@ extension LibraryFinderCommand {
         let load = loadLibrariesThunk(service: service, cache: cache)
         // Fire and forget: the thunk's actions come back through the store's subscription.
         let reload: @MainActor @Sendable () -> Void = { store.dispatch(load as Action) }
-        InteractiveSession(store: store, reload: reload, session: terminal, environment: environment).run()
+        await InteractiveSession(store: store, reload: reload, session: terminal, environment: environment)
+            .run()
         return 0
     }
 }

@@ -37,12 +37,12 @@ final class InteractiveSession {
     }
 
     /// Loads the list and handles keys until the user quits or the terminal goes away.
-    func run() {
+    func run() async {
         let subscription = Self.forwardStates(of: store, to: loop, session: self)
         defer { subscription.cancel() }
         reload()
         draw()
-        loop.run { event in
+        await loop.run { event in
             switch event {
             case .key(let key):
                 handle(key)
