@@ -47,7 +47,9 @@ final class GameScreens: ScreenPresenter {
         switch event {
         case .key(let key):
             guard let screen else { return !key.isInterrupt }
-            let intent = KeyBindings.intent(for: key, on: screen, game: store.state.game)
+            let game = store.state.game
+            let fits = screen != .game || GameView.fits(game, size: size)
+            let intent = KeyBindings.intent(for: key, on: screen, game: game, screenFits: fits)
             if let intent, dispatcher.handle(intent) == .quit { return false }
         case .resize(let newSize):
             size = newSize

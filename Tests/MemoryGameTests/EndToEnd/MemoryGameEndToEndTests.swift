@@ -79,7 +79,7 @@ import Testing
             }
         }
 
-        try terminal.waitForScreen(containing: "Great! You won with score: 1")
+        try terminal.waitForScreen(containing: "Great! You won with 1 miss.")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         try terminal.verifyTerminalRestored()

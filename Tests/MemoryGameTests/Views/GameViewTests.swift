@@ -46,9 +46,28 @@ import Testing
         state = GameRules.resolveMismatch(in: state, round: state.round)
         for index in 0..<16 { state = GameRules.flip(at: index, in: state) }
         let text = GameView.lines(state, size: TerminalSize(columns: 80, rows: 24)).text
-        #expect(text.contains("Great! You won with score: 1"))
+        #expect(text.contains("Great! You won with 1 miss."))
         #expect(text.contains("Enter new game · Esc menu"))
         #expect(!text.contains("░"))
+    }
+
+    @Test func theWinMessageCountsMissesInWords() {
+        var state = orderedTable()
+        state.phase = .won(score: 0)
+        let size = TerminalSize(columns: 80, rows: 24)
+        #expect(GameView.lines(state, size: size).text.contains("Great! You won with no misses."))
+        state.phase = .won(score: 3)
+        #expect(GameView.lines(state, size: size).text.contains("Great! You won with 3 misses."))
+        #expect(!GameView.lines(state, size: size).text.contains("score"))
+    }
+
+    @Test func askingForANewBoardSaysWhatIsLostAndWhichKeysAnswer() {
+        var state = orderedTable()
+        state.origin = .offlineFallback(reason: "iTunes timed out")
+        state.confirmingNewBoard = true
+        let text = GameView.lines(state, size: TerminalSize(columns: 80, rows: 24)).text
+        #expect(text.contains("Deal a new board from iTunes? This board's progress is lost."))
+        #expect(text.contains("y new board · n keep playing · q quit"))
     }
 
     @Test func detailLineShowsTheFullNamesUnderTheCursor() {
