@@ -70,6 +70,25 @@ import Testing
         #expect(text.contains("y new board · n keep playing · q quit"))
     }
 
+    @Test func aLongNoticeKeepsItsAdviceOnTheBottomRows() {
+        let notice =
+            "Your choice of category wasn't saved (it lasts until you quit). Couldn't lock "
+            + "/home/someone/.local/share/memory-game/settings.json: open "
+            + "/home/someone/.local/share/memory-game/settings.json.lock: Permission denied (errno 13). "
+            + "Check that its folder is writable and that the lock is a plain file."
+        let size = TerminalSize(columns: 80, rows: 24)
+        let screen = Array(repeating: Line("row"), count: 24)
+        let lines = NoticeArea.lines(screen, notice: notice, size: size)
+        #expect(lines.count == 24)
+        let bottom = lines.suffix(5).text
+        #expect(bottom.contains("Check that its folder is writable"), "the advice was cut off:\n\(bottom)")
+        #expect(bottom.hasSuffix(" file."), "the advice was cut off:\n\(bottom)")
+        #expect(lines.allSatisfy { $0.width <= 80 })
+        let cut = NoticeArea.lines(screen, notice: notice, size: TerminalSize(columns: 30, rows: 9))
+        #expect(cut.count == 9)
+        #expect(cut.last?.plainText.hasSuffix("…") == true)
+    }
+
     @Test func detailLineShowsTheFullNamesUnderTheCursor() {
         var state = midGame
         state.cursor = 0
