@@ -71,7 +71,7 @@ public enum LibraryFinderCommand {
         let state: LibraryFinderState = store.state
         switch (state.status, state.source) {
         case (.loaded, let source?):
-            if case .cache(let fetchedAt, let reason) = source {
+            if case .cache(let fetchedAt, let reason, _) = source {
                 io.error(
                     "library-finder: \(reason)\nShowing the cached list, fetched \(FetchTime.text(fetchedAt)).\n"
                 )

@@ -36,7 +36,7 @@ extension ListingFormatter {
         switch listing.source {
         case .network(let fetchedAt):
             lines.append("\(count) · \(listing.query.summary) · fetched \(FetchTime.text(fetchedAt))")
-        case .cache(let fetchedAt, _):
+        case .cache(let fetchedAt, _, _):
             lines.append("\(count) · \(listing.query.summary) · cached, fetched \(FetchTime.text(fetchedAt))")
         }
         return lines.joined(separator: "\n") + "\n"

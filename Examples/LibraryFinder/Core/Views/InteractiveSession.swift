@@ -57,7 +57,8 @@ final class InteractiveSession {
     }
 
     private func handle(_ key: Key) {
-        switch LibraryFinderKeys.command(for: key, in: state) {
+        let pageSize = LibraryFinderScreen.listHeight(for: state, size: session.size)
+        switch LibraryFinderKeys.command(for: key, in: state, pageSize: pageSize) {
         case .list(let action):
             // The new state comes back through the subscription, posted before the next event.
             store.dispatch(action)
