@@ -52,6 +52,20 @@ package.targets += [
     .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
 ]
 
+// MARK: - HTTPTransport
+
+package.targets += [
+    // HTTP GET for the examples, waiting without burning a core (libcurl's easy interface on Linux,
+    // loaded at run time by CCurlShim; URLSession elsewhere). Internal: no product.
+    .target(
+        name: "CCurlShim", path: "Support/CCurlShim",
+        linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "HTTPTransport", dependencies: ["CCurlShim"], path: "Support/HTTPTransport"),
+    .testTarget(
+        name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"],
+        path: "Tests/HTTPTransportTests"),
+]
+
 // MARK: - ReSwiftDiff and ReSwiftDevTools
 
 package.targets += [
@@ -148,7 +162,9 @@ package.products += [.executable(name: "memory-game", targets: ["MemoryGameApp"]
 package.targets += [
     .target(
         name: "MemoryGameCore",
-        dependencies: ["ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI"],
+        dependencies: [
+            "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport",
+        ],
         path: "Examples/MemoryGame/Core"
     ),
     .executableTarget(
@@ -174,7 +190,7 @@ package.products += [.executable(name: "library-finder", targets: ["LibraryFinde
 package.targets += [
     .target(
         name: "LibraryFinderCore",
-        dependencies: ["ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI"],
+        dependencies: ["ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport"],
         path: "Examples/LibraryFinder/Core"
     ),
     .executableTarget(

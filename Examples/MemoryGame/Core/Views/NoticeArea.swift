@@ -14,7 +14,8 @@ public enum NoticeArea {
     public static func lines(_ lines: [Line], notice: String?, size: TerminalSize) -> [Line] {
         guard let notice, size.rows > 4 else { return lines }
         let maximum = min(max(3, size.rows / 3), size.rows - 1)
-        let noticeLines = wrap(notice, width: max(size.columns - 2, 10), maxLines: maximum)
+        // Measured as shown: a path in the notice may hold control characters (see TerminalText).
+        let noticeLines = wrap(notice.terminalSafe, width: max(size.columns - 2, 10), maxLines: maximum)
         let available = size.rows - noticeLines.count
         var result = Array(lines.prefix(available))
         result += Array(repeating: Line(), count: available - result.count)
