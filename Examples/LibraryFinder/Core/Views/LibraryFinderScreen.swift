@@ -161,7 +161,9 @@ enum LibraryFinderScreen {
             }
         }
         let rows = max(maxLines, messageHeight)
-        var lines = wrap(text.terminalSafe, ending: ending.terminalSafe, width: width, maxLines: rows).map { Line($0, style: style) }
+        var lines = wrap(text.terminalSafe, ending: ending.terminalSafe, width: width, maxLines: rows).map {
+            Line($0, style: style)
+        }
         lines += Array(repeating: Line(), count: max(messageHeight - lines.count, 0))
         return lines
     }
