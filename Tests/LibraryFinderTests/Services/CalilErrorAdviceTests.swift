@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import TestSupport
 import Testing
 
 @testable import LibraryFinderCore
@@ -10,6 +11,21 @@ import Testing
         let text = CalilError(.httpStatus(code: 400, serviceMessage: "bad appkey")).description
         #expect(text.contains("Check that your app key (CALIL_APPKEY or --appkey) is valid."))
         #expect(!text.contains("--pref"))
+    }
+
+    @Test func aBadAppKeyAnsweredByTheServerReachesTheAdvice() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponse(.json(#"{"error": "bad appkey"}"#, status: 400), for: "/library")
+        let client = CalilClient(appKey: "wrong-key-123", baseURL: server.baseURL, timeout: 5)
+        do {
+            _ = try await client.libraries(matching: LibraryQuery())
+            Issue.record("a 400 answer was taken as a list")
+        } catch let error as CalilError {
+            #expect(error.description.contains("HTTP 400 (Bad Request): bad appkey."))
+            #expect(error.description.contains("Check that your app key"))
+            #expect(!error.description.contains("--pref"))
+        }
     }
 
     @Test func another400IsStillAdvisedAboutTheOptions() {
