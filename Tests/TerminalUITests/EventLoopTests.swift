@@ -39,12 +39,15 @@ private final class InputPipe: Sendable {
 }
 
 /// Stops `loop` after `seconds` if the test hasn't, so a broken loop fails instead of hanging.
-private func stopEventually(_ loop: EventLoop, after seconds: Double = 5) {
+///
+/// Generous: between events the loop gives the main actor up, and under a full parallel test run
+/// other main-actor tests may hold it for seconds before the loop gets it back.
+private func stopEventually(_ loop: EventLoop, after seconds: Double = 60) {
     DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { loop.stop() }
 }
 
 @MainActor
-@Suite(.serialized) struct EventLoopTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct EventLoopTests {
     @Test func deliversKeysFromTheInput() async {
         let input = InputPipe()
         defer { input.closeWriteEnd() }
@@ -176,7 +179,7 @@ private func stopEventually(_ loop: EventLoop, after seconds: Double = 5) {
         defer { input.closeWriteEnd() }
         let loop = EventLoop(input: input.readFD)
         let deadlineStoppedIt = Locked(false)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 5) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
             deadlineStoppedIt.withLock { $0 = true }
             loop.stop()
         }
