@@ -66,12 +66,15 @@ extension TodoInvocation {
         case "undo":
             try expectNothing(words, after: name)
             return .undo
+        case "reset-file":
+            try expectNothing(words, after: name)
+            return .resetFile
         case "help":
             return .help
         default:
             throw .usage(
                 "unknown command '\(name)'; the commands are add, list, done, undone, edit, remove, "
-                    + "clear-done, undo (run 'todo --help')")
+                    + "clear-done, undo, reset-file (run 'todo --help')")
         }
     }
 

@@ -17,6 +17,8 @@ enum TodoHelp {
           todo remove N             remove todo N
           todo clear-done           remove every done todo
           todo undo                 undo the last change (the file keeps the last \(TodoState.undoLimit))
+          todo reset-file           move the file aside (printing where) and start an empty list:
+                                    the way out when the file is damaged
 
         Options:
           --file PATH               use the list in PATH (default: $TODO_FILE, else
@@ -29,6 +31,7 @@ enum TodoHelp {
         d deletes, u undoes, q quits; while typing, Enter saves and Esc cancels.
 
         Exit status: 0 done; 1 not carried out (a duplicate title, nothing to undo, a file that
-        can't be read or written); 2 a mistake on the command line (nothing was changed).
+        can't be read or written, or is damaged, or is from a newer todo); 2 a mistake on the
+        command line (nothing was changed). Commands that only read (list) never change the file.
         """
 }
