@@ -123,3 +123,34 @@ import Testing
         #expect(notices.written.first?.contains("had damaged ids, repaired") == true)
     }
 }
+
+extension TodoFileMigrationTests {
+    @Test func theStepsJSONIsWhatTheirCodableFormWrites() throws {
+        let steps = [
+            TodoUndoStep(removedIDs: [3]),
+            TodoUndoStep(restored: [TodoItem(id: 1, title: "a", isDone: true)]),
+            TodoUndoStep(reinserted: [.init(index: 2, item: TodoItem(id: 4, title: "d"))]), TodoUndoStep(),
+        ]
+        for step in steps {
+            let viaJSONValue = try JSONDecoder().decode(
+                TodoUndoStep.self, from: JSONEncoder().encode(step.json))
+            #expect(viaJSONValue == step)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            #expect(try encoder.encode(step.json) == encoder.encode(step))
+        }
+    }
+
+    @Test func aVersion1FileOfTheWrongShapeIsRefusedAndLeftAsItIs() throws {
+        let (file, folder, _) = try temporaryFile()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = Data(
+            #"{"schemaVersion":1,"value":{"items":[],"nextID":1,"undoHistory":[[{"id":"one"}]]}}"#.utf8)
+        try bad.write(to: file.url)
+        let error = #expect(throws: (any Error).self) { try file.read() }
+        let message = error.map { String(describing: $0) } ?? ""
+        #expect(message.contains("couldn't be migrated"), "\(message)")
+        #expect(message.contains("undoHistory[0][0]"), "\(message)")
+        #expect(try Data(contentsOf: file.url) == bad)
+    }
+}
