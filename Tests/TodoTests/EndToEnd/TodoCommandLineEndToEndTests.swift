@@ -60,6 +60,26 @@ import Testing
         #expect(sandbox.contents() == before)
     }
 
+    @Test func everyKindOfChangeIsUndoneExactlyInLaterRuns() throws {
+        let sandbox = try TodoSandbox()
+        defer { sandbox.remove() }
+        let changes: [[String]] = [
+            ["add", "a"], ["add", "b"], ["add", "c"], ["add", "d"], ["done", "2"], ["done", "3"],
+            ["undone", "3"], ["edit", "1", "A"], ["remove", "2"], ["clear-done"], ["add", "e"],
+        ]
+        var earlier: [[String]] = []
+        for change in changes {
+            earlier.append(try sandbox.list())
+            let run = try sandbox.run(change)
+            #expect(run.status == 0, "todo \(change): \(run.standardError)")
+        }
+        while let previous = earlier.popLast() {
+            #expect(try sandbox.run("undo").status == 0)
+            #expect(try sandbox.list() == previous)
+        }
+        #expect(try sandbox.run("undo").status == 1)
+    }
+
     @Test func badInputExitsWithTwoAndLeavesTheFileByteForByte() throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
