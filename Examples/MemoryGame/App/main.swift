@@ -72,7 +72,7 @@ let router = Router(store: store, rootRoutable: RootRoutable(presenter: screens)
 }
 store.dispatch(SetRouteAction(Routes.menuRoute))
 
-_ = loop.run { event in
+_ = await loop.run { event in
     if !screens.handle(event) { loop.stop() }
 }
 persister.flush()

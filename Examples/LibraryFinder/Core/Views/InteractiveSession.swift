@@ -37,12 +37,12 @@ final class InteractiveSession {
     }
 
     /// Loads the list and handles keys until the user quits or the terminal goes away.
-    func run() {
+    func run() async {
         let subscription = Self.forwardStates(of: store, to: loop, session: self)
         defer { subscription.cancel() }
         reload()
         draw()
-        loop.run { event in
+        await loop.run { event in
             switch event {
             case .key(let key):
                 handle(key)
@@ -57,7 +57,8 @@ final class InteractiveSession {
     }
 
     private func handle(_ key: Key) {
-        switch LibraryFinderKeys.command(for: key, in: state) {
+        let pageSize = LibraryFinderScreen.listHeight(for: state, size: session.size)
+        switch LibraryFinderKeys.command(for: key, in: state, pageSize: pageSize) {
         case .list(let action):
             // The new state comes back through the subscription, posted before the next event.
             store.dispatch(action)

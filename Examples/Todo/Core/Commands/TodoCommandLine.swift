@@ -27,8 +27,8 @@ public enum TodoCommandLine {
     /// - Returns: The exit status.
     public static func main(
         arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> Int32 {
-        run(
+    ) async -> Int32 {
+        await run(
             arguments: arguments,
             environment: environment,
             currentDirectory: FileManager.default.currentDirectoryPath,
@@ -49,7 +49,7 @@ public enum TodoCommandLine {
         isInteractiveTerminal: Bool,
         output: (String) -> Void,
         errorOutput: @escaping @Sendable (String) -> Void
-    ) -> Int32 {
+    ) async -> Int32 {
         let invocation: TodoInvocation
         do {
             invocation = try TodoInvocation.parse(arguments)
@@ -76,7 +76,7 @@ public enum TodoCommandLine {
             switch invocation.command {
             case .interactive where isInteractiveTerminal:
                 // Read before the screen is taken, so a notice or a refusal shows on standard error.
-                try runInteractive(url: url, list: try file.read())
+                try await runInteractive(url: url, list: try file.read())
             case .list, .interactive:
                 for line in TodoListRenderer.lines(for: try file.read()) { output(line) }
             case .resetFile:
@@ -126,13 +126,13 @@ public enum TodoCommandLine {
 
     /// The interactive list on `url`: a store whose list actions go through the file, and whose
     /// status line shows file problems (standard error would be drawn over).
-    private static func runInteractive(url: URL, list: TodoState) throws {
+    private static func runInteractive(url: URL, list: TodoState) async throws {
         let store = Store<TodoAppState>(reducer: todoAppReducer, state: TodoAppState())
         let file = TodoFile(url: url) { [weak store] notice in
             store?.dispatch(ShowTodoMessage(notice))
         }
         store.dispatch(TodoListLoaded(list))
         store.middleware = [file.middleware()]
-        try TodoInteractiveApp.run(store: store) { file.refresh(store) }
+        try await TodoInteractiveApp.run(store: store) { file.refresh(store) }
     }
 }

@@ -35,14 +35,14 @@ final class TodoInteractiveApp {
     ///   - store: The store to show and dispatch to.
     ///   - refresh: Called every ``refreshInterval`` seconds to pick up changes made elsewhere.
     /// - Throws: `TerminalError` when the terminal can't be taken over.
-    static func run(store: Store<TodoAppState>, refresh: @escaping () -> Void) throws {
+    static func run(store: Store<TodoAppState>, refresh: @escaping () -> Void) async throws {
         let session = try TerminalSession.start()
         defer { session.restore() }
         let app = TodoInteractiveApp(session: session, store: store, refresh: refresh)
-        app.run()
+        await app.run()
     }
 
-    private func run() {
+    private func run() async {
         // Subscribers run on whichever thread dispatched; the loop's `post` brings the state to
         // the main actor, where drawing happens.
         subscription = store.subscribe { [loop] newState in
@@ -53,7 +53,7 @@ final class TodoInteractiveApp {
         }
         defer { subscription?.cancel() }
         draw()
-        loop.run { event in
+        await loop.run { event in
             // A changed state arrives through the subscription, which draws it.
             switch event {
             case .key(let key):
