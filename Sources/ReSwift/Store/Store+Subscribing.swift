@@ -2,65 +2,33 @@
 // subscriber's module for the concrete state and subscriber types; see `_SubscriptionNode`.
 
 extension Store {
-    // MARK: Object subscribers
+    // MARK: Object subscribers (the open methods are in Store.swift)
 
-    /// Subscribes an object to the whole state.
-    ///
-    /// The subscriber receives the current state at once, then each new state. Subscribing an
-    /// object that is already subscribed replaces its subscription. The store holds the
-    /// subscriber weakly; it is dropped when it goes away.
-    ///
-    /// - Parameter subscriber: The object to notify.
-    /// - Complexity: O(1) amortized.
-    @inlinable
-    public func subscribe<S: StoreSubscriber>(_ subscriber: S)
-    where S.StoreSubscriberStateType == State {
+    /// Subscribes an object to the whole state, skipping states `isEqual` calls repeats.
+    func _subscribeWholeState<S: StoreSubscriber>(
+        _ subscriber: S, skippingRepeats isEqual: ((State, State) -> Bool)?
+    ) where S.StoreSubscriberStateType == State {
+        guard let isEqual else {
+            _add(
+                _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) { [weak subscriber] _, newState in
+                    guard let subscriber else { return false }
+                    _StateBox<State>.withValue(at: newState) { subscriber.newState(state: $0) }
+                    return true
+                })
+            return
+        }
         _add(
-            _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) { [weak subscriber] _, newState in
-                guard let subscriber else { return false }
-                _StateBox<State>.withValue(at: newState) { subscriber.newState(state: $0) }
-                return true
+            _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) {
+                [weak subscriber] oldState, newState in
+                _StateBox<State>.withValue(at: newState) { newState in
+                    if let oldState, _StateBox<State>.withValue(at: oldState, { isEqual($0, newState) }) {
+                        return true
+                    }
+                    guard let subscriber else { return false }
+                    subscriber.newState(state: newState)
+                    return true
+                }
             })
-    }
-
-    /// Subscribes an object to a transformed subscription.
-    ///
-    /// ```swift
-    /// store.subscribe(scoreView) { $0.select(\.game.score) }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - subscriber: The object to notify.
-    ///   - transform: Derives the subscription the subscriber receives from one to the whole
-    ///     state. When `nil`, the subscriber receives the whole state.
-    /// - Complexity: O(1) amortized, plus the cost of building the transform.
-    @inlinable
-    public func subscribe<SelectedState, S: StoreSubscriber>(
-        _ subscriber: S,
-        transform: ((Subscription<State>) -> Subscription<SelectedState>)?
-    ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribeObject(subscriber) { root in
-            transform?(root) ?? Self._wholeState(root)
-        }
-    }
-
-    /// Subscribes an object to a transformed subscription of an `Equatable` selection.
-    ///
-    /// When ``subscriptionsAutomaticallySkipRepeats`` is on, repeated values are skipped.
-    ///
-    /// - Parameters:
-    ///   - subscriber: The object to notify.
-    ///   - transform: Derives the subscription the subscriber receives.
-    @inlinable
-    public func subscribe<SelectedState: Equatable, S: StoreSubscriber>(
-        _ subscriber: S,
-        transform: ((Subscription<State>) -> Subscription<SelectedState>)?
-    ) where S.StoreSubscriberStateType == SelectedState {
-        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
-        _subscribeObject(subscriber) { root in
-            let selected = transform?(root) ?? Self._wholeState(root)
-            return skipsRepeats ? selected.skipRepeats() : selected
-        }
     }
 
     /// The root subscription as one of the subscriber's type, for a `nil` transform.
@@ -104,21 +72,6 @@ extension Store {
                 root.newValues(oldState: _StateBox<State>.value(at: oldState), newState: $0)
             }
             return liveness?.isAlive ?? true
-        }
-    }
-
-    /// Unsubscribes an object; it receives no further states.
-    ///
-    /// Unsubscribing an object that isn't subscribed does nothing.
-    ///
-    /// - Parameter subscriber: The object to remove.
-    /// - Complexity: O(1) amortized.
-    public func unsubscribe(_ subscriber: AnyStoreSubscriber) {
-        dispatchLock.withLock {
-            if let node = nodesByObject[ObjectIdentifier(subscriber)] {
-                removeNode(node)
-                compactIfNeeded()
-            }
         }
     }
 

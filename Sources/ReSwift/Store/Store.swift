@@ -119,6 +119,15 @@ open class Store<State>: StoreType, @unchecked Sendable {
     }
     private var storedMisuseHandler: ((StoreMisuse) -> Void)?
 
+    /// Whether this store is an instance of a subclass, which may override the `open`
+    /// subscribing methods: then every subscription goes through them, as in ReSwift.
+    @usableFromInline
+    private(set) var _isSubclass = false
+
+    /// `==` on the whole state when `State` is `Equatable`: the open `subscribe(_:)` skips
+    /// repeated states with it, whatever the static type at the call site.
+    let stateEquality: ((State, State) -> Bool)?
+
     // MARK: Creating a store
 
     /// Creates a store.
@@ -139,7 +148,9 @@ open class Store<State>: StoreType, @unchecked Sendable {
         self.storedMiddleware = middleware
         self.storedAutomaticallySkipsRepeats = automaticallySkipsRepeats
         self.storedDispatchFunction = nil
+        self.stateEquality = Self.equality()
         self.storedDispatchFunction = makeDispatchFunction()
+        _isSubclass = type(of: self) != Store<State>.self
         if let state {
             currentState = state
         } else {
@@ -191,6 +202,135 @@ open class Store<State>: StoreType, @unchecked Sendable {
             let dispatch: DispatchFunction = { [weak self] action in self?.dispatch(action) }
             let getState: () -> State? = { [weak self] in self?.state }
             return middleware(dispatch, getState)(next)
+        }
+    }
+
+    // MARK: Subscribing (open: a subclass may override these, as in ReSwift)
+
+    /// Subscribes an object to the whole state.
+    ///
+    /// The subscriber receives the current state at once, then each new state. Subscribing an
+    /// object that is already subscribed replaces its subscription. The store holds the
+    /// subscriber weakly; it is dropped when it goes away. When `State` is `Equatable` and
+    /// ``subscriptionsAutomaticallySkipRepeats`` is on, a state equal to the previous one is
+    /// not delivered.
+    ///
+    /// In a subclass, this calls `subscribe(_:transform:)`
+    /// as ReSwift does, so that an override of either method sees every object subscription.
+    ///
+    /// - Parameter subscriber: The object to notify.
+    /// - Complexity: O(1) amortized.
+    open func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
+        let isEqual = subscriptionsAutomaticallySkipRepeats ? stateEquality : nil
+        if _isSubclass {
+            subscribe(subscriber, transform: isEqual.map { isEqual in { $0.skipRepeats(isEqual) } })
+        } else {
+            _subscribeWholeState(subscriber, skippingRepeats: isEqual)
+        }
+    }
+
+    /// Subscribes an object to a transformed subscription.
+    ///
+    /// ```swift
+    /// store.subscribe(scoreView) { $0.select(\.game.score) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - subscriber: The object to notify.
+    ///   - transform: Derives the subscription the subscriber receives from one to the whole
+    ///     state. When `nil`, the subscriber receives the whole state.
+    /// - Complexity: O(1) amortized, plus the cost of building the transform.
+    open func subscribe<SelectedState, S: StoreSubscriber>(
+        _ subscriber: S,
+        transform: ((Subscription<State>) -> Subscription<SelectedState>)?
+    ) where S.StoreSubscriberStateType == SelectedState {
+        _subscribeObject(subscriber) { root in
+            transform?(root) ?? Self._wholeState(root)
+        }
+    }
+
+    /// Subscribes an object to a transformed subscription of an `Equatable` selection.
+    ///
+    /// When ``subscriptionsAutomaticallySkipRepeats`` is on, repeated values are skipped.
+    ///
+    /// - Parameters:
+    ///   - subscriber: The object to notify.
+    ///   - transform: Derives the subscription the subscriber receives.
+    open func subscribe<SelectedState: Equatable, S: StoreSubscriber>(
+        _ subscriber: S,
+        transform: ((Subscription<State>) -> Subscription<SelectedState>)?
+    ) where S.StoreSubscriberStateType == SelectedState {
+        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
+        _subscribeObject(subscriber) { root in
+            let selected = transform?(root) ?? Self._wholeState(root)
+            return skipsRepeats ? selected.skipRepeats() : selected
+        }
+    }
+
+    /// Unsubscribes an object; it receives no further states.
+    ///
+    /// Unsubscribing an object that isn't subscribed does nothing.
+    ///
+    /// - Parameter subscriber: The object to remove.
+    /// - Complexity: O(1) amortized.
+    open func unsubscribe(_ subscriber: AnyStoreSubscriber) {
+        dispatchLock.withLock {
+            if let node = nodesByObject[ObjectIdentifier(subscriber)] {
+                removeNode(node)
+                compactIfNeeded()
+            }
+        }
+    }
+
+    /// Calls the open ``subscribe(_:)-(S)``, for the `Equatable`-state overload in a subclass.
+    @usableFromInline
+    func _subscribeThroughOpenEntryPoint<S: StoreSubscriber>(_ subscriber: S)
+    where S.StoreSubscriberStateType == State {
+        subscribe(subscriber)
+    }
+
+    // MARK: Action creators (deprecated, open as in ReSwift)
+
+    /// Dispatches the action an action creator returns, if any.
+    ///
+    /// ```swift
+    /// func fetchTunes(state: AppState, store: Store<AppState>) -> FetchTunesAction { … }
+    /// store.dispatch(fetchTunes)
+    /// ```
+    ///
+    /// - Parameter actionCreator: Computes an action from the current state, or `nil`.
+    @available(
+        *, deprecated,
+        message: "Use a Thunk from ReSwiftThunk for logic that needs the state before dispatching."
+    )
+    open func dispatch(_ actionCreator: @escaping ActionCreator) {
+        if let action = actionCreator(state, self) {
+            dispatch(action)
+        }
+    }
+
+    /// Runs an async action creator, which calls back with an action creator when it is ready.
+    ///
+    /// - Parameter asyncActionCreator: Starts the asynchronous work.
+    @available(*, deprecated, message: "Use an AsyncThunk from ReSwiftThunk for asynchronous work.")
+    open func dispatch(_ asyncActionCreator: @escaping AsyncActionCreator) {
+        dispatch(asyncActionCreator, callback: nil)
+    }
+
+    /// Runs an async action creator and calls `callback` with the state once the action it
+    /// produced was reduced.
+    ///
+    /// If the action creator produces no action, `callback` is not called.
+    ///
+    /// - Parameters:
+    ///   - asyncActionCreator: Starts the asynchronous work.
+    ///   - callback: Called with the new state after the action was reduced.
+    @available(*, deprecated, message: "Use an AsyncThunk from ReSwiftThunk and await its result.")
+    open func dispatch(_ asyncActionCreator: @escaping AsyncActionCreator, callback: DispatchCallback?) {
+        asyncActionCreator(state, self) { actionCreator in
+            guard let action = actionCreator(self.state, self) else { return }
+            self.dispatch(action)
+            callback?(self.state)
         }
     }
 
@@ -261,6 +401,15 @@ open class Store<State>: StoreType, @unchecked Sendable {
             // Each action's own notification processes whatever it defers before returning.
             storedDispatchFunction(action)
         }
+    }
+
+    /// `==` on `State`, when `State` is `Equatable`.
+    private static func equality() -> ((State, State) -> Bool)? {
+        guard let equatable = State.self as? any Equatable.Type else { return nil }
+        func isEqual<Value: Equatable>(_: Value.Type) -> (State, State) -> Bool {
+            { lhs, rhs in (lhs as? Value) == (rhs as? Value) }
+        }
+        return isEqual(equatable)
     }
 
     private func reportDispatchFromReducer(_ action: Action) {
