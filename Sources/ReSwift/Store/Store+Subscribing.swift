@@ -171,12 +171,12 @@ extension Store {
     func _add(_ node: _SubscriptionNode) -> _SubscriptionNode {
         dispatchLock.withLock {
             if let objectID = node.objectID {
-                if let existing = nodesByObject.updateValue(node, forKey: objectID) {
+                if let existing = core.pointee.nodesByObject.updateValue(node, forKey: objectID) {
                     removeNode(existing)
                 }
             }
-            node.index = nodes.count
-            nodes.append(Unmanaged.passRetained(node))
+            node.index = core.pointee.nodes.count
+            core.pointee.nodes.append(Unmanaged.passRetained(node))
             if let box = currentStateBox ?? state.map(_StateBox.init) {
                 currentStateBox = box
                 let isAlive = withExtendedLifetime(box) {
@@ -191,17 +191,17 @@ extension Store {
     /// Removes a node from the list. Must be called with `dispatchLock` held.
     func removeNode(_ node: _SubscriptionNode) {
         let index = node.index
-        guard index >= 0, let entry = nodes[index] else { return }
-        nodes[index] = nil
+        guard index >= 0, let entry = core.pointee.nodes[index] else { return }
+        core.pointee.nodes[index] = nil
         node.index = -1
-        vacantCount += 1
-        if let objectID = node.objectID, nodesByObject[objectID] === node {
-            nodesByObject[objectID] = nil
+        core.pointee.vacantCount += 1
+        if let objectID = node.objectID, core.pointee.nodesByObject[objectID] === node {
+            core.pointee.nodesByObject[objectID] = nil
         }
         if isNotifying {
             // The notification loop holds no reference to the node it is calling; keep the
             // node alive until the loop is over.
-            retiredNodes.append(entry.takeRetainedValue())
+            core.pointee.retiredNodes.append(entry.takeRetainedValue())
         } else {
             entry.release()
         }
@@ -211,14 +211,16 @@ extension Store {
     /// amortized. Must be called with `dispatchLock` held, and not while notifying, when the
     /// positions of the nodes are in use.
     func compactIfNeeded() {
-        guard vacantCount > 32, vacantCount * 2 > nodes.count, !isNotifying else { return }
+        guard core.pointee.vacantCount > 32, core.pointee.vacantCount * 2 > core.pointee.nodes.count,
+            !isNotifying
+        else { return }
         var compacted = ContiguousArray<Unmanaged<_SubscriptionNode>?>()
-        compacted.reserveCapacity(nodes.count - vacantCount)
-        for case let entry? in nodes {
+        compacted.reserveCapacity(core.pointee.nodes.count - core.pointee.vacantCount)
+        for case let entry? in core.pointee.nodes {
             entry._withUnsafeGuaranteedRef { $0.index = compacted.count }
             compacted.append(entry)
         }
-        nodes = compacted
-        vacantCount = 0
+        core.pointee.nodes = compacted
+        core.pointee.vacantCount = 0
     }
 }

@@ -49,59 +49,41 @@ open class Store<State>: StoreType, @unchecked Sendable {
 
     // MARK: State (guarded by stateLock for reads from other threads; written under both locks)
 
-    private var currentState: State?
+    /// The current state, in its own allocation: the dispatch path reads it in place, and a
+    /// pointer access needs no dynamic exclusivity check.
+    private let statePointer: UnsafeMutablePointer<State?>
 
     /// The current state: the result of the most recently reduced action.
     ///
     /// Safe to read from any thread.
     public private(set) var state: State! {
-        get { stateLock.withLock { currentState } }
-        set { stateLock.withLock { currentState = newValue } }
+        get { stateLock.withLock { statePointer.pointee } }
+        set { stateLock.withLock { statePointer.pointee = newValue } }
     }
 
     // MARK: Dispatch machinery (guarded by dispatchLock)
 
     private let reducer: Reducer<State>
+
+    /// Runs `reducer` on the state in place; see `_Reduction`.
+    private let reduction: _Reduction<State?>
     private var storedMiddleware: [Middleware<State>]
-    private var storedDispatchFunction: DispatchFunction!
 
-    /// What the dispatching thread is doing, used to catch and order nested dispatches.
-    enum Phase {
-        /// Running middleware, or not dispatching at all.
-        case idle
-        /// Inside the reducer: dispatching now is a programming error.
-        case reducing
-        /// Calling subscribers: a dispatch now waits until every subscriber has seen the state.
-        case notifying
-    }
+    /// The phase, deferred actions, middleware chain and subscriber list; see `_StoreCore`.
+    /// Only touched while holding `dispatchLock`.
+    let core: UnsafeMutablePointer<_StoreCore>
 
-    private(set) var phase = Phase.idle
+    typealias Phase = _StoreCore.Phase
 
     /// Whether subscribers are being notified (on the thread holding `dispatchLock`).
-    var isNotifying: Bool { phase == .notifying }
-
-    /// Actions dispatched from `newState`, processed once the current notification is over.
-    private var deferredActions: [Action] = []
-
-    // MARK: Subscribers (guarded by dispatchLock)
-
-    /// Subscribers in subscription order; `nil` marks a removed one until the list is compacted.
-    /// Each entry holds one retain of its node (released by `removeNode` or `deinit`), so that
-    /// the notification loop can call nodes without retaining them.
-    var nodes: ContiguousArray<Unmanaged<_SubscriptionNode>?> = []
+    var isNotifying: Bool { core.pointee.phase == .notifying }
 
     /// The current state in a box, once a subscription has needed one (see `_StateBox`);
     /// `nil` after the state changed until the next notification or subscription boxes it.
-    var currentStateBox: _StateBox<State>?
-
-    /// Nodes removed during the current notification, kept alive until it ends.
-    var retiredNodes: [_SubscriptionNode] = []
-
-    /// Object subscribers by identity, for replacing and unsubscribing in O(1).
-    var nodesByObject: [ObjectIdentifier: _SubscriptionNode] = [:]
-
-    /// The number of `nil` entries in `nodes`.
-    var vacantCount = 0
+    var currentStateBox: _StateBox<State>? {
+        get { core.pointee.stateBox.map { unsafeDowncast($0, to: _StateBox<State>.self) } }
+        set { core.pointee.stateBox = newValue }
+    }
 
     /// Whether subscriptions to `Equatable` states and selections skip repeated values
     /// automatically. Changing it affects subscriptions made afterwards.
@@ -147,21 +129,22 @@ open class Store<State>: StoreType, @unchecked Sendable {
         self.reducer = reducer
         self.storedMiddleware = middleware
         self.storedAutomaticallySkipsRepeats = automaticallySkipsRepeats
-        self.storedDispatchFunction = nil
         self.stateEquality = Self.equality()
-        self.storedDispatchFunction = makeDispatchFunction()
+        self.statePointer = .allocate(capacity: 1)
+        self.statePointer.initialize(to: state)
+        self.core = _StoreCore.make()
+        self.reduction = _Reduction(storage: statePointer) { action, state in reducer(action, state) }
+        core.pointee.dispatchFunction = makeDispatchFunction()
         _isSubclass = type(of: self) != Store<State>.self
-        if let state {
-            currentState = state
-        } else {
+        if state == nil {
             dispatch(ReSwiftInit())
         }
     }
 
     deinit {
-        for case let entry? in nodes {
-            entry.release()
-        }
+        _StoreCore.destroy(core)
+        statePointer.deinitialize(count: 1)
+        statePointer.deallocate()
     }
 
     // MARK: Middleware
@@ -174,7 +157,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
         set {
             dispatchLock.withLock {
                 storedMiddleware = newValue
-                storedDispatchFunction = makeDispatchFunction()
+                core.pointee.dispatchFunction = makeDispatchFunction()
             }
         }
     }
@@ -188,21 +171,26 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// store.dispatchFunction = { actions.append($0) }
     /// ```
     public var dispatchFunction: DispatchFunction! {
-        get { dispatchLock.withLock { storedDispatchFunction } }
-        set { dispatchLock.withLock { storedDispatchFunction = newValue } }
+        get { dispatchLock.withLock { core.pointee.dispatchFunction } }
+        set { dispatchLock.withLock { core.pointee.dispatchFunction = newValue } }
     }
 
     private func makeDispatchFunction() -> DispatchFunction {
         // Middleware may outlive the store (a thunk's task, for instance), so nothing here
         // holds the store strongly.
-        let reduceAndNotify: DispatchFunction = { [weak self] action in
-            self?._defaultDispatch(action: action)
+        let store = _WeakReference(self)
+        let reduceAndNotify: DispatchFunction = { action in
+            store.object?._defaultDispatch(action: action)
         }
-        return storedMiddleware.reversed().reduce(reduceAndNotify) { next, middleware in
-            let dispatch: DispatchFunction = { [weak self] action in self?.dispatch(action) }
-            let getState: () -> State? = { [weak self] in self?.state }
-            return middleware(dispatch, getState)(next)
+        let dispatch: DispatchFunction = { [weak self] action in self?.dispatch(action) }
+        let getState: () -> State? = { [weak self] in self?.state }
+        // A loop rather than `reduce`: a closure passed through a generic function comes back
+        // wrapped in reabstraction thunks, which every dispatch would then run.
+        var chain = reduceAndNotify
+        for middleware in storedMiddleware.reversed() {
+            chain = middleware(dispatch, getState)(chain)
         }
+        return chain
     }
 
     // MARK: Subscribing (open: a subclass may override these, as in ReSwift)
@@ -275,7 +263,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// - Complexity: O(1) amortized.
     open func unsubscribe(_ subscriber: AnyStoreSubscriber) {
         dispatchLock.withLock {
-            if let node = nodesByObject[ObjectIdentifier(subscriber)] {
+            if let node = core.pointee.nodesByObject[ObjectIdentifier(subscriber)] {
                 removeNode(node)
                 compactIfNeeded()
             }
@@ -347,9 +335,11 @@ open class Store<State>: StoreType, @unchecked Sendable {
     open func dispatch(_ action: Action) {
         dispatchLock.lock()
         defer { dispatchLock.unlock() }
-        if !holdsBack(action) {
-            storedDispatchFunction(action)
-        }
+        guard core.pointee.phase == .idle else { return holdBack(action) }
+        // A copy, so that the chain stays alive if a middleware replaces it mid-dispatch.
+        // (`!`, not the generic `unsafelyUnwrapped`, which would wrap the closure in a thunk.)
+        let chain = core.pointee.dispatchFunction!
+        chain(action)
     }
 
     /// Reduces an action and notifies subscribers; the last link of the middleware chain.
@@ -358,48 +348,58 @@ open class Store<State>: StoreType, @unchecked Sendable {
     open func _defaultDispatch(action: Action) {
         dispatchLock.lock()
         defer { dispatchLock.unlock() }
-        if holdsBack(action) { return }
+        guard core.pointee.phase == .idle else { return holdBack(action) }
 
-        phase = .reducing
-        // Only this thread writes `currentState`, and it holds `dispatchLock`; reading it here
-        // without `stateLock` races with nothing but other reads.
-        let oldState = currentState
-        let newState = reducer(action, oldState)
-        phase = .notifying
-        state = newState
-        let oldStateBox = currentStateBox
-        currentStateBox = nil
-        notifySubscribers(oldState: oldState, oldStateBox: oldStateBox, newState: newState)
-        phase = .idle
+        if core.pointee.hasSubscribers {
+            reduceAndNotify(action)
+        } else {
+            core.pointee.stateBox = nil
+            core.pointee.phase = .reducing
+            reduction.reduce(action, publishingUnder: stateLock)
+        }
+        core.pointee.phase = .idle
         compactIfNeeded()
-        processDeferredActions()
+        if !core.pointee.deferredActions.isEmpty {
+            processDeferredActions()
+        }
+    }
+
+    /// Reduces an action and notifies the subscribers, which borrow the old and new states from
+    /// boxes. Apart from `_defaultDispatch` so that its generic work costs nothing without
+    /// subscribers.
+    @inline(never)
+    private func reduceAndNotify(_ action: Action) {
+        let oldStateBox = currentStateBox ?? statePointer.pointee.map(_StateBox.init)
+        core.pointee.phase = .reducing
+        reduction.reduce(action, publishingUnder: stateLock)
+        core.pointee.phase = .notifying
+        // Only this thread writes the state, and it holds `dispatchLock`: it reads the state
+        // without `stateLock`.
+        let newStateBox = _StateBox(statePointer.pointee!)
+        currentStateBox = newStateBox
+        notifySubscribers(oldState: oldStateBox, newState: newStateBox)
     }
 
     /// Handles an action that arrives while this thread is busy with another: deferred while
     /// subscribers are notified, reported and dropped while the reducer runs.
-    ///
-    /// - Returns: `false` when the store is idle and the action should go ahead.
-    private func holdsBack(_ action: Action) -> Bool {
-        switch phase {
+    private func holdBack(_ action: Action) {
+        switch core.pointee.phase {
         case .idle:
-            return false
+            preconditionFailure("Internal inconsistency: holding back an action while idle")
         case .notifying:
-            deferredActions.append(action)
-            return true
+            core.pointee.deferredActions.append(action)
         case .reducing:
             reportDispatchFromReducer(action)
-            return true
         }
     }
 
     /// Dispatches the actions subscribers dispatched during the last notification, in order.
     private func processDeferredActions() {
-        guard !deferredActions.isEmpty else { return }
-        let actions = deferredActions
-        deferredActions.removeAll(keepingCapacity: true)
+        let actions = core.pointee.deferredActions
+        core.pointee.deferredActions.removeAll(keepingCapacity: true)
         for action in actions {
             // Each action's own notification processes whatever it defers before returning.
-            storedDispatchFunction(action)
+            core.pointee.dispatchFunction!(action)
         }
     }
 
@@ -429,13 +429,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
 
     // MARK: Notifying
 
-    private func notifySubscribers(
-        oldState: State?, oldStateBox: _StateBox<State>?, newState: State
-    ) {
-        guard nodes.count > vacantCount else { return }
-        let newBox = _StateBox(newState)
-        currentStateBox = newBox
-        let oldBox = oldStateBox ?? oldState.map(_StateBox.init)
+    private func notifySubscribers(oldState oldBox: _StateBox<State>?, newState newBox: _StateBox<State>) {
         withExtendedLifetime((oldBox, newBox)) {
             notifySubscribers(
                 oldState: oldBox.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) },
@@ -447,10 +441,10 @@ open class Store<State>: StoreType, @unchecked Sendable {
     private func notifySubscribers(oldState: UnsafeRawPointer?, newState: UnsafeRawPointer) {
         // Subscribers added during this loop were given the new state when they subscribed;
         // stopping at the current count keeps them from getting it twice.
-        let count = nodes.count
+        let count = core.pointee.nodes.count
         var index = 0
         while index < count {
-            if let entry = nodes[index] {
+            if let entry = core.pointee.nodes[index] {
                 let isAlive = entry._withUnsafeGuaranteedRef { $0.deliver(oldState, newState) }
                 if !isAlive {
                     removeNode(entry.takeUnretainedValue())
@@ -458,6 +452,6 @@ open class Store<State>: StoreType, @unchecked Sendable {
             }
             index += 1
         }
-        retiredNodes.removeAll()
+        core.pointee.retiredNodes.removeAll()
     }
 }
