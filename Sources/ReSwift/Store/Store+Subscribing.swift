@@ -12,7 +12,7 @@ extension Store {
             _add(
                 _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) { [weak subscriber] _, newState in
                     guard let subscriber else { return false }
-                    _StateBox<State>.withValue(at: newState) { subscriber.newState(state: $0) }
+                    _withBoxedState(at: newState, as: State.self) { subscriber.newState(state: $0) }
                     return true
                 })
             return
@@ -20,8 +20,9 @@ extension Store {
         _add(
             _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) {
                 [weak subscriber] oldState, newState in
-                _StateBox<State>.withValue(at: newState) { newState in
-                    if let oldState, _StateBox<State>.withValue(at: oldState, { isEqual($0, newState) }) {
+                _withBoxedState(at: newState, as: State.self) { newState in
+                    if let oldState, _withBoxedState(at: oldState, as: State.self, { isEqual($0, newState) })
+                    {
                         return true
                     }
                     guard let subscriber else { return false }
@@ -177,7 +178,8 @@ extension Store {
             }
             node.index = core.pointee.nodes.count
             core.pointee.nodes.append(Unmanaged.passRetained(node))
-            if let box = currentStateBox ?? state.map(_StateBox.init) {
+            // `dispatchLock` is held: the state can be read without `stateLock`.
+            if let box = currentStateBox ?? statePointer.pointee.map(_StateBox.init) {
                 currentStateBox = box
                 let isAlive = withExtendedLifetime(box) {
                     node.deliver(nil, UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()))

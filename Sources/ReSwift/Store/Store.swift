@@ -51,7 +51,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
 
     /// The current state, in its own allocation: the dispatch path reads it in place, and a
     /// pointer access needs no dynamic exclusivity check.
-    private let statePointer: UnsafeMutablePointer<State?>
+    let statePointer: UnsafeMutablePointer<State?>
 
     /// The current state: the result of the most recently reduced action.
     ///
@@ -81,7 +81,13 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// The current state in a box, once a subscription has needed one (see `_StateBox`);
     /// `nil` after the state changed until the next notification or subscription boxes it.
     var currentStateBox: _StateBox<State>? {
-        get { core.pointee.stateBox.map { unsafeDowncast($0, to: _StateBox<State>.self) } }
+        get {
+            // Through `Unmanaged`, which needs no metadata for `_StateBox<State>` (a cast would
+            // look it up in unspecialized code).
+            guard let box = core.pointee.stateBox else { return nil }
+            return Unmanaged<_StateBox<State>>.fromOpaque(Unmanaged.passUnretained(box).toOpaque())
+                .takeUnretainedValue()
+        }
         set { core.pointee.stateBox = newValue }
     }
 
@@ -358,7 +364,9 @@ open class Store<State>: StoreType, @unchecked Sendable {
             reduction.reduce(action, publishingUnder: stateLock)
         }
         core.pointee.phase = .idle
-        compactIfNeeded()
+        if core.pointee.vacantCount > 0 {
+            compactIfNeeded()
+        }
         if !core.pointee.deferredActions.isEmpty {
             processDeferredActions()
         }
