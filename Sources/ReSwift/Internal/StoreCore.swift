@@ -19,8 +19,17 @@ struct _StoreCore {
 
     var phase = Phase.idle
 
+    /// An action that arrived while subscribers were being notified.
+    struct DeferredAction {
+        var action: Action
+        /// Whether it still has to go through the middleware: `false` when it arrived at the
+        /// end of the chain (the middleware has seen it), so that middleware sees each action
+        /// exactly once.
+        var needsMiddleware: Bool
+    }
+
     /// Actions dispatched from `newState`, processed once the current notification is over.
-    var deferredActions: [Action] = []
+    var deferredActions: [DeferredAction] = []
 
     /// The middleware chain ending in the reducer (``Store/dispatchFunction``).
     var dispatchFunction: DispatchFunction?

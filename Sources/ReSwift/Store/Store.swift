@@ -341,7 +341,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     open func dispatch(_ action: Action) {
         dispatchLock.lock()
         defer { dispatchLock.unlock() }
-        guard core.pointee.phase == .idle else { return holdBack(action) }
+        guard core.pointee.phase == .idle else { return holdBack(action, needsMiddleware: true) }
         // A copy, so that the chain stays alive if a middleware replaces it mid-dispatch.
         // (`!`, not the generic `unsafelyUnwrapped`, which would wrap the closure in a thunk.)
         let chain = core.pointee.dispatchFunction!
@@ -354,7 +354,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     open func _defaultDispatch(action: Action) {
         dispatchLock.lock()
         defer { dispatchLock.unlock() }
-        guard core.pointee.phase == .idle else { return holdBack(action) }
+        guard core.pointee.phase == .idle else { return holdBack(action, needsMiddleware: false) }
 
         if core.pointee.hasSubscribers {
             reduceAndNotify(action)
@@ -390,12 +390,12 @@ open class Store<State>: StoreType, @unchecked Sendable {
 
     /// Handles an action that arrives while this thread is busy with another: deferred while
     /// subscribers are notified, reported and dropped while the reducer runs.
-    private func holdBack(_ action: Action) {
+    private func holdBack(_ action: Action, needsMiddleware: Bool) {
         switch core.pointee.phase {
         case .idle:
             preconditionFailure("Internal inconsistency: holding back an action while idle")
         case .notifying:
-            core.pointee.deferredActions.append(action)
+            core.pointee.deferredActions.append(.init(action: action, needsMiddleware: needsMiddleware))
         case .reducing:
             reportDispatchFromReducer(action)
         }
@@ -405,9 +405,13 @@ open class Store<State>: StoreType, @unchecked Sendable {
     private func processDeferredActions() {
         let actions = core.pointee.deferredActions
         core.pointee.deferredActions.removeAll(keepingCapacity: true)
-        for action in actions {
+        for deferred in actions {
             // Each action's own notification processes whatever it defers before returning.
-            core.pointee.dispatchFunction!(action)
+            if deferred.needsMiddleware {
+                core.pointee.dispatchFunction!(deferred.action)
+            } else {
+                _defaultDispatch(action: deferred.action)
+            }
         }
     }
 
