@@ -190,11 +190,21 @@ open class Store<State>: StoreType, @unchecked Sendable {
         }
         let dispatch: DispatchFunction = { [weak self] action in self?.dispatch(action) }
         let getState: () -> State? = { [weak self] in self?.state }
-        // A loop rather than `reduce`: a closure passed through a generic function comes back
-        // wrapped in reabstraction thunks, which every dispatch would then run.
-        var chain = reduceAndNotify
-        for middleware in storedMiddleware.reversed() {
-            chain = middleware(dispatch, getState)(chain)
+        return Self.chain(storedMiddleware, dispatch: dispatch, getState: getState, last: reduceAndNotify)
+    }
+
+    /// Links the middleware into one function, `F` being `DispatchFunction`.
+    ///
+    /// Generic over the function type so that the links stay in the form an array stores
+    /// closures in: taken out as `DispatchFunction`, each middleware's function would be wrapped
+    /// in two more reabstraction thunks (and `reduce` adds its own), which every dispatch runs.
+    private static func chain<F>(
+        _ middleware: [(@escaping DispatchFunction, @escaping () -> State?) -> (F) -> F],
+        dispatch: @escaping DispatchFunction, getState: @escaping () -> State?, last: F
+    ) -> F {
+        var chain = last
+        for link in middleware.reversed() {
+            chain = link(dispatch, getState)(chain)
         }
         return chain
     }
