@@ -4,8 +4,8 @@
 /// The store keeps it in one allocation reached through a pointer (`Store.core`): the fields are
 /// read and written on every dispatch, and a class's stored properties would cost a dynamic
 /// exclusivity check each time. The pointer is safe to use because every access holds the
-/// store's `dispatchLock`; `assertHeld(by:)` checks that in debug builds. Nothing here is
-/// generic, so the unspecialized store code reaches each field at a fixed offset.
+/// store's `dispatchLock` (the store's methods take it before touching the core). Nothing here
+/// is generic, so the unspecialized store code reaches each field at a fixed offset.
 struct _StoreCore {
     /// What the dispatching thread is doing, used to catch and order nested dispatches.
     enum Phase: UInt8 {
