@@ -52,6 +52,20 @@ package.targets += [
     .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
 ]
 
+// MARK: - HTTPTransport
+
+package.targets += [
+    // HTTP GET for the examples, waiting without burning a core (libcurl's easy interface on Linux,
+    // loaded at run time by CCurlShim; URLSession elsewhere). Internal: no product.
+    .target(
+        name: "CCurlShim", path: "Support/CCurlShim",
+        linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "HTTPTransport", dependencies: ["CCurlShim"], path: "Support/HTTPTransport"),
+    .testTarget(
+        name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"],
+        path: "Tests/HTTPTransportTests"),
+]
+
 // MARK: - ReSwiftDiff and ReSwiftDevTools
 
 package.targets += [
@@ -117,13 +131,40 @@ package.targets += [
     ),
 ]
 
+// MARK: - ReSwiftThunkTesting (ReSwift-Thunk's test-helper module name)
+
+// Re-exports `ExpectThunk` from ReSwiftTesting, so tests written for ReSwift-Thunk
+// (`import ReSwiftThunkTesting`) compile unchanged.
+package.products += [.library(name: "ReSwiftThunkTesting", targets: ["ReSwiftThunkTesting"])]
+package.targets += [
+    .target(
+        name: "ReSwiftThunkTesting", dependencies: ["ReSwiftTesting"], path: "Sources/ReSwiftThunkTesting")
+]
+
+// MARK: - Satellite compatibility tests
+
+// Code written for ReSwift-Router (release 0.7.1 and its main branch) and ReSwift-Thunk, in their
+// own shape, compiled and run against this package. In Swift 5 language mode, as those packages
+// and the code written for them are: ReSwift-Thunk's test hands `dispatch` to a Dispatch queue,
+// which Swift 6 mode rejects. (The router's own tests cover both spellings in Swift 6 mode.)
+package.targets += [
+    .testTarget(
+        name: "ReSwiftSatelliteCompatibilityTests",
+        dependencies: ["ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftThunkTesting", "ReSwiftTesting"],
+        path: "Tests/ReSwiftSatelliteCompatibilityTests",
+        swiftSettings: [.swiftLanguageMode(.v5)]
+    )
+]
+
 // MARK: - MemoryGame (example app)
 
 package.products += [.executable(name: "memory-game", targets: ["MemoryGameApp"])]
 package.targets += [
     .target(
         name: "MemoryGameCore",
-        dependencies: ["ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI"],
+        dependencies: [
+            "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport",
+        ],
         path: "Examples/MemoryGame/Core"
     ),
     .executableTarget(
@@ -149,7 +190,7 @@ package.products += [.executable(name: "library-finder", targets: ["LibraryFinde
 package.targets += [
     .target(
         name: "LibraryFinderCore",
-        dependencies: ["ReSwift", "ReSwiftThunk", "TerminalUI"],
+        dependencies: ["ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport"],
         path: "Examples/LibraryFinder/Core"
     ),
     .executableTarget(
@@ -160,7 +201,9 @@ package.targets += [
     .testTarget(
         name: "LibraryFinderTests",
         dependencies: [
-            "LibraryFinderCore", "LibraryFinderApp", "ReSwift", "ReSwiftThunk", "TerminalUI", "TestSupport",
+            "LibraryFinderCore", "LibraryFinderApp", "ReSwift", "ReSwiftThunk", "ReSwiftPersistence",
+            "TerminalUI",
+            "TestSupport",
         ],
         path: "Tests/LibraryFinderTests"
     ),

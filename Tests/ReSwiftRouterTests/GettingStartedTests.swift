@@ -18,8 +18,31 @@ private func appReducer(action: Action, state: AppState?) -> AppState {
 private final class ScreenStack: Routable {
     private(set) var screens: [String] = []
 
+    func push(_ element: RouteElement, animated: Bool, completion: @escaping RoutingCompletion) -> Routable {
+        screens.append(element)
+        completion()
+        return self
+    }
+
+    func pop(_ element: RouteElement, animated: Bool, completion: @escaping RoutingCompletion) {
+        screens.removeLast()
+        completion()
+    }
+
+    func change(
+        _ from: RouteElement, to: RouteElement, animated: Bool, completion: @escaping RoutingCompletion
+    ) -> Routable {
+        screens[screens.count - 1] = to
+        completion()
+        return self
+    }
+}
+
+private final class LegacyScreenStack: Routable {
+    private(set) var screens: [String] = []
+
     func pushRouteSegment(
-        _ routeElementIdentifier: RouteElement, animated: Bool,
+        _ routeElementIdentifier: RouteElementIdentifier, animated: Bool,
         completionHandler: @escaping RoutingCompletionHandler
     ) -> Routable {
         screens.append(routeElementIdentifier)
@@ -28,20 +51,11 @@ private final class ScreenStack: Routable {
     }
 
     func popRouteSegment(
-        _ routeElementIdentifier: RouteElement, animated: Bool,
+        _ routeElementIdentifier: RouteElementIdentifier, animated: Bool,
         completionHandler: @escaping RoutingCompletionHandler
     ) {
         screens.removeLast()
         completionHandler()
-    }
-
-    func changeRouteSegment(
-        _ from: RouteElement, to: RouteElement, animated: Bool,
-        completionHandler: @escaping RoutingCompletionHandler
-    ) -> Routable {
-        screens[screens.count - 1] = to
-        completionHandler()
-        return self
     }
 }
 
@@ -66,5 +80,17 @@ private final class ScreenStack: Routable {
         store.dispatch(SetRouteSpecificData(route: ["books", "detail"], data: "Dune"))
         let title: String? = store.state.navigationState.getRouteSpecificState(["books", "detail"])
         #expect(title == "Dune")
+    }
+
+    @Test func theArticles071RoutableWorksUnchanged() {
+        let store = Store<AppState>(reducer: appReducer, state: nil)
+        let stack = LegacyScreenStack()
+        let router = Router(store: store, rootRoutable: stack) { $0.select { $0.navigationState } }
+
+        store.dispatch(SetRouteAction(["books", "detail"]))
+        #expect(stack.screens == ["books", "detail"])
+        store.dispatch(SetRouteAction(["books"]))
+        #expect(stack.screens == ["books"])
+        #expect(router.currentRoute == ["books"])
     }
 }

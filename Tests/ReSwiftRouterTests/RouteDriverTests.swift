@@ -178,8 +178,8 @@ import Testing
         #expect(issue.toRoute == [])
         #expect(
             issue.message.contains(
-                "PushOnlyRoutable implements neither popRouteSegment(_:animated:completionHandler:) "
-                    + "nor pop(_:animated:completionHandler:)"))
+                "PushOnlyRoutable implements neither pop(_:animated:completion:) "
+                    + "nor popRouteSegment(_:animated:completionHandler:)"))
         #expect(issue.message.contains(#"needs to pop "a" while routing from ["a"] to []"#))
         #expect(driver.currentRoute == ["a"])
         #expect(!driver.isTransitioning)
@@ -201,9 +201,9 @@ import Testing
         #expect(log.events.last == "a.pop(x)")
     }
 
-    @Test func routablesWithTheShortStepNamesAreDriven() {
+    @Test func routablesWithTheMainBranchStepNamesAreDriven() {
         let log = RoutingLog()
-        let driver = makeDriver(ShortNamesRoutable(name: "root", log: log))
+        let driver = makeDriver(MainBranchRoutable(name: "root", log: log))
         go(driver, to: ["a", "b"])
         go(driver, to: ["x"])
         #expect(log.events == ["root.push(a)", "a.push(b)", "a.pop(b)", "root.change(a→x)"])
@@ -345,30 +345,27 @@ private struct QueueCheckingRoutable: Routable {
     }
 }
 
-/// Implements the steps under ReSwift-Router's later, short names.
-private struct ShortNamesRoutable: Routable {
+/// Implements the steps under ReSwift-Router's main-branch names.
+private struct MainBranchRoutable: Routable {
     let name: String
     let log: RoutingLog
 
-    func push(
-        _ element: RouteElement, animated: Bool, completionHandler: @escaping RoutingCompletionHandler
-    ) -> Routable {
+    func push(_ element: RouteElement, animated: Bool, completion: @escaping RoutingCompletion) -> Routable {
         log.record("\(name).push(\(element))")
-        completionHandler()
-        return ShortNamesRoutable(name: element, log: log)
+        completion()
+        return MainBranchRoutable(name: element, log: log)
     }
 
-    func pop(_ element: RouteElement, animated: Bool, completionHandler: @escaping RoutingCompletionHandler) {
+    func pop(_ element: RouteElement, animated: Bool, completion: @escaping RoutingCompletion) {
         log.record("\(name).pop(\(element))")
-        completionHandler()
+        completion()
     }
 
     func change(
-        _ from: RouteElement, to: RouteElement, animated: Bool,
-        completionHandler: @escaping RoutingCompletionHandler
+        _ from: RouteElement, to: RouteElement, animated: Bool, completion: @escaping RoutingCompletion
     ) -> Routable {
         log.record("\(name).change(\(from)→\(to))")
-        completionHandler()
-        return ShortNamesRoutable(name: to, log: log)
+        completion()
+        return MainBranchRoutable(name: to, log: log)
     }
 }

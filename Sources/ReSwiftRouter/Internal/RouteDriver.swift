@@ -287,23 +287,24 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
         }
         startTimer(for: ticket)
 
-        let completion: RoutingCompletionHandler = { [weak self] in self?.stepCompleted(ticket) }
-        let context = MissingStepContext { [weak self] requirement, alternative, routableType in
+        let completion: RoutingCompletion = { [weak self] in self?.stepCompleted(ticket) }
+        let context = MissingStepContext { [weak self] mainBranchName, releasedName, routableType in
             self?.stepIsMissing(
-                ticket, requirement: requirement, alternative: alternative, routableType: routableType)
+                ticket, mainBranchName: mainBranchName, releasedName: releasedName, routableType: routableType
+            )
         }
+        // The main-branch names: a Routable implementing a step under both names is called under
+        // this one; one implementing only the 0.7.1 name is reached through the default
+        // implementation (see `Routable`).
         let returned = MissingStepContext.$current.withValue(context) { () -> Returned in
             switch ticket.step {
             case .push(_, let segment):
-                return .routable(
-                    routable.pushRouteSegment(segment, animated: animated, completionHandler: completion))
+                return .routable(routable.push(segment, animated: animated, completion: completion))
             case .pop(_, let segment):
-                routable.popRouteSegment(segment, animated: animated, completionHandler: completion)
+                routable.pop(segment, animated: animated, completion: completion)
                 return .nothing
             case .change(_, let from, let to):
-                return .routable(
-                    routable.changeRouteSegment(
-                        from, to: to, animated: animated, completionHandler: completion))
+                return .routable(routable.change(from, to: to, animated: animated, completion: completion))
             }
         }
         stepReturned(ticket, returned)
@@ -382,7 +383,7 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     }
 
     private func stepIsMissing(
-        _ ticket: StepTicket, requirement: String, alternative: String, routableType: String
+        _ ticket: StepTicket, mainBranchName: String, releasedName: String, routableType: String
     ) {
         let effects: [Effect] = lock.withCriticalRegion {
             guard case .transitioning(var transition) = state, transition.step.ticket === ticket,
@@ -394,7 +395,8 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
                 .report(
                     ticket.issue(
                         .missingStep(
-                            requirement: requirement, alternative: alternative, routableType: routableType)))
+                            mainBranchName: mainBranchName, releasedName: releasedName,
+                            routableType: routableType)))
             ]
         }
         carryOut(effects)

@@ -21,3 +21,17 @@ extension RouteHash: CustomStringConvertible {
         "/" + route.joined(separator: "/")
     }
 }
+
+/// Whether two hashes stand for the same route, element by element.
+///
+/// ReSwift-Router declares this operator as a global function; it is declared the same way here,
+/// so code that refers to it as a function compiles, and it is the one `RouteHash`'s `Equatable`
+/// conformance uses.
+///
+/// - Parameters:
+///   - lhs: A hash.
+///   - rhs: Another hash.
+/// - Returns: `true` when both hashes were created from equal routes.
+public func == (lhs: RouteHash, rhs: RouteHash) -> Bool {
+    lhs.route == rhs.route
+}

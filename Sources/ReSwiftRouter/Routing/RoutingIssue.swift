@@ -36,7 +36,7 @@ public struct RoutingIssue: Error, Sendable {
     }
 
     enum Reason: Sendable {
-        case missingStep(requirement: String, alternative: String, routableType: String)
+        case missingStep(mainBranchName: String, releasedName: String, routableType: String)
         case missingRoutable(segment: RouteElement)
         /// The timeout, in words, such as `3 s`.
         case completionTimedOut(after: String)
@@ -75,9 +75,9 @@ public struct RoutingIssue: Error, Sendable {
     public var message: String {
         let transition = "while routing from \(fromRoute) to \(toRoute)"
         switch reason {
-        case .missingStep(let requirement, let alternative, let routableType):
+        case .missingStep(let mainBranchName, let releasedName, let routableType):
             return """
-                \(routableType) implements neither \(requirement) nor \(alternative), which the router \
+                \(routableType) implements neither \(mainBranchName) nor \(releasedName), which the router \
                 needs to \(step) \(transition). Implement one of them in \(routableType), or don't \
                 route there; the router stopped this transition before that step.
                 """
@@ -91,7 +91,7 @@ public struct RoutingIssue: Error, Sendable {
         case .completionTimedOut(let timeout):
             return """
                 The completion handler for \(step) \(transition) was not called within \
-                \(timeout). Call the completionHandler passed to the Routable exactly \
+                \(timeout). Call the completion handler passed to the Routable exactly \
                 once when the step is done; the router went on with the next step.
                 """
         case .completionCalledMoreThanOnce:
