@@ -2,8 +2,8 @@
 //
 // ReSwiftPersistence reads a data file that anything may have written: an older version of the
 // app (migrations run), a newer one, an editor, a disk that filled up mid-write. Each input is
-// written as the file and loaded by a PersistedFile at schema version 3 with migrations from
-// versions 1 and 2; whatever loads must save and load back to the same value, and whatever
+// written as the file and read by a PersistedFile at schema version 3 with migrations from
+// versions 1 and 2; whatever reads must save and read back to the same value, and whatever
 // doesn't must become a PersistenceError whose message can be built.
 
 import Foundation
@@ -88,11 +88,11 @@ public func fuzzPersistedFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         preconditionFailure("can't write \(url.path)")
     }
     let file = PersistedFile<Stored>(
-        url: url, schemaVersion: 3, migrations: migrations,
+        url: url, schemaVersion: 3, migrations: migrations, whenUnusable: .refuse,
         problemHandler: { problem in _ = problem.message })
     let loaded: Stored?
     do {
-        loaded = try file.load()
+        loaded = try file.read()
     } catch {
         _ = String(describing: error)
         return 0
@@ -104,7 +104,7 @@ public func fuzzPersistedFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         // A value that loaded but can't be written back is a bug: the app would lose it on save.
         preconditionFailure("a loaded value can't be saved again: \(error)")
     }
-    let reloaded = try? file.load()
+    let reloaded = try? file.read()
     precondition(reloaded == loaded, "saving and loading changed the value: \(loaded) → \(String(describing: reloaded))")
     return 0
 }
