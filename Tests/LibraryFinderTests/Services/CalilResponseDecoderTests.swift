@@ -106,4 +106,17 @@ import Testing
         #expect(libraries[0].category == .other("NEWKIND"))
         #expect(libraries[0].category.displayName == "Other (NEWKIND)")
     }
+
+    // Found by running Fuzz/Targets/calil-decoder on hostile replies: a distance that isn't a finite, non-negative number
+    // crashed the JSON output (JSON has no infinity) and the table (no Int holds -1e300 metres).
+    @Test(arguments: [#""1e400""#, #""nan""#, #""-inf""#, "-1e300", "-0.5"])
+    func keepsNoDistanceThatIsNotAFiniteNonNegativeNumber(distance: String) throws {
+        let libraries = try decode(#"[{"libid": "1", "short": "x", "distance": \#(distance)}]"#)
+        #expect(libraries[0].distanceKm == nil)
+        let listing = LibraryListing(
+            query: LibraryQuery(), libraries: libraries, source: .network(fetchedAt: Date()))
+        for format in OutputFormat.allCases {
+            #expect(ListingFormatter.format(listing, as: format).contains("x"))
+        }
+    }
 }

@@ -94,7 +94,9 @@ enum CalilResponseDecoder {
             phone: text("tel"),
             website: text("url_pc"),
             location: text("geocode").flatMap(Coordinate.init(lonLat:)),
-            distanceKm: fields["distance"]?.number,
+            // Kilometres: a finite number, at least 0. Anything else ("1e400", "nan", -1e300) is
+            // unknown; it used to crash `--format json` and `--format table`.
+            distanceKm: fields["distance"]?.number.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil },
             isPrimary: fields["primary"]?.flag,
             isil: text("isil"),
             faid: text("faid")
