@@ -119,4 +119,27 @@ import Testing
             #expect(ListingFormatter.format(listing, as: format).contains("x"))
         }
     }
+
+    // Found by running Fuzz/Targets/calil-decoder on hostile replies: 500 nested arrays (1 KB)
+    // took seconds to decode, as each level's failed type tries cost the depth squared.
+    @Test func refusesJSONNestedDeeperThanAReplyCanBe() {
+        let deep =
+            "[{\"libid\": \"1\", \"short\": \"x\", \"extra\": " + String(repeating: "[", count: 40)
+            + String(repeating: "]", count: 40) + "}]"
+        let error = #expect(throws: CalilError.self) { try decode(deep) }
+        #expect(error?.description.contains("nested more than 32 levels") == true)
+        let deepError =
+            String(repeating: #"{"error": "#, count: 40) + #""busy""# + String(repeating: "}", count: 40)
+        #expect(CalilResponseDecoder.serviceErrorMessage(inBody: Data(deepError.utf8)) == nil)
+        #expect(
+            CalilResponseDecoder.serviceErrorMessage(inBody: Data(#"{"error": {"error": "busy"}}"#.utf8))
+                == "busy")
+    }
+
+    @Test func bracketsInsideStringsDoNotCountAsNesting() throws {
+        let libraries = try decode(
+            #"[{"libid": "1", "short": "[[[[\"{{{{", "city": "\\"}]"#.replacingOccurrences(
+                of: "[[[[", with: String(repeating: "[", count: 40)))
+        #expect(libraries[0].shortName.hasPrefix("[[[["))
+    }
 }
