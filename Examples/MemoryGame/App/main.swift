@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import MemoryGameCore
 import ReSwift
@@ -5,8 +6,6 @@ import ReSwiftPersistence
 import ReSwiftRouter
 import ReSwiftThunk
 import TerminalUI
-
-let version = "1.0.0"
 
 /// Prints `message` on standard error, control characters (from a path or an argument) shown as
 /// placeholders, and exits.
@@ -21,23 +20,25 @@ do {
     let arguments = Array(CommandLine.arguments.dropFirst())
     switch try LaunchParser.parse(arguments, environment: ProcessInfo.processInfo.environment) {
     case .help:
-        print(LaunchParser.help)
-        exit(0)
+        print(LaunchParser.help, terminator: "")
+        exit(ExitStatus.success)
     case .version:
-        print("memory-game \(version)")
-        exit(0)
+        print(LaunchParser.version)
+        exit(ExitStatus.success)
     case .run(let launchOptions):
         options = launchOptions
     }
-} catch let error as UsageError {
-    fail("\(error.message)\n\n\(LaunchParser.usage)", status: 2)
+} catch {
+    let report = TerminalText.sanitized(error.report(for: LaunchParser.declaration), layout: .multiline)
+    FileHandle.standardError.write(Data(report.utf8))
+    exit(ExitStatus.usage)
 }
 
 let session: TerminalSession
 do {
     session = try TerminalSession.start()
 } catch {
-    fail("\(error)", status: 1)
+    fail("\(error)", status: ExitStatus.failure)
 }
 
 // Problems with the settings file are shown on screen (see ProblemRelay), not printed under raw mode.
@@ -48,7 +49,7 @@ do {
     saved = try storage.restore()
 } catch {
     session.restore()
-    fail("\(error)", status: 1)
+    fail("\(error)", status: ExitStatus.failure)
 }
 let store = Store<AppState>(
     reducer: makeAppReducer(), state: SettingsStorage.initialState(saved: saved, requested: options.category),
@@ -72,9 +73,14 @@ let router = Router(store: store, rootRoutable: RootRoutable(presenter: screens)
 }
 store.dispatch(SetRouteAction(Routes.menuRoute))
 
-_ = loop.run { event in
-    if !screens.handle(event) { loop.stop() }
+// q quits with 0; Ctrl-C (a key in raw mode, not a signal) quits with 130, as a shell expects.
+var interrupted = false
+_ = await loop.run { event in
+    if !screens.handle(event) {
+        if case .key(let key) = event, key.isInterrupt { interrupted = true }
+        loop.stop()
+    }
 }
 persister.flush()
 session.restore()
-exit(0)
+exit(interrupted ? ExitStatus.interrupted : ExitStatus.success)

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import ReSwift
 import TerminalUI
@@ -26,20 +27,20 @@ public enum LibraryFinderCommand {
         do {
             command = try CommandLineParser.parse(arguments, environment: environment)
         } catch {
-            io.error("library-finder: \(error.description)\n")
-            return 2
+            io.error(error.report(for: CommandLineParser.declaration))
+            return ExitStatus.usage
         }
         switch command {
         case .help:
             io.output(CommandLineParser.help)
-            return 0
+            return ExitStatus.success
         case .version:
             io.output(CommandLineParser.version + "\n")
-            return 0
+            return ExitStatus.success
         case .run(let options):
             guard let appKey = options.appKey else {
                 io.error(CalilError.missingAppKeyMessage + "\n")
-                return 2
+                return ExitStatus.usage
             }
             let service = CalilClient(appKey: appKey, baseURL: options.apiBase, timeout: options.timeout)
             let cacheDirectory =
@@ -66,12 +67,12 @@ public enum LibraryFinderCommand {
             try await store.dispatch(loadLibrariesThunk(service: service, cache: cache))
         } catch {
             io.error("library-finder: loading stopped: \(error)\n")
-            return 1
+            return ExitStatus.failure
         }
         let state: LibraryFinderState = store.state
         switch (state.status, state.source) {
         case (.loaded, let source?):
-            if case .cache(let fetchedAt, let reason) = source {
+            if case .cache(let fetchedAt, let reason, _) = source {
                 io.error(
                     "library-finder: \(reason)\nShowing the cached list, fetched \(FetchTime.text(fetchedAt)).\n"
                 )
@@ -84,10 +85,10 @@ public enum LibraryFinderCommand {
                 text = TerminalText.sanitized(text, layout: .multiline)
             }
             io.output(text)
-            return 0
+            return ExitStatus.success
         case (.failed(let message), _):
             io.error("library-finder: \(message)\n")
-            return 1
+            return ExitStatus.failure
         default:
             preconditionFailure("Internal inconsistency: loading finished in state \(state.status)")
         }
@@ -100,7 +101,7 @@ extension LibraryFinderCommand {
     static func runInteractive(
         options: CommandLineOptions, service: any LibraryService, cache: LibraryCache?,
         environment: [String: String], io: CommandIO
-    ) -> Int32 {
+    ) async -> Int32 {
         // Cache notices wait for the terminal to be given back (runs after `terminal.restore()`).
         let notices = PendingNotices()
         defer { for message in notices.take() { io.error("library-finder: \(message)\n") } }
@@ -110,15 +111,17 @@ extension LibraryFinderCommand {
             terminal = try TerminalSession.start()
         } catch {
             io.error("library-finder: \(error)\n")
-            return 1
+            return ExitStatus.failure
         }
         defer { terminal.restore() }
         let store = makeLibraryFinderStore(query: options.query)
         let load = loadLibrariesThunk(service: service, cache: cache)
         // Fire and forget: the thunk's actions come back through the store's subscription.
         let reload: @MainActor @Sendable () -> Void = { store.dispatch(load as Action) }
-        InteractiveSession(store: store, reload: reload, session: terminal, environment: environment).run()
-        return 0
+        let interrupted = await InteractiveSession(
+            store: store, reload: reload, session: terminal, environment: environment
+        ).run()
+        return interrupted ? ExitStatus.interrupted : ExitStatus.success
     }
 }
 
