@@ -105,7 +105,9 @@ public func fuzzPersistedFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         preconditionFailure("a loaded value can't be saved again: \(error)")
     }
     let reloaded = try? file.read()
-    precondition(reloaded == loaded, "saving and loading changed the value: \(loaded) → \(String(describing: reloaded))")
+    precondition(
+        reloaded == loaded,
+        "saving and loading changed the value: \(loaded) → \(String(describing: reloaded))")
     return 0
 }
 
