@@ -25,7 +25,8 @@ package.targets += [
 package.products += [.executable(name: "reswift-bench", targets: ["ReSwiftBench"])]
 package.targets += [
     .executableTarget(
-        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats"], path: "Benchmarks/ReSwiftBench"),
+        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats", "ArgumentParsing"],
+        path: "Benchmarks/ReSwiftBench"),
     .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
 ]
 
@@ -50,6 +51,19 @@ package.targets += [
     .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
     .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], path: "Tests/TestSupportTests"),
     .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
+]
+
+// MARK: - ArgumentParsing
+
+package.targets += [
+    // One command-line grammar for every executable (apps and reswift-bench). Internal: no product.
+    .target(name: "ArgumentParsing", path: "Support/ArgumentParsing"),
+    .testTarget(
+        name: "ArgumentParsingTests",
+        dependencies: [
+            "ArgumentParsing", "TestSupport", "MemoryGameApp", "LibraryFinderApp", "TodoApp", "ReSwiftBench",
+        ],
+        path: "Tests/ArgumentParsingTests"),
 ]
 
 // MARK: - ReSwiftDiff and ReSwiftDevTools
@@ -148,13 +162,16 @@ package.products += [.executable(name: "memory-game", targets: ["MemoryGameApp"]
 package.targets += [
     .target(
         name: "MemoryGameCore",
-        dependencies: ["ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI"],
+        dependencies: [
+            "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing",
+        ],
         path: "Examples/MemoryGame/Core"
     ),
     .executableTarget(
         name: "MemoryGameApp",
         dependencies: [
             "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
+            "ArgumentParsing",
         ],
         path: "Examples/MemoryGame/App"
     ),
@@ -162,7 +179,7 @@ package.targets += [
         name: "MemoryGameTests",
         dependencies: [
             "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
-            "TestSupport",
+            "TestSupport", "ArgumentParsing",
         ],
         path: "Tests/MemoryGameTests"
     ),
@@ -174,7 +191,7 @@ package.products += [.executable(name: "library-finder", targets: ["LibraryFinde
 package.targets += [
     .target(
         name: "LibraryFinderCore",
-        dependencies: ["ReSwift", "ReSwiftThunk", "TerminalUI"],
+        dependencies: ["ReSwift", "ReSwiftThunk", "TerminalUI", "ArgumentParsing"],
         path: "Examples/LibraryFinder/Core"
     ),
     .executableTarget(
@@ -186,6 +203,7 @@ package.targets += [
         name: "LibraryFinderTests",
         dependencies: [
             "LibraryFinderCore", "LibraryFinderApp", "ReSwift", "ReSwiftThunk", "TerminalUI", "TestSupport",
+            "ArgumentParsing",
         ],
         path: "Tests/LibraryFinderTests"
     ),
@@ -196,11 +214,13 @@ package.targets += [
 package.products += [.executable(name: "todo", targets: ["TodoApp"])]
 package.targets += [
     .target(
-        name: "TodoCore", dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI"],
+        name: "TodoCore", dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing"],
         path: "Examples/Todo/Core"),
     .executableTarget(name: "TodoApp", dependencies: ["TodoCore"], path: "Examples/Todo/App"),
     .testTarget(
         name: "TodoTests",
-        dependencies: ["TodoCore", "ReSwift", "ReSwiftTesting", "TerminalUI", "TestSupport"],
+        dependencies: [
+            "TodoCore", "ReSwift", "ReSwiftTesting", "TerminalUI", "TestSupport", "ArgumentParsing",
+        ],
         path: "Tests/TodoTests"),
 ]
