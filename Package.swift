@@ -83,7 +83,7 @@ package.targets += [
     ),
     .testTarget(
         name: "ReSwiftDevToolsTests",
-        dependencies: ["ReSwiftDevTools", "ReSwiftDiff"],
+        dependencies: ["ReSwiftDevTools", "ReSwiftDiff", "ReSwift"],
         path: "Tests/ReSwiftDevToolsTests"
     ),
 ]

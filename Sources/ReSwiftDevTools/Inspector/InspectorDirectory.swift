@@ -104,9 +104,25 @@ enum InspectorSocketCleanup {
         }
     }()
 
-    static func add(_ path: String) {
+    /// Picks the socket path for a new endpoint of this process: `<app>.<pid>.sock`, or
+    /// `<app>.<pid>.<n>.sock` while another store of this process uses that, and registers it
+    /// for removal at exit. A file already there can only be a dead process's with the same pid,
+    /// so it is removed.
+    static func claim(in directory: String, app: String) -> String {
         _ = registerOnce
-        paths.withLock { _ = $0.insert(path) }
+        return paths.withLock { paths in
+            var instance = 1
+            while true {
+                let name = InspectorDirectory.fileName(app: app, pid: getpid(), instance: instance)
+                let path = (directory as NSString).appendingPathComponent(name)
+                if !paths.contains(path) {
+                    paths.insert(path)
+                    unlink(path)
+                    return path
+                }
+                instance += 1
+            }
+        }
     }
 
     static func remove(_ path: String) {

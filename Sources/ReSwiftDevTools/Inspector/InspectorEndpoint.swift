@@ -62,8 +62,6 @@ final class InspectorEndpoint: @unchecked Sendable {
         var peakPendingEvents = 0
     }
 
-    private static let instances = Locked(0)
-
     /// Starts listening in the user's inspector folder.
     init(
         app: String, stateType: String, supportsTimeTravel: Bool, environment: [String: String],
@@ -80,16 +78,14 @@ final class InspectorEndpoint: @unchecked Sendable {
         let directory = InspectorDirectory.path(environment: environment)
         try InspectorDirectory.prepare(directory)
         InspectorDirectory.removeStaleSockets(in: directory)
-        let instance = Self.instances.withLock { count in
-            count += 1
-            return count
+        socketPath = InspectorSocketCleanup.claim(in: directory, app: self.app)
+        let fd: Int32
+        do {
+            fd = try UnixSocket.listen(at: socketPath)
+        } catch {
+            InspectorSocketCleanup.remove(socketPath)
+            throw error
         }
-        let name = InspectorDirectory.fileName(app: self.app, pid: getpid(), instance: instance)
-        socketPath = (directory as NSString).appendingPathComponent(name)
-        // Only a dead process with this pid (or this process) can have left a socket here.
-        unlink(socketPath)
-        let fd = try UnixSocket.listen(at: socketPath)
-        InspectorSocketCleanup.add(socketPath)
 
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         source.setEventHandler { [weak self] in self?.acceptConnections(from: fd) }
@@ -118,9 +114,14 @@ final class InspectorEndpoint: @unchecked Sendable {
 
     // MARK: Capturing actions (on the dispatching thread)
 
-    /// Whether any connection would take an action event now.
-    var isStreaming: Bool {
-        shared.withLock { $0.connections.values.contains { !$0.isPaused } }
+    /// Whether any connection would take an action event now; when none would, the action is
+    /// only counted, so sequence numbers count every action.
+    func isStreamingElseCount() -> Bool {
+        shared.withLock { shared in
+            if shared.connections.values.contains(where: { !$0.isPaused }) { return true }
+            shared.seq += 1
+            return false
+        }
     }
 
     /// Hands one handled action to the background queue, or counts it lost for every connection

@@ -66,7 +66,7 @@ func makeInspectorMiddleware<State>(
         started(endpoint)
         return { next in
             return { action in
-                guard endpoint.isStreaming else {
+                guard endpoint.isStreamingElseCount() else {
                     next(action)
                     return
                 }
