@@ -224,3 +224,15 @@ package.targets += [
         ],
         path: "Tests/TodoTests"),
 ]
+
+// MARK: - reswift-inspect (tool)
+
+package.products += [.executable(name: "reswift-inspect", targets: ["ReSwiftInspect"])]
+package.targets += [
+    .executableTarget(
+        name: "ReSwiftInspect", dependencies: ["ReSwiftDevTools", "ArgumentParsing"], path: "Tools/Inspect"),
+    .testTarget(
+        name: "InspectTests",
+        dependencies: ["ReSwiftInspect", "ReSwiftDevTools", "ReSwift", "TestSupport"],
+        path: "Tests/InspectTests"),
+]
