@@ -171,7 +171,7 @@ package.targets += [
         name: "MemoryGameApp",
         dependencies: [
             "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
-            "ArgumentParsing",
+            "ArgumentParsing", "ReSwiftDevTools",
         ],
         path: "Examples/MemoryGame/App"
     ),
@@ -191,7 +191,7 @@ package.products += [.executable(name: "library-finder", targets: ["LibraryFinde
 package.targets += [
     .target(
         name: "LibraryFinderCore",
-        dependencies: ["ReSwift", "ReSwiftThunk", "TerminalUI", "ArgumentParsing"],
+        dependencies: ["ReSwift", "ReSwiftThunk", "TerminalUI", "ArgumentParsing", "ReSwiftDevTools"],
         path: "Examples/LibraryFinder/Core"
     ),
     .executableTarget(
@@ -214,7 +214,8 @@ package.targets += [
 package.products += [.executable(name: "todo", targets: ["TodoApp"])]
 package.targets += [
     .target(
-        name: "TodoCore", dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing"],
+        name: "TodoCore",
+        dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing", "ReSwiftDevTools"],
         path: "Examples/Todo/Core"),
     .executableTarget(name: "TodoApp", dependencies: ["TodoCore"], path: "Examples/Todo/App"),
     .testTarget(
@@ -233,6 +234,6 @@ package.targets += [
         name: "ReSwiftInspect", dependencies: ["ReSwiftDevTools", "ArgumentParsing"], path: "Tools/Inspect"),
     .testTarget(
         name: "InspectTests",
-        dependencies: ["ReSwiftInspect", "ReSwiftDevTools", "ReSwift", "TestSupport"],
+        dependencies: ["ReSwiftInspect", "ReSwiftDevTools", "ReSwift", "TestSupport", "TodoApp"],
         path: "Tests/InspectTests"),
 ]

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import ReSwift
+import ReSwiftDevTools
 import ReSwiftPersistence
 
 #if canImport(Glibc)
@@ -107,7 +108,7 @@ public enum TodoCommandLine {
             store?.dispatch(ShowTodoMessage(problem.message))
         }
         store.dispatch(TodoListLoaded(try file.load()))
-        store.middleware = [file.middleware()]
+        store.middleware = [createInspectorMiddleware(app: "todo"), file.middleware()]
         return try TodoInteractiveApp.run(store: store) { file.refresh(store) }
     }
 }
