@@ -66,6 +66,20 @@ package.targets += [
         path: "Tests/ArgumentParsingTests"),
 ]
 
+// MARK: - HTTPTransport
+
+package.targets += [
+    // HTTP GET for the examples, waiting without burning a core (libcurl's easy interface on Linux,
+    // loaded at run time by CCurlShim; URLSession elsewhere). Internal: no product.
+    .target(
+        name: "CCurlShim", path: "Support/CCurlShim",
+        linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "HTTPTransport", dependencies: ["CCurlShim"], path: "Support/HTTPTransport"),
+    .testTarget(
+        name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"],
+        path: "Tests/HTTPTransportTests"),
+]
+
 // MARK: - ReSwiftDiff and ReSwiftDevTools
 
 package.targets += [
@@ -163,7 +177,8 @@ package.targets += [
     .target(
         name: "MemoryGameCore",
         dependencies: [
-            "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing",
+            "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport",
+            "ArgumentParsing",
         ],
         path: "Examples/MemoryGame/Core"
     ),
@@ -191,7 +206,10 @@ package.products += [.executable(name: "library-finder", targets: ["LibraryFinde
 package.targets += [
     .target(
         name: "LibraryFinderCore",
-        dependencies: ["ReSwift", "ReSwiftThunk", "TerminalUI", "ArgumentParsing", "ReSwiftDevTools"],
+        dependencies: [
+            "ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport", "ArgumentParsing",
+            "ReSwiftDevTools",
+        ],
         path: "Examples/LibraryFinder/Core"
     ),
     .executableTarget(
@@ -202,8 +220,8 @@ package.targets += [
     .testTarget(
         name: "LibraryFinderTests",
         dependencies: [
-            "LibraryFinderCore", "LibraryFinderApp", "ReSwift", "ReSwiftThunk", "TerminalUI", "TestSupport",
-            "ArgumentParsing",
+            "LibraryFinderCore", "LibraryFinderApp", "ReSwift", "ReSwiftThunk", "ReSwiftPersistence",
+            "TerminalUI", "TestSupport", "ArgumentParsing",
         ],
         path: "Tests/LibraryFinderTests"
     ),

@@ -12,7 +12,9 @@ import Testing
     var url: URL { directory.file("settings.json") }
 
     func file(version: Int = 2) -> PersistedFile<Settings> {
-        PersistedFile(url: url, schemaVersion: version, problemHandler: problems.handler)
+        PersistedFile(
+            url: url, schemaVersion: version, whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
     }
 
     /// Loads, then checks the common outcome: `nil`, one problem of `kind` naming the file, the
@@ -62,11 +64,16 @@ import Testing
             reasonContains: "expected String at value.category")
     }
 
-    @Test func aFileFromANewerVersionIsMovedAsideWithAdviceToUpdate() throws {
-        try expectMovedAside(
-            #"{"schemaVersion": 3, "value": {"category": "animals", "bestScores": []}}"#, kind: .newerVersion,
-            reasonContains: "schema version 3; this version reads up to 2")
-        #expect(problems.problems.first?.message.contains("update the app") == true)
+    @Test func aFileFromANewerVersionIsLeftInPlaceWithAdviceToUpdate() throws {
+        let contents = #"{"schemaVersion": 3, "value": {"category": "animals", "bestScores": []}}"#
+        try Data(contents.utf8).write(to: url)
+        let error = try #require(throws: PersistenceError.self) { try file().load() }
+        #expect(error.kind == .newerVersion)
+        #expect(error.reason == "schema version 3; this version reads up to 2")
+        #expect(error.message.contains("use the newer version of the app"))
+        #expect(error.movedAsideTo == nil)
+        #expect(try Data(contentsOf: url).text == contents)
+        #expect(problems.problems.isEmpty)
     }
 
     @Test func aVersionBelowOneIsMovedAside() throws {

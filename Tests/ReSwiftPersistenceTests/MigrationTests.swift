@@ -39,7 +39,7 @@ import Testing
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "Buy milk"}, {"name": "Call Ana"}]}"#)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3, migrations: [addPriority, renameTitle],
-            problemHandler: problems.handler)
+            whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
         #expect(
             try file.load() == [
                 TodoV3(title: "Buy milk", priority: 0), TodoV3(title: "Call Ana", priority: 0),
@@ -59,7 +59,7 @@ import Testing
                     json[0]?["priority"] = 7
                 },
             ],
-            problemHandler: problems.handler)
+            whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
         #expect(try file.load() == [TodoV3(title: "Buy milk", priority: 7)])
         #expect(recorder.steps == [2])
     }
@@ -69,7 +69,7 @@ import Testing
         let url = try write(original)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3, migrations: [renameTitle, addPriority],
-            problemHandler: problems.handler)
+            whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
         let loaded = try #require(try file.load())
         #expect(try Data(contentsOf: url).text == original)
 
@@ -83,7 +83,7 @@ import Testing
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "old"}]}"#)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3, migrations: [renameTitle, addPriority],
-            problemHandler: problems.handler)
+            whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
         try file.update { todos in todos?.append(TodoV3(title: "new", priority: 1)) }
         #expect(try file.load()?.map(\.title) == ["old", "new"])
     }
@@ -91,7 +91,8 @@ import Testing
     @Test func aMissingStepMovesTheFileAsideAndSaysWhichStep() throws {
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "Buy milk"}]}"#)
         let file = PersistedFile<[TodoV3]>(
-            url: url, schemaVersion: 3, migrations: [addPriority], problemHandler: problems.handler)
+            url: url, schemaVersion: 3, migrations: [addPriority], whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
         #expect(try file.load() == nil)
         let problem = try #require(problems.problems.first)
         #expect(problems.problems.count == 1)
@@ -110,7 +111,7 @@ import Testing
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 2,
             migrations: [Migration(from: 1) { _ in throw Unsupported() }],
-            problemHandler: problems.handler)
+            whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
         #expect(try file.load() == nil)
         let problem = try #require(problems.problems.first)
         #expect(problem.kind == .migrationFailed)
@@ -122,7 +123,8 @@ import Testing
     @Test func aMigratedValueThatStillDoesntDecodeIsMovedAside() throws {
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "x"}]}"#)
         let file = PersistedFile<[TodoV3]>(
-            url: url, schemaVersion: 2, migrations: [renameTitle], problemHandler: problems.handler)
+            url: url, schemaVersion: 2, migrations: [renameTitle], whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
         #expect(try file.load() == nil)
         let problem = try #require(problems.problems.first)
         #expect(problem.kind == .wrongShape)
@@ -133,7 +135,8 @@ import Testing
     @Test func aTypedMigrationReportsAnOldValueItCantDecode() throws {
         let url = try write(#"{"schemaVersion": 2, "value": [{"name": "not a title"}]}"#)
         let file = PersistedFile<[TodoV3]>(
-            url: url, schemaVersion: 3, migrations: [addPriority], problemHandler: problems.handler)
+            url: url, schemaVersion: 3, migrations: [addPriority], whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
         #expect(try file.load() == nil)
         #expect(problems.problems.first?.kind == .migrationFailed)
         #expect(problems.problems.first?.underlyingError is DecodingError)

@@ -10,13 +10,15 @@ import Testing
     init() throws { directory = try TemporaryDirectory() }
 
     func settingsFile(_ name: String = "settings.json", version: Int = 1) -> PersistedFile<Settings> {
-        PersistedFile(url: directory.file(name), schemaVersion: version, problemHandler: problems.handler)
+        PersistedFile(
+            url: directory.file(name), schemaVersion: version, whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
     }
 
     @Test func loadWithoutFileReturnsNilAndCreatesNothing() throws {
         let file = PersistedFile<Settings>(
             url: directory.url.appendingPathComponent("missing/folder/settings.json"),
-            problemHandler: problems.handler)
+            whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
         #expect(try file.load() == nil)
         #expect(try directory.contents().isEmpty)
         #expect(problems.problems.isEmpty)
@@ -35,7 +37,8 @@ import Testing
 
     @Test func saveCreatesTheFolderAndWritesAVersionedEnvelope() throws {
         let url = directory.url.appendingPathComponent("app/data/settings.json")
-        let file = PersistedFile<Settings>(url: url, schemaVersion: 3, problemHandler: problems.handler)
+        let file = PersistedFile<Settings>(
+            url: url, schemaVersion: 3, whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
         try file.save(Settings(category: "food", bestScores: [], lastPlayed: nil))
 
         let object = try #require(
@@ -56,11 +59,13 @@ import Testing
 
     @Test func aValueThatFailsToEncodeLeavesTheOldFileUntouched() throws {
         let url = directory.file("names.json")
-        let good = PersistedFile<[String]>(url: url, problemHandler: problems.handler)
+        let good = PersistedFile<[String]>(
+            url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
         try good.save(["kept"])
         let before = try Data(contentsOf: url)
 
-        let bad = PersistedFile<Unencodable>(url: url, problemHandler: problems.handler)
+        let bad = PersistedFile<Unencodable>(
+            url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
         let error = try #require(throws: PersistenceError.self) { try bad.save(Unencodable(name: "lost")) }
         #expect(error.kind == .writeFailed)
         #expect(error.message.contains("couldn't be encoded"))
@@ -75,7 +80,8 @@ import Testing
         let blocker = directory.file("blocker")
         try Data("x".utf8).write(to: blocker)
         let file = PersistedFile<Settings>(
-            url: blocker.appendingPathComponent("settings.json"), problemHandler: problems.handler)
+            url: blocker.appendingPathComponent("settings.json"), whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
         let error = try #require(throws: PersistenceError.self) {
             try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
         }
@@ -91,6 +97,7 @@ import Testing
         try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
         let leftover = directory.file(".settings.json.0B5E2C1A-crashed.tmp")
         try Data("{\"schemaVer".utf8).write(to: leftover)
+        try age(leftover, by: 60)
         let unrelated = directory.file(".other.json.1234.tmp")
         try Data().write(to: unrelated)
         #expect(try file.load()?.category == "a")
@@ -103,7 +110,9 @@ import Testing
         try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
         var inner: (any Error)?
         try file.update { value in
-            do { _ = try file.load() } catch { inner = error }
+            do { try file.save(Settings(category: "c", bestScores: [], lastPlayed: nil)) } catch {
+                inner = error
+            }
             value?.category = "b"
         }
         let error = try #require(inner as? PersistenceError)
@@ -120,7 +129,9 @@ import Testing
         try file.save(Settings(category: "linked", bestScores: [], lastPlayed: nil))
         let destination = try FileManager.default.destinationOfSymbolicLink(atPath: link.path)
         #expect(destination == target.path)
-        #expect(try PersistedFile<Settings>(url: target).load()?.category == "linked")
+        #expect(
+            try PersistedFile<Settings>(url: target, whenUnusable: .setAsideAndRebuild).load()?.category
+                == "linked")
     }
 
     @Test func aLockThatCantBeTakenIsAClearErrorAndChangesNothing() throws {

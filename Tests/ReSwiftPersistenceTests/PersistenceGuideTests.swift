@@ -53,7 +53,6 @@ private final class StatusLine: @unchecked Sendable {
 
     @Test func restoreSaveAndMigrate() throws {
         let url = directory.file("todos.json")
-        let statusLine = StatusLine()
         try Data(#"{"schemaVersion": 1, "value": [{"name": "Buy milk", "done": false}]}"#.utf8).write(to: url)
 
         // Change the format
@@ -70,7 +69,7 @@ private final class StatusLine: @unchecked Sendable {
                         })
                 }
             ],
-            problemHandler: { problem in statusLine.post(problem.message) })
+            whenUnusable: .refuse)
 
         // Restore at launch
         let store = Store<AppState>(reducer: appReducer, state: AppState(todos: try file.load() ?? []))
@@ -87,7 +86,31 @@ private final class StatusLine: @unchecked Sendable {
             todos = (todos ?? []) + [Todo(title: "Buy milk")]
         }
         #expect(try file.load()?.count == 3)
-        #expect(statusLine.messages.isEmpty)
+    }
+
+    @Test func refuseABadFileAndOfferAWayOut() throws {
+        let url = directory.file("todos.json")
+        try Data("{ cut sh".utf8).write(to: url)
+        var printed: [String] = []
+        func print(_ line: String) { printed.append(line) }
+
+        // Say what happens to a bad file
+        let file = PersistedFile<[Todo]>(url: url, schemaVersion: 1, whenUnusable: .refuse)
+        do {
+            _ = try file.load()
+        } catch let error as PersistenceError where error.kind.isBadContents {
+            print("\(error.message) Run `todo reset-file` to set it aside and start a new list.")
+        }
+        #expect(printed.first?.contains("It was left untouched") == true)
+        #expect(throws: PersistenceError.self) { try file.read() }
+        #expect(try Data(contentsOf: url).text == "{ cut sh")
+        // `todo reset-file`:
+        if let movedTo = try file.setAside() { print("Moved the old list to \(movedTo.path).") }
+        #expect(printed.last?.contains("todos.json.moved-") == true)
+
+        // Read without changing anything
+        let todos = try file.read() ?? []
+        #expect(todos.isEmpty)
     }
 
     @Test func aBadFileIsShownInTheStatusLine() throws {
@@ -96,6 +119,7 @@ private final class StatusLine: @unchecked Sendable {
         let statusLine = StatusLine()
         let file = PersistedFile<[Todo]>(
             url: url,
+            whenUnusable: .setAsideAndRebuild,
             problemHandler: { problem in
                 statusLine.post(problem.message)
             })

@@ -14,7 +14,9 @@ import Testing
     init() throws { directory = try TemporaryDirectory() }
 
     func todosFile() -> PersistedFile<[String]> {
-        PersistedFile(url: directory.file("todos.json"), problemHandler: problems.handler)
+        PersistedFile(
+            url: directory.file("todos.json"), whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
     }
 
     /// Keeps the other side's items, drops what we removed, appends what we added.

@@ -14,7 +14,9 @@ import Testing
     init() throws { directory = try TemporaryDirectory() }
 
     func todosFile() -> PersistedFile<[String]> {
-        PersistedFile(url: directory.file("todos.json"), problemHandler: problems.handler)
+        PersistedFile(
+            url: directory.file("todos.json"), whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
     }
 
     /// A persister on the manual clock with a 200 ms quiet period, writing to the file and the log.
@@ -97,7 +99,8 @@ import Testing
         let blocker = directory.file("blocker")
         try Data("x".utf8).write(to: blocker)
         let file = PersistedFile<[String]>(
-            url: blocker.appendingPathComponent("todos.json"), problemHandler: problems.handler)
+            url: blocker.appendingPathComponent("todos.json"), whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
         let store = makeTodoStore()
         let persister = StatePersister(
             store: store, file: file, select: \.todos, quietPeriod: 200_000_000, flushesOnExit: false,
@@ -156,7 +159,10 @@ import Testing
             try process.run()
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
-            #expect(try PersistedFile<Int>(url: url, problemHandler: problems.handler).load() == expected)
+            #expect(
+                try PersistedFile<Int>(
+                    url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler
+                ).load() == expected)
         }
     }
 }
@@ -164,7 +170,8 @@ import Testing
 @Suite struct StatePersisterConcurrencyTests {
     @Test func dispatchesFromManyThreadsEndWithTheStoresSliceOnDisk() throws {
         let directory = try TemporaryDirectory()
-        let file = PersistedFile<[String]>(url: directory.file("todos.json"))
+        let file = PersistedFile<[String]>(
+            url: directory.file("todos.json"), whenUnusable: .setAsideAndRebuild)
         let store = makeTodoStore()
         let persister = StatePersister(store: store, file: file, select: \.todos, quietPeriod: 0.001)
         DispatchQueue.concurrentPerform(iterations: 4) { thread in

@@ -11,7 +11,9 @@ import Testing
     init() throws { directory = try TemporaryDirectory() }
 
     func listFile() -> PersistedFile<[String]> {
-        PersistedFile(url: directory.file("list.json"), problemHandler: problems.handler)
+        PersistedFile(
+            url: directory.file("list.json"), whenUnusable: .setAsideAndRebuild,
+            problemHandler: problems.handler)
     }
 
     /// `threads` threads, each with its own handle on the file, each appending `perThread` items.

@@ -19,6 +19,8 @@ import Foundation
 /// server.setResponses([.text("busy", status: 503), .json("{}")], for: "/retry")   // in turn
 /// server.setResponse(.json("{}").delayed(by: 2), for: "/slow")                    // for timeouts
 /// server.setResponse(.closeWithoutResponse, for: "/broken")
+/// server.setResponse(.neverAnswer, for: "/silent")                                // holds the line
+/// server.setHandler(for: "/echo") { .text($0.target) }                             // echoes the request
 /// // … run the client against server.baseURL …
 /// #expect(server.requests(for: "/search").first?.queryValue("term") == "rock")
 /// ```
@@ -39,6 +41,8 @@ public final class LoopbackHTTPServer: Sendable {
         public var delay: TimeInterval
         /// Close the connection without answering at all.
         public var closesWithoutResponse: Bool
+        /// Keep the connection open without answering until the client closes it or the server stops.
+        public var neverAnswers: Bool
 
         /// Creates a response.
         public init(
@@ -49,6 +53,7 @@ public final class LoopbackHTTPServer: Sendable {
             self.body = body
             self.delay = delay
             self.closesWithoutResponse = false
+            self.neverAnswers = false
         }
 
         /// A UTF-8 text body.
@@ -71,6 +76,19 @@ public final class LoopbackHTTPServer: Sendable {
             return response
         }
 
+        /// No answer ever: the server reads the request and holds the connection open, idle, until
+        /// the client gives up or the server stops (for measuring what a client does while it waits).
+        public static var neverAnswer: Response {
+            var response = Response()
+            response.neverAnswers = true
+            return response
+        }
+
+        /// A redirect to `location` (absolute or relative), with status 302 unless told.
+        public static func redirect(to location: String, status: Int = 302) -> Response {
+            Response(status: status, headers: ["Location": location])
+        }
+
         /// This response, sent after `seconds`.
         public func delayed(by seconds: TimeInterval) -> Response {
             var response = self
@@ -85,6 +103,8 @@ public final class LoopbackHTTPServer: Sendable {
         public var method: String
         /// The path, without the query, percent-decoded.
         public var path: String
+        /// The request target exactly as sent (path and query, still percent-encoded).
+        public var target: String
         /// The query items, decoded, in order.
         public var queryItems: [URLQueryItem]
         /// The header fields, by lowercased name.
@@ -306,7 +326,8 @@ private final class Core: Sendable {
             let deadline = Date().addingTimeInterval(resolved.delay)
             while Date() < deadline, !isStopped { usleep(5_000) }
         }
-        guard !resolved.closesWithoutResponse, !isStopped else { return }
+        if resolved.neverAnswers { waitForClose(connection) }
+        guard !resolved.closesWithoutResponse, !resolved.neverAnswers, !isStopped else { return }
         var head = "HTTP/1.1 \(resolved.status) \(Self.reasonPhrase(resolved.status))\r\n"
         var headers = resolved.headers
         headers["Content-Length"] = String(resolved.body.count)
@@ -316,6 +337,18 @@ private final class Core: Sendable {
         var bytes = Data(head.utf8)
         if request.method != "HEAD" { bytes.append(resolved.body) }
         Self.sendAll(connection, bytes)
+    }
+
+    /// Blocks until the peer closes `connection` or the server stops, reading and dropping
+    /// anything more the peer sends.
+    private func waitForClose(_ connection: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while !isStopped {
+            var pfd = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, 100) > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return }
+        }
     }
 
     /// Reads one request: the head up to the blank line, then `Content-Length` bytes of body.
@@ -372,7 +405,7 @@ private final class Core: Sendable {
             headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         return Request(
-            method: String(parts[0]), path: components?.path ?? target,
+            method: String(parts[0]), path: components?.path ?? target, target: target,
             queryItems: components?.queryItems ?? [],
             headers: headers, body: Data())
     }
@@ -404,6 +437,7 @@ private final class Core: Sendable {
         case 301: "Moved Permanently"
         case 302: "Found"
         case 304: "Not Modified"
+        case 307: "Temporary Redirect"
         case 400: "Bad Request"
         case 401: "Unauthorized"
         case 403: "Forbidden"

@@ -2,32 +2,35 @@ import Foundation
 
 /// A problem with a persisted file: what went wrong, with which file, and what was done about it.
 ///
-/// ``PersistedFile`` reports a file it couldn't load through its problem handler, after moving the
-/// file aside (``movedAsideTo``); the same type is thrown by the operations that fail outright
-/// (a save that couldn't write, a lock that couldn't be taken). ``message`` is a sentence for a user:
+/// ``PersistedFile`` throws it when an operation can't be done (a file it must not touch, a save
+/// that couldn't write, a lock held too long by another process), and reports it to its problem
+/// handler when, under ``UnusableFilePolicy/setAsideAndRebuild``, it moved a bad file aside
+/// (``movedAsideTo``). ``message`` is a sentence for a user that says what was wrong and what to do:
 ///
 /// ```
-/// The file /home/ana/.local/share/todo/todos.json was written by a newer version of the app (schema
-/// version 4; this version reads up to 3). It was moved to /home/ana/.local/share/todo/todos.json.moved-
-/// 20261129T111309.120Z and the app started from its defaults; update the app to read it.
+/// The file /home/ana/.local/share/todo/todo.json was written by a newer version of the app (schema
+/// version 4; this version reads up to 3). It was left untouched; use the newer version of the app,
+/// or move the file away yourself to start afresh with this one.
 /// ```
 public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     /// The kind of problem, for code that reacts differently to each.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         enum Code: Hashable, Sendable {
             case unreadable, notJSON, wrongShape, newerVersion, migrationFailed
-            case writeFailed, lockFailed, moveAsideFailed, notAFile
+            case writeFailed, lockFailed, moveAsideFailed, notAFile, busy, hardLinked
         }
 
         let code: Code
 
-        /// The file exists but reading it failed (for example, permission was denied).
+        /// The file exists but reading it failed (for example, permission was denied). Such a file
+        /// is never moved or written over: it isn't known to be bad.
         public static let unreadable = Kind(code: .unreadable)
         /// The file isn't JSON: empty, cut short, or not text.
         public static let notJSON = Kind(code: .notJSON)
         /// The file is JSON but not a versioned envelope holding a value of the expected type.
         public static let wrongShape = Kind(code: .wrongShape)
-        /// The file was written with a schema version newer than this app knows.
+        /// The file was written with a schema version newer than this app knows. Such a file is
+        /// never moved or written over.
         public static let newerVersion = Kind(code: .newerVersion)
         /// A migration from the file's older version is missing or threw.
         public static let migrationFailed = Kind(code: .migrationFailed)
@@ -35,11 +38,25 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
         public static let writeFailed = Kind(code: .writeFailed)
         /// The lock file next to the file couldn't be opened or locked.
         public static let lockFailed = Kind(code: .lockFailed)
+        /// Another process held the file's lock for longer than the file's lock timeout;
+        /// ``PersistenceError/lockHolderProcessID`` names it where the system tells. Nothing was changed.
+        public static let busy = Kind(code: .busy)
+        /// The file has other names (hard links), which replacing it would split from it: a save
+        /// writes a new file and renames it into place, so the other names would keep the old
+        /// contents. Nothing was written.
+        public static let hardLinked = Kind(code: .hardLinked)
         /// A file that couldn't be loaded couldn't be moved aside either, so it was left in place.
         public static let moveAsideFailed = Kind(code: .moveAsideFailed)
         /// The path names a directory, device or pipe, not a file; nothing was read, written or
         /// moved.
         public static let notAFile = Kind(code: .notAFile)
+
+        /// Whether the problem is the file's contents: not JSON, the wrong shape, or a failed
+        /// migration. Such a file is what ``UnusableFilePolicy`` decides about, and what
+        /// ``PersistedFile/setAside()`` moves away.
+        public var isBadContents: Bool {
+            code == .notJSON || code == .wrongShape || code == .migrationFailed
+        }
 
         /// A short name for the kind, such as `"newer version"`.
         public var description: String {
@@ -53,6 +70,8 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
             case .lockFailed: return "lock failed"
             case .moveAsideFailed: return "move aside failed"
             case .notAFile: return "not a file"
+            case .busy: return "busy"
+            case .hardLinked: return "hard linked"
             }
         }
     }
@@ -67,15 +86,20 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     public let reason: String
     /// The error underneath, if one was thrown (a `DecodingError`, a `CocoaError`, …).
     public let underlyingError: (any Error)?
+    /// The process that held the lock, for a ``Kind-swift.struct/busy`` error, where the system
+    /// tells (Linux); `nil` otherwise.
+    public let lockHolderProcessID: Int32?
 
     /// Whether a write failed because the value couldn't be encoded (not because of the disk).
     let isEncodingFailure: Bool
 
     init(
         _ kind: Kind, fileURL: URL, reason: String, movedAsideTo: URL? = nil,
-        underlyingError: (any Error)? = nil, isEncodingFailure: Bool = false
+        underlyingError: (any Error)? = nil, isEncodingFailure: Bool = false,
+        lockHolderProcessID: Int32? = nil
     ) {
         self.isEncodingFailure = isEncodingFailure
+        self.lockHolderProcessID = lockHolderProcessID
         self.kind = kind
         self.fileURL = fileURL
         self.reason = reason
@@ -93,35 +117,53 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     public var message: String {
         let path = fileURL.path
         switch kind.code {
-        case .unreadable, .notJSON, .wrongShape, .newerVersion, .migrationFailed:
+        case .notJSON, .wrongShape, .migrationFailed:
             let what: String
             switch kind.code {
-            case .unreadable: what = "couldn't be read (\(reason))"
             case .notJSON: what = "isn't valid JSON (\(reason))"
             case .wrongShape: what = "doesn't hold the expected data (\(reason))"
-            case .newerVersion: what = "was written by a newer version of the app (\(reason))"
             default: what = "couldn't be migrated from its older format (\(reason))"
             }
-            let advice =
-                kind == .newerVersion
-                ? "update the app to read it" : "look at the moved file to recover anything you need from it"
             if let movedAsideTo {
                 return
                     "The file \(path) \(what). It was moved to \(movedAsideTo.path) and the app started from "
-                    + "its defaults; \(advice)."
+                    + "its defaults; look at the moved file to recover anything you need from it."
             }
-            return "The file \(path) \(what)."
+            return
+                "The file \(path) \(what). It was left untouched and nothing was saved over it; repair it, or "
+                + "move it away to start afresh."
+        case .unreadable:
+            return
+                "The file \(path) couldn't be read (\(reason)). It was left untouched; check that you may read "
+                + "it (ls -l \(path)), then try again."
+        case .newerVersion:
+            return
+                "The file \(path) was written by a newer version of the app (\(reason)). It was left untouched; "
+                + "use the newer version of the app, or move the file away yourself to start afresh with this one."
         case .writeFailed:
-            let advice =
-                isEncodingFailure
-                ? "the app couldn't encode its data, which is a bug in the app; please report it"
-                : "check that the folder is writable and the disk isn't full, then try again"
+            let advice: String
+            if isEncodingFailure {
+                advice = "the app couldn't encode its data, which is a bug in the app; please report it"
+            } else if (underlyingError as? POSIX.Failure)?.isDiskFull == true {
+                advice = "the disk is full: free some space, then try again"
+            } else {
+                advice = "check that the folder is writable and the disk isn't full, then try again"
+            }
             return
                 "Couldn't save \(path): \(reason). The previous contents of the file are unchanged; \(advice)."
         case .lockFailed:
             return
                 "Couldn't lock \(path): \(reason). Check that its folder is writable and that \(path).lock "
                 + "is a plain file."
+        case .busy:
+            return
+                "The file \(path) is busy: \(reason). Nothing was changed; try again when it is done, or end "
+                + "that process if it is stuck."
+        case .hardLinked:
+            return
+                "Couldn't save \(path): \(reason). Saving replaces the file, which would leave its other names "
+                + "with the old contents, so nothing was written; replace the extra hard links with symbolic "
+                + "links, or use a file that has one name."
         case .notAFile:
             return
                 "\(path) can't hold the app's data: \(reason), not a file. Nothing was read, written or moved; "

@@ -15,35 +15,68 @@ import Foundation
 /// removed: removing it would let a waiter lock an unlinked file while a newcomer locks a new one.
 /// The lock goes away when ``unlock()`` closes the descriptor, and also when the process dies.
 ///
+/// Waiting is bounded: the lock is tried without blocking, with short pauses, until the timeout;
+/// then ``Busy`` says which process holds it, where the system tells (Linux's `/proc/locks`).
+///
 /// A thread that asks again for a lock it holds (a `PersistedFile` used from inside its own
 /// `update` transform) would wait for itself forever; that is refused with ``Reentered`` instead.
 struct FileLock {
     /// The calling thread already holds this lock.
     struct Reentered: Error {}
 
+    /// Someone else held the lock for the whole timeout.
+    struct Busy: Error {
+        /// The process holding the lock, when the system tells.
+        var holder: LockHolder?
+    }
+
     private static let heldKey = "ReSwiftPersistence.FileLock.held"
 
     private let fd: Int32
     private let path: String
 
-    /// Waits for and takes the exclusive lock on the file at `path`, creating the file if needed.
+    /// Takes the exclusive lock on the file at `path`, creating the file (`0600`) if needed, waiting
+    /// at most `timeout` seconds for another holder to let go.
     ///
-    /// - Throws: ``POSIX/Failure`` when the lock file can't be opened or locked; ``Reentered`` when
-    ///   the calling thread already holds it.
-    static func lock(atPath path: String) throws -> FileLock {
+    /// - Throws: ``POSIX/Failure`` when the lock file can't be opened or locked; ``Busy`` when the
+    ///   timeout passed; ``Reentered`` when the calling thread already holds it.
+    static func lock(atPath path: String, timeout: TimeInterval) throws -> FileLock {
         var held = Thread.current.threadDictionary[heldKey] as? Set<String> ?? []
         if held.contains(path) { throw Reentered() }
-        let fd = try POSIX.open(path, O_RDWR | O_CREAT)
-        while flock(fd, LOCK_EX) != 0 {
+        let fd = try openLockFile(atPath: path)
+        let deadline = Date().addingTimeInterval(max(0, timeout))
+        var pause: useconds_t = 500
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
-            if code != EINTR {
+            if code == EINTR { continue }
+            guard code == EWOULDBLOCK || code == EAGAIN else {
                 _ = close(fd)
                 throw POSIX.Failure(operation: "flock", path: path, code: code)
             }
+            if Date() >= deadline {
+                let holder = LockHolder.find(lockedFile: fd)
+                _ = close(fd)
+                throw Busy(holder: holder)
+            }
+            usleep(pause)
+            pause = min(pause * 2, 20_000)
         }
         held.insert(path)
         Thread.current.threadDictionary[heldKey] = held
         return FileLock(fd: fd, path: path)
+    }
+
+    /// Opens (creating it `0600` if needed) the lock file; read-only when only that is allowed, as
+    /// `flock` works on any descriptor.
+    private static func openLockFile(atPath path: String) throws(POSIX.Failure) -> Int32 {
+        let failure: POSIX.Failure
+        do {
+            return try POSIX.open(path, O_RDWR | O_CREAT, mode: POSIX.newFileMode)
+        } catch {
+            failure = error
+        }
+        guard failure.isPermissionDenied else { throw failure }
+        return try POSIX.open(path, O_RDONLY)
     }
 
     /// Releases the lock; call it on the thread that took it.
@@ -54,5 +87,53 @@ struct FileLock {
             held.remove(path)
             Thread.current.threadDictionary[Self.heldKey] = held
         }
+    }
+}
+
+/// The process holding a lock, as the system reports it.
+struct LockHolder: Equatable, Sendable {
+    /// Its process id.
+    var processID: Int32
+    /// Its command name, when known (`/proc/<pid>/comm`).
+    var name: String?
+
+    /// `process 1234 (todo)`.
+    var description: String {
+        if processID == getpid() { return "this process (pid \(processID))" }
+        return name.map { "process \(processID) (\($0))" } ?? "process \(processID)"
+    }
+
+    /// The holder of the `flock` on the file open at `fd`, from `/proc/locks`; `nil` where the
+    /// system doesn't tell (not Linux), or when the lock went away meanwhile.
+    static func find(lockedFile fd: Int32) -> LockHolder? {
+        #if os(Linux)
+            var status = stat()
+            guard fstat(fd, &status) == 0,
+                let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)
+            else { return nil }
+            let device = UInt64(status.st_dev)
+            let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
+            let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+            let identity = String(format: "%02llx:%02llx:%llu", major, minor, UInt64(status.st_ino))
+            return holder(in: table, fileIdentity: identity)
+        #else
+            return nil
+        #endif
+    }
+
+    /// The holder of the `FLOCK` write lock on `fileIdentity` (`major:minor:inode`, as
+    /// `/proc/locks` writes it) in a `/proc/locks` table.
+    static func holder(in table: String, fileIdentity: String) -> LockHolder? {
+        for line in table.split(separator: "\n") {
+            // "1: FLOCK  ADVISORY  WRITE 1234 00:2f:1234567 0 EOF"; waiters have "->" after the number.
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == fileIdentity,
+                let pid = Int32(fields[4]), pid > 0
+            else { continue }
+            let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
+            let name = comm?.trimmingCharacters(in: .whitespacesAndNewlines)
+            return LockHolder(processID: pid, name: name?.isEmpty == false ? name : nil)
+        }
+        return nil
     }
 }

@@ -18,6 +18,8 @@ enum POSIX {
 
         var description: String { "\(operation) \(path): \(String(cString: strerror(code))) (errno \(code))" }
         var isNoSuchFile: Bool { code == ENOENT || code == ENOTDIR }
+        var isPermissionDenied: Bool { code == EACCES || code == EPERM }
+        var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
     }
 
     /// What sits at `path` (following symbolic links) when it is something other than a regular
@@ -36,7 +38,7 @@ enum POSIX {
     }
 
     /// Opens `path`, retrying when interrupted.
-    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(Failure) -> Int32 {
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = newFileMode) throws(Failure) -> Int32 {
         while true {
             let fd = systemOpen(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }
@@ -99,55 +101,121 @@ enum POSIX {
         _ = close(fd)
     }
 
-    /// Replaces `path` with `data` atomically: readers see either the old file or the new one, and a
-    /// crash or a failed write leaves the old one in place.
+    /// The mode of new data, lock and temporary files: read and write for the owner only.
+    static let newFileMode: mode_t = 0o600
+
+    /// Replaces `path` (a resolved path, see ``resolvedFilePath(_:)``) with `data` atomically:
+    /// readers see either the old file or the new one, and a crash or a failed write leaves the old
+    /// one in place.
     ///
     /// The data goes to a new temporary file in the same directory, is flushed to disk, and is renamed
-    /// over `path`; the directory is flushed too. The new file keeps the old one's permissions.
-    static func writeAtomically(_ data: Data, toPath requestedPath: String) throws(Failure) {
-        let path = resolvingSymbolicLink(requestedPath)
+    /// over `path`; the directory is flushed too. A new file is `0600`; a replaced file keeps its
+    /// mode (and, where permitted, its owner). The temporary file is `flock`ed from its creation
+    /// until the rename, so ``sweepTemporaryFiles(of:olderThan:)`` can tell a live write from a dead
+    /// one. SIGINT, SIGTERM and SIGHUP arriving meanwhile are held until the rename is done (see
+    /// ``SignalDeferral``).
+    static func writeAtomically(_ data: Data, toPath path: String) throws(Failure) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         let temporary =
             "\(directory)/\(temporaryFilePrefix(forFileNamed: url.lastPathComponent))\(UUID().uuidString)"
             + temporaryFileSuffix
-        var mode: mode_t = 0o644
+        var mode = newFileMode
+        var existing = stat()
+        let replacing = stat(path, &existing) == 0
+        if replacing { mode = existing.st_mode & 0o7777 }
+        try SignalDeferral.deferringSignals { () throws(Failure) in
+            let fd = try open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: newFileMode)
+            _ = flock(fd, LOCK_EX | LOCK_NB)  // a fresh file: no one else can hold it
+            do throws(Failure) {
+                if replacing && (existing.st_uid != geteuid() || existing.st_gid != getegid()) {
+                    _ = fchown(fd, existing.st_uid, existing.st_gid)  // best effort: only root may
+                }
+                if fchmod(fd, mode) != 0 { throw Failure(operation: "fchmod", path: temporary, code: errno) }
+                try writeAll(fd, data, path: temporary)
+                FaultHooks.runBeforeRename(path)
+                try sync(fd, path: temporary)
+                if rename(temporary, path) != 0 {
+                    throw Failure(operation: "rename", path: path, code: errno)
+                }
+            } catch {
+                _ = unlink(temporary)
+                _ = close(fd)
+                throw error
+            }
+            _ = close(fd)  // after the rename: the data is already on disk (fsync)
+            syncDirectory(atPath: directory)
+        }
+    }
+
+    /// Removes the temporary files of `path`'s saves that were never finished (their process died),
+    /// ignoring any failure: leftovers are clutter, not data.
+    ///
+    /// A temporary file is stale when no process holds its `flock` (a live save holds it from
+    /// creation to rename) and it was last modified more than `age` seconds ago (which covers the
+    /// instant between a save creating the file and locking it).
+    ///
+    /// - Returns: The names of the files removed.
+    @discardableResult
+    static func sweepTemporaryFiles(of path: String, olderThan age: TimeInterval) -> [String] {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let prefix = temporaryFilePrefix(forFileNamed: url.lastPathComponent)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var removed: [String] = []
+        let now = Date().timeIntervalSince1970
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporaryFileSuffix) {
+            let candidate = "\(directory)/\(name)"
+            guard let fd = try? open(candidate, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { continue }
+            defer { _ = close(fd) }
+            var status = stat()
+            guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            #if canImport(Darwin)
+                let modified = TimeInterval(status.st_mtimespec.tv_sec)
+            #else
+                let modified = TimeInterval(status.st_mtim.tv_sec)
+            #endif
+            guard now - modified > age, flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }
+            if unlink(candidate) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+
+    /// How many names the file at `path` has (hard links), or `nil` when there is no such file.
+    static func linkCount(atPath path: String) -> Int? {
         var status = stat()
-        if stat(path, &status) == 0 { mode = status.st_mode & 0o7777 }
-        let fd = try open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: mode)
-        do {
-            _ = fchmod(fd, mode)  // the umask may have narrowed it
-            try writeAll(fd, data, path: temporary)
-            try sync(fd, path: temporary)
-        } catch {
-            _ = close(fd)
-            _ = unlink(temporary)
-            throw error
-        }
-        if close(fd) != 0 && errno != EINTR {
-            let failure = Failure(operation: "close", path: temporary, code: errno)
-            _ = unlink(temporary)
-            throw failure
-        }
-        if rename(temporary, path) != 0 {
-            let failure = Failure(operation: "rename", path: path, code: errno)
-            _ = unlink(temporary)
-            throw failure
-        }
-        syncDirectory(atPath: directory)
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(status.st_nlink)
     }
 
     /// How the temporary files of a save of `name` begin: hidden, and named after the file.
     static func temporaryFilePrefix(forFileNamed name: String) -> String { ".\(name)." }
 
+    /// How long a temporary file that no process has locked must have gone unmodified before it is
+    /// taken for a dead save's: far longer than the instant between a save creating it and locking it.
+    static let staleTemporaryFileAge: TimeInterval = 10
+
     /// How the temporary files of a save end.
     static let temporaryFileSuffix = ".tmp"
 
-    /// The file a symbolic link at `path` points to (so a save replaces the target, not the link),
-    /// or `path` itself.
+    /// The file a path really names: symbolic links of the last component followed (so a save
+    /// replaces the target, not the link), and the folder's own links and `..` resolved, so every
+    /// path that reaches one file gives the same result (and so the same lock).
+    static func resolvedFilePath(_ path: String) -> String {
+        let followed = resolvingSymbolicLink(path)
+        let url = URL(fileURLWithPath: followed)
+        let name = url.lastPathComponent
+        let directory = url.deletingLastPathComponent().path
+        guard let real = realpath(directory, nil) else { return followed }
+        defer { free(real) }
+        let resolvedDirectory = String(cString: real)
+        return resolvedDirectory == "/" ? "/\(name)" : "\(resolvedDirectory)/\(name)"
+    }
+
+    /// The file a symbolic link at `path` points to, or `path` itself.
     static func resolvingSymbolicLink(_ path: String) -> String {
         var current = path
-        for _ in 0..<32 {  // a cycle of links gives up and writes at `path`
+        for _ in 0..<32 {  // a cycle of links gives up and uses `path`
             var status = stat()
             guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -11,7 +11,7 @@ import ReSwift
 /// aren't written again. Write errors go to the file's problem handler.
 ///
 /// ```swift
-/// let file = PersistedFile<[Todo]>(url: todosURL, schemaVersion: 1)
+/// let file = PersistedFile<[Todo]>(url: todosURL, schemaVersion: 1, whenUnusable: .refuse)
 /// let store = Store<AppState>(reducer: appReducer, state: AppState(todos: try file.load() ?? []))
 /// let persister = StatePersister(store: store, file: file, select: \.todos)
 /// // …

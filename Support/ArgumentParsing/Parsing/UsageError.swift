@@ -20,8 +20,8 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// How a command line's words are quoted in messages, one way everywhere: in double quotes, with
-/// control characters shown as `\u{1B}` escapes (never sent raw to the terminal) and very long
-/// words shortened.
+/// control characters and bidi overrides shown as `\u{1B}` escapes (never sent raw to the
+/// terminal) and very long words shortened.
 public enum Quoting {
     /// The longest quoted text, in characters, before it is cut with `…`.
     static let maximumLength = 60
@@ -47,9 +47,34 @@ public enum Quoting {
         return result + "\""
     }
 
-    /// C0, DEL and C1 control characters, and the line and paragraph separators.
+    /// C0, DEL and C1 control characters, the line and paragraph separators, and the bidi marks
+    /// and overrides that reorder what follows them on the line.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-            || scalar.value == 0x2029
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}
+
+extension UsageError {
+    /// A value that isn't one of an option's choices, with the nearest choice when it looks like
+    /// a typo: `--format has no format "tabel"; did you mean table? Use one of table, json, csv`.
+    ///
+    /// - Parameters:
+    ///   - text: The value given.
+    ///   - name: The option or variable.
+    ///   - kind: What a choice is called (`format`, `category`).
+    ///   - choices: The choices as the message lists them.
+    ///   - accepted: Every spelling accepted, to find a near miss among; `choices` by default.
+    public static func unknownChoice(
+        _ text: String, for name: String, kind: String, choices: [String], accepted: [String]? = nil
+    ) -> UsageError {
+        let list = choices.joined(separator: ", ")
+        let head = "\(name) has no \(kind) \(Quoting.quoted(text))"
+        if let near = NearMiss.suggestion(for: text, among: accepted ?? choices) {
+            return UsageError("\(head); did you mean \(near)? Use one of \(list)")
+        }
+        return UsageError("\(head); use one of \(list)")
     }
 }

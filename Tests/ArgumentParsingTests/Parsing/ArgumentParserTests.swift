@@ -165,6 +165,7 @@ import Testing
         #expect(Quoting.quoted("a\"b\\c") == "\"a\\\"b\\\\c\"")
         #expect(Quoting.quoted("\u{1B}]0;x\u{07}") == "\"\\u{1B}]0;x\\u{7}\"")
         #expect(Quoting.quoted("\u{9B}\u{7F}") == "\"\\u{9B}\\u{7F}\"")
+        #expect(Quoting.quoted("a\u{202E}b\u{2066}") == "\"a\\u{202E}b\\u{2066}\"")
         #expect(
             Quoting.quoted(String(repeating: "x", count: 100)) == "\"" + String(repeating: "x", count: 60)
                 + "…\"")
@@ -175,6 +176,17 @@ import Testing
         #expect(
             UsageError("--pref needs a value").report(for: Self.program)
                 == "finder: --pref needs a value\nRun \"finder --help\" to see the options.\n")
+    }
+
+    @Test func anUnknownChoiceListsTheChoicesAndSuggestsANearMiss() {
+        #expect(
+            UsageError.unknownChoice("tabel", for: "--format", kind: "format", choices: ["table", "json"])
+                .message
+                == "--format has no format \"tabel\"; did you mean table? Use one of table, json")
+        #expect(
+            UsageError.unknownChoice("xml", for: "--format", kind: "format", choices: ["table", "json"])
+                .message
+                == "--format has no format \"xml\"; use one of table, json")
     }
 
     @Test func nearMissesAreWithinTwoEditsAndLessThanHalfTheWord() {

@@ -1,4 +1,4 @@
-// A test-only program for ReSwiftPersistenceTests, run as separate processes.
+// A test-only program for ReSwiftPersistenceTests, run as separate processes (and as another user).
 //
 //   PersistenceWriter append <file> <writer-name> <count> [--hang]
 //     Appends "<writer-name>-0" … "<writer-name>-<count-1>" to a persisted [String], one
@@ -8,24 +8,64 @@
 //   PersistenceWriter persist-and-exit <file> <count> [--no-exit-flush]
 //     Dispatches <count> increments into a store whose counter a StatePersister keeps in <file>
 //     with a one-minute quiet period, then calls exit(0) at once: only the exit flush can write it.
+//
+//   PersistenceWriter save <file> <umask> <item>
+//     Sets the umask (octal), saves ["<item>"] and prints "temporary <mode>" (octal) for the
+//     temporary file as it is about to be renamed, then "saved".
+//
+//   PersistenceWriter read|load <file> refuse|set-aside
+//     Prints "value <json>" (or "value none") and exits 0, or prints "error <kind>: <message>"
+//     and exits 1.
+//
+//   PersistenceWriter save-loop <file> <items>
+//     Saves lists of <items> copies of "generation-N", N = 1, 2, …, until killed; prints "started"
+//     first.
+//
+//   PersistenceWriter save-slowly <file> <item>
+//     Saves ["<item>"], printing "writing" and pausing 0.5 s once the temporary file is written,
+//     before it is renamed: a signal sent on "writing" arrives in the middle of the save. Prints
+//     "saved" after the save returns.
 
 import Foundation
 import ReSwift
-import ReSwiftPersistence
+@_spi(FaultInjection) import ReSwiftPersistence
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data("PersistenceWriter: \(message)\n".utf8))
     exit(status)
 }
 
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data("\(line)\n".utf8))
+}
+
+/// Test runners may start children with these blocked; the signal tests need them delivered.
+func unblockTerminationSignals() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let reportAndFail: @Sendable (PersistenceError) -> Void = { problem in fail(problem.message, status: 3) }
+
+func listFile(_ path: String, _ policy: UnusableFilePolicy = .refuse) -> PersistedFile<[String]> {
+    PersistedFile<[String]>(
+        url: URL(fileURLWithPath: path), whenUnusable: policy, lockTimeout: 30, problemHandler: reportAndFail)
+}
 
 switch (arguments.first, arguments.count) {
 case ("append", 4),
     ("append", 5) where arguments[4] == "--hang":
     guard let count = Int(arguments[3]) else { fail("count must be a number", status: 2) }
-    let file = PersistedFile<[String]>(url: URL(fileURLWithPath: arguments[1]), problemHandler: reportAndFail)
+    let file = listFile(arguments[1])
     do {
         for index in 0..<count {
             try file.update { items in items = (items ?? []) + ["\(arguments[2])-\(index)"] }
@@ -33,7 +73,7 @@ case ("append", 4),
         if arguments.count == 5 {
             try file.update { items in
                 items = (items ?? []) + ["never written"]
-                FileHandle.standardOutput.write(Data("locked\n".utf8))
+                say("locked")
                 sleep(30)  // killed long before; the bound only keeps a failed test from leaving it behind
                 exit(4)
             }
@@ -48,14 +88,80 @@ case ("persist-and-exit", 3),
     struct Increment: Action {}
     let store = Store<Int>(
         reducer: { action, state in (state ?? 0) + (action is Increment ? 1 : 0) }, state: 0)
-    let file = PersistedFile<Int>(url: URL(fileURLWithPath: arguments[1]), problemHandler: reportAndFail)
+    let file = PersistedFile<Int>(
+        url: URL(fileURLWithPath: arguments[1]), whenUnusable: .refuse, problemHandler: reportAndFail)
     let persister = StatePersister(
         store: store, file: file, select: { $0 }, quietPeriod: 60, flushesOnExit: arguments.count == 3)
     for _ in 0..<count { store.dispatch(Increment()) }
     withExtendedLifetime(persister) { exit(0) }
 
+case ("save", 4):
+    guard let mask = mode_t(arguments[2], radix: 8) else { fail("umask must be octal", status: 2) }
+    umask(mask)
+    let path = arguments[1]
+    PersistenceFaultHooks.beforeRename = { _ in
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasPrefix(".\(url.lastPathComponent).") && name.hasSuffix(".tmp") {
+            var status = stat()
+            if stat("\(folder)/\(name)", &status) == 0 {
+                say("temporary \(String(status.st_mode & 0o7777, radix: 8))")
+            }
+        }
+    }
+    do {
+        try listFile(path).save([arguments[3]])
+        say("saved")
+    } catch {
+        fail("\(error)", status: 1)
+    }
+
+case ("read", 3), ("load", 3):
+    let policy: UnusableFilePolicy = arguments[2] == "set-aside" ? .setAsideAndRebuild : .refuse
+    let file = PersistedFile<[String]>(url: URL(fileURLWithPath: arguments[1]), whenUnusable: policy)
+    do {
+        let value = arguments[0] == "read" ? try file.read() : try file.load()
+        let json = try value.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        say("value \(json ?? "none")")
+    } catch let error as PersistenceError {
+        say("error \(error.kind): \(error.message)")
+        exit(1)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+
+case ("save-loop", 3):
+    guard let items = Int(arguments[2]) else { fail("items must be a number", status: 2) }
+    let file = listFile(arguments[1])
+    say("started")
+    var generation = 1
+    while true {
+        do {
+            try file.save([String](repeating: "generation-\(generation)", count: items))
+        } catch {
+            fail("\(error)", status: 1)
+        }
+        generation += 1
+    }
+
+case ("save-slowly", 3):
+    unblockTerminationSignals()
+    PersistenceFaultHooks.beforeRename = { _ in
+        say("writing")
+        usleep(500_000)
+    }
+    do {
+        try listFile(arguments[1]).save([arguments[2]])
+        say("saved")
+    } catch {
+        fail("\(error)", status: 1)
+    }
+
 default:
     fail(
         "usage: PersistenceWriter append <file> <name> <count> [--hang] | "
-            + "persist-and-exit <file> <count> [--no-exit-flush]", status: 2)
+            + "persist-and-exit <file> <count> [--no-exit-flush] | save <file> <umask> <item> | "
+            + "read|load <file> refuse|set-aside | save-loop <file> <items> | save-slowly <file> <item>",
+        status: 2)
 }

@@ -141,13 +141,10 @@ import Testing
         #expect(server.requests.isEmpty)
     }
 
-    @Test func redactsTheKeyFromURLsAndText() {
+    @Test func encodesTheKeyInTheRequestAndScrubsItFromText() {
         let client = CalilClient(appKey: key)
         let url = client.requestURL(for: LibraryQuery())
         #expect(url.absoluteString.contains("appkey=s3cr3t-KEY%2B/%3D"))
-        let redacted = AppKeyRedaction.redactedURL(url)
-        #expect(!redacted.contains("s3cr3t"))
-        #expect(redacted.contains("format=json"))
         #expect(AppKeyRedaction.scrub("key=\(key) or s3cr3t-KEY%2B%2F%3D", key: key) == "key=… or …")
     }
 }

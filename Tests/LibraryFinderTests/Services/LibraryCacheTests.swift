@@ -1,4 +1,5 @@
 import Foundation
+import ReSwiftPersistence
 import Testing
 
 @testable import LibraryFinderCore
@@ -40,13 +41,44 @@ import Testing
         #expect(cache.load(for: LibraryQuery())?.libraries == [])
     }
 
-    @Test func treatsAnUnreadableFileAsAMiss() throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
-        let key = LibraryCache.requestKey(for: LibraryQuery())
-        try Data("{not json".utf8).write(to: cache.fileURL(forKey: key))
+    @Test func setsABadFileAsideWithANoticeAndRebuilds() throws {
+        let notices = Notices()
+        let cache = LibraryCache(directory: try TemporaryDirectory.make(), onProblem: notices.append)
+        let url = cache.fileURL(forKey: LibraryCache.requestKey(for: LibraryQuery()))
+        try Data("{not json".utf8).write(to: url)
         #expect(cache.load(for: LibraryQuery()) == nil)
+        let notice = try #require(notices.all.first)
+        let movedTo = try #require(notice.movedAsideTo)
+        #expect(movedTo.lastPathComponent.hasPrefix(url.lastPathComponent + ".moved-"))
+        #expect(notice.message.contains("It was moved to \(movedTo.path)"))
+        #expect(try String(contentsOf: movedTo, encoding: .utf8) == "{not json")
+
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: fetchedAt)
         #expect(cache.load(for: LibraryQuery())?.libraries == libraries)
+        #expect(notices.all.count == 1)
+    }
+
+    @Test func aFileFromANewerVersionIsAMissLeftInPlace() throws {
+        let notices = Notices()
+        let cache = LibraryCache(directory: try TemporaryDirectory.make(), onProblem: notices.append)
+        let url = cache.fileURL(forKey: LibraryCache.requestKey(for: LibraryQuery()))
+        try Data(#"{"schemaVersion": 9, "value": {}}"#.utf8).write(to: url)
+        #expect(cache.load(for: LibraryQuery()) == nil)
+        #expect(notices.all.map(\.kind) == [.newerVersion])
+        #expect(try String(contentsOf: url, encoding: .utf8) == #"{"schemaVersion": 9, "value": {}}"#)
+    }
+
+    @Test func cacheFilesAreTheUsersOnly() throws {
+        let directory = try TemporaryDirectory.make().appendingPathComponent("cache")
+        let cache = LibraryCache(directory: directory)
+        try cache.save(libraries, for: LibraryQuery(), fetchedAt: fetchedAt)
+        let file = cache.fileURL(forKey: LibraryCache.requestKey(for: LibraryQuery()))
+        let permissions = { (url: URL) in
+            (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?
+                .intValue
+        }
+        #expect(try permissions(file) == 0o600)
+        #expect(try permissions(directory).map { $0 & 0o077 } == 0)
     }
 
     @Test func usesXDGCacheHomeThenHome() {
@@ -70,5 +102,16 @@ import Testing
         #expect(
             LibraryCache.requestKey(for: query)
                 == "pref=秋田県&city=秋田市&systemid=Akita_Akita&geocode=140.1,39.7&limit=5")
+    }
+}
+
+/// The notices a cache reported, from any thread.
+private final class Notices: @unchecked Sendable {
+    // `stored` is read and written only while holding `lock`.
+    private let lock = NSLock()
+    private var stored: [PersistenceError] = []
+    var all: [PersistenceError] { lock.withLock { stored } }
+    var append: @Sendable (PersistenceError) -> Void {
+        { [self] problem in lock.withLock { stored.append(problem) } }
     }
 }

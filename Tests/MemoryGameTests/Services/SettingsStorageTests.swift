@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import ReSwiftPersistence
 import Testing
 
 @testable import MemoryGameCore
@@ -50,5 +51,44 @@ import Testing
         store.dispatch(MoveMenuHighlightAction(by: 1))
         persister.flush()
         #expect(try storage.restore() == nil)
+    }
+
+    @Test func aBadSettingsFileIsSetAsideWithANoticeNamingWhereItWent() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("settings.json")
+        try Data("{ cut sh".utf8).write(to: url)
+        let notices = NoticeList()
+        let storage = SettingsStorage(url: url, problemHandler: notices.append)
+        #expect(try storage.restore() == nil)
+        let notice = try #require(notices.messages.first)
+        let moved = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasPrefix("settings.json.moved-") }
+        #expect(moved.count == 1)
+        #expect(notice.contains(folder.appendingPathComponent(moved[0]).path))
+        #expect(notice.contains("started from its defaults"))
+    }
+
+    @Test func aSettingsFileFromANewerVersionStopsTheLaunchAndStaysPut() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("settings.json")
+        let newer = #"{"schemaVersion": 2, "value": {"category": "metal", "volume": 3}}"#
+        try Data(newer.utf8).write(to: url)
+        let storage = SettingsStorage(url: url)
+        let error = try #require(throws: PersistenceError.self) { try storage.restore() }
+        #expect(error.kind == .newerVersion)
+        #expect(try String(contentsOf: url, encoding: .utf8) == newer)
+    }
+}
+
+/// The notices storage reported, from any thread.
+private final class NoticeList: @unchecked Sendable {
+    // `stored` is read and written only while holding `lock`.
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var messages: [String] { lock.withLock { stored } }
+    var append: @Sendable (PersistenceError) -> Void {
+        { [self] problem in lock.withLock { stored.append(problem.message) } }
     }
 }

@@ -173,7 +173,7 @@ import Testing
         defer { sandbox.remove() }
         let help = try sandbox.run("--help")
         #expect(help.status == 0)
-        #expect(help.standardOutput.contains("todo add \"Buy milk\""))
+        #expect(help.standardOutput.contains("add TITLE"))
         #expect(help.standardOutput.contains("--file PATH"))
         let version = try sandbox.run("--version")
         #expect(version.status == 0)

@@ -42,14 +42,14 @@ public enum LibraryFinderCommand {
                 io.error(CalilError.missingAppKeyMessage + "\n")
                 return ExitStatus.usage
             }
-            let client = CalilClient(
-                appKey: appKey, baseURL: options.apiBase,
-                timeout: RequestDeadline.transportTimeout(for: options.timeout))
-            let service = RequestDeadline(
-                service: client, seconds: options.timeout, host: RequestDeadline.host(of: options.apiBase))
-            let cache =
-                options.usesCache
-                ? LibraryCache.defaultDirectory(environment: environment).map(LibraryCache.init) : nil
+            let service = CalilClient(appKey: appKey, baseURL: options.apiBase, timeout: options.timeout)
+            let cacheDirectory =
+                options.usesCache ? LibraryCache.defaultDirectory(environment: environment) : nil
+            let cache = cacheDirectory.map { directory in
+                LibraryCache(directory: directory) { problem in
+                    io.error("library-finder: \(problem.message)\n")
+                }
+            }
             if options.format == nil && io.isInteractive {
                 return await runInteractive(
                     options: options, service: service, cache: cache, environment: environment, io: io)
@@ -78,7 +78,13 @@ public enum LibraryFinderCommand {
                 )
             }
             let listing = LibraryListing(query: options.query, libraries: state.libraries, source: source)
-            io.output(ListingFormatter.format(listing, as: options.format ?? .table))
+            let format = options.format ?? .table
+            var text = ListingFormatter.format(listing, as: format)
+            // CSV is data and kept exact, except on a terminal, where it is only looked at.
+            if format == .csv && io.outputIsTerminal {
+                text = TerminalText.sanitized(text, layout: .multiline)
+            }
+            io.output(text)
             return ExitStatus.success
         case (.failed(let message), _):
             io.error("library-finder: \(message)\n")
@@ -96,6 +102,10 @@ extension LibraryFinderCommand {
         options: CommandLineOptions, service: any LibraryService, cache: LibraryCache?,
         environment: [String: String], io: CommandIO
     ) -> Int32 {
+        // Cache notices wait for the terminal to be given back (runs after `terminal.restore()`).
+        let notices = PendingNotices()
+        defer { for message in notices.take() { io.error("library-finder: \(message)\n") } }
+        let cache = cache?.reporting(to: notices.append)
         let terminal: TerminalSession
         do {
             terminal = try TerminalSession.start()
@@ -116,19 +126,45 @@ extension LibraryFinderCommand {
 }
 
 /// Where the command writes, and whether it talks to a terminal.
+///
+/// Standard error is for people: every message is shown through `TerminalText` (line feeds
+/// kept), so a server's error body or a path can't send control characters to the terminal.
+/// Standard output gets the formatted list as the formatter made it.
 struct CommandIO: Sendable {
-    /// Writes to standard output.
-    var output: @Sendable (String) -> Void
-    /// Writes to standard error.
-    var error: @Sendable (String) -> Void
+    private let writeOutput: @Sendable (String) -> Void
+    private let writeError: @Sendable (String) -> Void
     /// Whether standard input and output are a terminal (then the list is interactive).
-    var isInteractive = false
+    var isInteractive: Bool
+    /// Whether standard output is a terminal (then CSV is shown with placeholders).
+    var outputIsTerminal: Bool
+
+    /// Creates the streams from functions that write text as given.
+    init(
+        output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+        isInteractive: Bool = false, outputIsTerminal: Bool = false
+    ) {
+        self.writeOutput = output
+        self.writeError = error
+        self.isInteractive = isInteractive
+        self.outputIsTerminal = outputIsTerminal
+    }
+
+    /// Writes `text` to standard output as it is.
+    func output(_ text: String) {
+        writeOutput(text)
+    }
+
+    /// Writes a message to standard error, control characters shown as placeholders.
+    func error(_ text: String) {
+        writeError(TerminalText.sanitized(text, layout: .multiline))
+    }
 
     /// The process's standard output and error.
     static var standard: CommandIO {
         CommandIO(
             output: { FileHandle.standardOutput.write(Data($0.utf8)) },
             error: { FileHandle.standardError.write(Data($0.utf8)) },
-            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1)
     }
 }

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import HTTPTransport
 
 /// Something that finds libraries: the Calil API in the app, a fake in tests.
 protocol LibraryService: Sendable {
@@ -15,7 +12,9 @@ protocol LibraryService: Sendable {
 /// The Calil `/library` API over HTTP.
 ///
 /// Asks for `format=json&callback=` (plain JSON), strips a JSONP wrapper if one comes anyway, and
-/// turns every failure into a ``CalilError`` whose message never contains the app key.
+/// turns every failure into a ``CalilError`` whose message never contains the app key: messages
+/// name the host, never the request URL, and text from the server is scrubbed of every piece of
+/// the key before it is shortened (see ``AppKeyRedaction``).
 final class CalilClient: LibraryService {
     /// The public service.
     static let defaultBaseURL = URL(string: "https://api.calil.jp")!
@@ -23,10 +22,13 @@ final class CalilClient: LibraryService {
     /// How long to wait for an answer when nothing else is said.
     static let defaultTimeout: Double = 15
 
+    /// The most characters of the service's own error text kept in a message.
+    static let serviceMessageLimit = 300
+
     let baseURL: URL
     private let appKey: String
     let timeout: Double
-    private let session: URLSession
+    private let http: HTTPClient
 
     /// Creates a client.
     ///
@@ -34,23 +36,18 @@ final class CalilClient: LibraryService {
     ///   - appKey: The Calil app key; never shown in messages.
     ///   - baseURL: The server; `/library` is appended to its path.
     ///   - timeout: Seconds to wait for the whole answer.
-    init(appKey: String, baseURL: URL = CalilClient.defaultBaseURL, timeout: Double = defaultTimeout) {
+    ///   - http: The HTTP client (tests pass one that trusts a loopback HTTPS server).
+    init(
+        appKey: String, baseURL: URL = CalilClient.defaultBaseURL, timeout: Double = defaultTimeout,
+        http: HTTPClient = HTTPClient(userAgent: "library-finder")
+    ) {
         self.appKey = appKey
         self.baseURL = baseURL
         self.timeout = timeout
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        self.session = URLSession(configuration: configuration)
+        self.http = http
     }
 
-    deinit {
-        session.finishTasksAndInvalidate()
-    }
-
-    /// The request URL for a query, app key included (don't show it; see ``AppKeyRedaction``).
+    /// The request URL for a query, app key included: never put it in a message.
     func requestURL(for query: LibraryQuery) -> URL {
         let endpoint = baseURL.appendingPathComponent("library")
         var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)!
@@ -66,68 +63,69 @@ final class CalilClient: LibraryService {
 
     func libraries(matching query: LibraryQuery) async throws -> [Library] {
         guard !appKey.isEmpty else { throw CalilError(.missingAppKey) }
-        var request = URLRequest(url: requestURL(for: query))
-        request.timeoutInterval = timeout
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let data: Data
-        let response: URLResponse
+        let response: HTTPResponse
         do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            try Task.checkCancellation()
+            response = try await http.get(
+                requestURL(for: query), headers: ["Accept": "application/json"], timeout: timeout)
+        } catch let error as HTTPTransportError {
             throw transportError(error)
         }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            let message = CalilResponseDecoder.serviceErrorMessage(inBody: data)
-            throw CalilError(
-                .httpStatus(code: http.statusCode, serviceMessage: message.map(scrub)))
+        guard response.isSuccess else {
+            let message = CalilResponseDecoder.serviceErrorMessage(inBody: response.body)
+            throw CalilError(.httpStatus(code: response.status, serviceMessage: message.map(scrubbedMessage)))
         }
+        let libraries: [Library]
         do {
-            return try CalilResponseDecoder.libraries(from: data)
+            libraries = try CalilResponseDecoder.libraries(from: response.body, redacting: scrub)
         } catch {
             throw scrubbed(error)
         }
+        // A server echoing the request into the list would put the key on screen and in the cache.
+        return libraries.map(scrubbed)
     }
 
     private var host: String {
-        var host = baseURL.host ?? baseURL.absoluteString
+        var host = baseURL.host ?? "the configured server"
         if let port = baseURL.port { host += ":\(port)" }
         return host
     }
 
-    private func transportError(_ error: any Error) -> CalilError {
-        if let urlError = error as? URLError {
-            switch urlError.code {
-            case .timedOut:
-                return CalilError(.timedOut(host: host, seconds: timeout))
-            case .cancelled:
-                return CalilError(.cannotConnect(host: host, detail: "the request was cancelled"))
-            case .cannotFindHost, .dnsLookupFailed:
-                return CalilError(.cannotConnect(host: host, detail: "the host name is unknown"))
-            case .cannotConnectToHost:
-                return CalilError(.cannotConnect(host: host, detail: "the connection was refused"))
-            case .notConnectedToInternet:
-                return CalilError(.cannotConnect(host: host, detail: "there is no network connection"))
-            case .networkConnectionLost:
-                return CalilError(.cannotConnect(host: host, detail: "the connection was lost"))
-            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-                .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-                return CalilError(.cannotConnect(host: host, detail: "the secure connection failed"))
-            default:
-                break
-            }
+    /// The error for a request that got no answer: the host and fixed wording, never the URL.
+    private func transportError(_ error: HTTPTransportError) -> CalilError {
+        switch error.kind {
+        case .timedOut: CalilError(.timedOut(host: host, seconds: timeout))
+        default: CalilError(.cannotConnect(host: host, detail: error.description))
         }
-        let detail = (error as NSError).localizedDescription
-        return CalilError(.cannotConnect(host: host, detail: scrub(detail)))
     }
 
     private func scrub(_ text: String) -> String {
         AppKeyRedaction.scrub(text, key: appKey)
     }
 
+    /// The service's own error text, scrubbed, then shortened.
+    private func scrubbedMessage(_ text: String) -> String {
+        AppKeyRedaction.excerpt(of: text, key: appKey, limit: Self.serviceMessageLimit)
+    }
+
+    /// The library with every text field scrubbed of the key.
+    private func scrubbed(_ library: Library) -> Library {
+        var library = library
+        let texts: [WritableKeyPath<Library, String>] = [
+            \.id, \.systemID, \.systemName, \.libraryKey, \.shortName, \.formalName, \.prefecture, \.city,
+            \.address,
+        ]
+        for field in texts { library[keyPath: field] = scrub(library[keyPath: field]) }
+        let optionalTexts: [WritableKeyPath<Library, String?>] = [
+            \.postcode, \.phone, \.website, \.isil, \.faid,
+        ]
+        for field in optionalTexts { library[keyPath: field] = library[keyPath: field].map(scrub) }
+        if case .other(let code) = library.category { library.category = .other(scrub(code)) }
+        return library
+    }
+
     private func scrubbed(_ error: CalilError) -> CalilError {
         switch error.kind {
-        case .serviceError(let message): CalilError(.serviceError(message: scrub(message)))
+        case .serviceError(let message): CalilError(.serviceError(message: scrubbedMessage(message)))
         case .unexpectedBody(let detail): CalilError(.unexpectedBody(detail: scrub(detail)))
         default: error
         }

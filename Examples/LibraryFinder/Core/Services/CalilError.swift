@@ -2,8 +2,8 @@ import Foundation
 
 /// Why a request to the Calil API failed, with a message that says what to do.
 ///
-/// Messages never contain the app key: URLs are shown with `appkey=…` and any other text is
-/// scrubbed of the key before it is kept.
+/// Messages never contain the app key: they name the host, never a URL, and text from the server
+/// is scrubbed of every piece of the key before it is kept (see ``AppKeyRedaction``).
 struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The kinds of failure.
     enum Kind: Equatable, Sendable {
@@ -100,28 +100,109 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Hides an app key in text meant for people (errors, logs).
+/// Hides an app key in text meant for people (errors, logs), in every form a server may echo it.
 enum AppKeyRedaction {
-    /// The `URL` with its `appkey` query value replaced by `…`, as a string.
-    static func redactedURL(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            return "(a URL)"
+    /// The shortest run of the key's characters treated as a piece of it (or the whole key, when
+    /// shorter).
+    static let shortestPiece = 6
+
+    /// How much of a long text is scrubbed and kept before it is shortened further.
+    static let scrubbedPrefixBytes = 4096
+
+    /// `text` with every piece of `key` replaced by `…`.
+    ///
+    /// A piece is a run of at least ``shortestPiece`` consecutive characters of the key, each
+    /// written as itself (letters in either case), percent-escaped (hex digits in either case, or
+    /// escaped twice as `%25XX`), `+` for a space, or JSON-escaped (`\/`, `\\`, `\"`, `\u00XX`),
+    /// in any mixture. So the key is found whole, cut short, and however a server re-encoded it.
+    static func scrub(_ text: String, key: String) -> String {
+        let keyBytes = Array(key.utf8)
+        guard !keyBytes.isEmpty else { return text }
+        let shortest = min(keyBytes.count, shortestPiece)
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            var longest = 0
+            for start in 0...(keyBytes.count - shortest) {
+                var position = index
+                var matched = start
+                while matched < keyBytes.count,
+                    let used = encodedLength(of: keyBytes[matched], in: bytes, at: position)
+                {
+                    position += used
+                    matched += 1
+                }
+                if matched - start >= shortest { longest = max(longest, position - index) }
+            }
+            if longest > 0 {
+                output += "…".utf8
+                index += longest
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
         }
-        components.queryItems = components.queryItems?.map {
-            $0.name.lowercased() == "appkey" ? URLQueryItem(name: $0.name, value: "…") : $0
-        }
-        return components.string ?? "(a URL)"
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// `text` with every occurrence of `key` (as sent and percent-encoded) replaced by `…`.
-    static func scrub(_ text: String, key: String) -> String {
-        guard !key.isEmpty else { return text }
-        var unreserved = CharacterSet.alphanumerics
-        unreserved.insert(charactersIn: "-._~")
-        var query = CharacterSet.urlQueryAllowed
-        query.remove(charactersIn: "&=+")
-        let forms =
-            [key] + [unreserved, query].compactMap { key.addingPercentEncoding(withAllowedCharacters: $0) }
-        return forms.reduce(text) { $0.replacingOccurrences(of: $1, with: "…") }
+    /// `text` scrubbed of `key`, then cut to at most `limit` characters (with `…` when cut). Long
+    /// text is scrubbed on a prefix of ``scrubbedPrefixBytes``; a key cut at that boundary still
+    /// goes (as a piece), and what follows the boundary is never shown.
+    static func excerpt(of text: String, key: String, limit: Int) -> String {
+        let prefix =
+            text.utf8.count > scrubbedPrefixBytes
+            ? String(decoding: text.utf8.prefix(scrubbedPrefixBytes), as: UTF8.self) : text
+        let clean = scrub(prefix, key: key)
+        return clean.count > limit || prefix.utf8.count < text.utf8.count
+            ? String(clean.prefix(limit)) + "…" : clean
+    }
+
+    /// The number of bytes at `bytes[position...]` that spell the key byte `byte`, or `nil`.
+    private static func encodedLength(of byte: UInt8, in bytes: [UInt8], at position: Int) -> Int? {
+        guard position < bytes.count else { return nil }
+        let first = bytes[position]
+        if lowercased(first) == lowercased(byte) { return 1 }
+        if byte == UInt8(ascii: " "), first == UInt8(ascii: "+") { return 1 }
+        if first == UInt8(ascii: "%") {
+            if hexValue(bytes, at: position + 1) == byte { return 3 }
+            if hexValue(bytes, at: position + 1) == 0x25, hexValue(bytes, at: position + 3) == byte {
+                return 5
+            }
+        }
+        if first == UInt8(ascii: "\\"), position + 1 < bytes.count {
+            let escaped = bytes[position + 1]
+            if escaped == byte, [UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "\"")].contains(byte) {
+                return 2
+            }
+            if escaped == UInt8(ascii: "u"), hexValue(bytes, at: position + 2) == 0,
+                hexValue(bytes, at: position + 4) == byte
+            {
+                return 6
+            }
+        }
+        return nil
+    }
+
+    /// The byte written by two hex digits at `bytes[position...]`, in either case.
+    private static func hexValue(_ bytes: [UInt8], at position: Int) -> UInt8? {
+        guard position + 1 < bytes.count, let high = hexDigit(bytes[position]),
+            let low = hexDigit(bytes[position + 1])
+        else { return nil }
+        return high << 4 | low
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }

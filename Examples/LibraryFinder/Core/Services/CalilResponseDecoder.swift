@@ -6,15 +6,21 @@ import Foundation
 enum CalilResponseDecoder {
     /// Decodes a response body.
     ///
+    /// - Parameters:
+    ///   - body: The response body.
+    ///   - redact: Applied to server text quoted in an error before it is shortened (the client
+    ///     scrubs its app key with it).
     /// - Throws: ``CalilError`` `.serviceError` when the body is the service's own error object,
     ///   `.unexpectedBody` when it isn't JSON or isn't a list of libraries.
-    static func libraries(from body: Data) throws(CalilError) -> [Library] {
+    static func libraries(from body: Data, redacting redact: (String) -> String = { $0 }) throws(CalilError)
+        -> [Library]
+    {
         let json = unwrapJSONP(body)
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: json)
         } catch {
-            throw CalilError(.unexpectedBody(detail: "not JSON: " + preview(of: body)))
+            throw CalilError(.unexpectedBody(detail: "not JSON: " + preview(of: body, redacting: redact)))
         }
         switch value {
         case .array(let elements):
@@ -109,10 +115,11 @@ enum CalilResponseDecoder {
         return nil
     }
 
-    /// The start of a body for an error message: its first line, at most 60 characters.
-    static func preview(of body: Data) -> String {
+    /// The start of a body for an error message: its first line, at most 60 characters, redacted
+    /// before it is cut (a secret cut in half would escape a later scrub).
+    static func preview(of body: Data, redacting redact: (String) -> String = { $0 }) -> String {
         guard !body.isEmpty else { return "the body was empty" }
-        let text = String(decoding: body.prefix(240), as: UTF8.self)
+        let text = redact(String(decoding: body.prefix(AppKeyRedaction.scrubbedPrefixBytes), as: UTF8.self))
         let firstLine = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let trimmed = firstLine.trimmingCharacters(in: .whitespaces)
         return "it starts with \"" + (trimmed.count > 60 ? trimmed.prefix(60) + "…" : trimmed) + "\""

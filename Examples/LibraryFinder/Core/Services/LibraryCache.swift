@@ -1,11 +1,11 @@
 import Foundation
+import ReSwiftPersistence
 
 /// A list of libraries as the cache keeps it: the request it answers and when it was fetched.
 struct CachedLibraryList: Codable, Equatable, Sendable {
-    /// The file format's version; files of another version are ignored.
-    static let currentVersion = 1
+    /// The version of this type's encoded form, kept in the file's envelope.
+    static let schemaVersion = 1
 
-    var version = CachedLibraryList.currentVersion
     /// The request's parameters, e.g. `pref=秋田県&limit=5`, to tell apart queries whose file
     /// names collide.
     var request: String
@@ -17,12 +17,33 @@ struct CachedLibraryList: Codable, Equatable, Sendable {
 
 /// The last good answer for each query, kept on disk to show when the service can't be reached.
 ///
-/// One JSON file per query in the cache directory (`$XDG_CACHE_HOME/library-finder`, else
-/// `~/.cache/library-finder`; `~/Library/Caches/library-finder` on Apple platforms), written
-/// atomically. A missing, unreadable or foreign file is a cache miss.
+/// One file per query in the cache directory (`$XDG_CACHE_HOME/library-finder`, else
+/// `~/.cache/library-finder`; `~/Library/Caches/library-finder` on Apple platforms), each a
+/// ReSwiftPersistence `PersistedFile`: written atomically, `0600` in a `0700` folder. A file with
+/// bad contents is set aside (`….moved-<time>`) and the cache rebuilt from the next good answer,
+/// with a notice naming where the old file went; a file that can't be read, or comes from a newer
+/// version, is reported and left alone. Either way it is a cache miss.
 struct LibraryCache: Sendable {
     /// The directory holding the files.
     let directory: URL
+    /// Receives the notices: a bad file set aside (its message names where it went), or a file
+    /// that couldn't be used. `nil` writes them to standard error.
+    let onProblem: (@Sendable (PersistenceError) -> Void)?
+
+    /// A cache in `directory`.
+    ///
+    /// - Parameters:
+    ///   - directory: The folder holding the files; created on the first save.
+    ///   - onProblem: Receives the notices; `nil` writes them to standard error.
+    init(directory: URL, onProblem: (@Sendable (PersistenceError) -> Void)? = nil) {
+        self.directory = directory
+        self.onProblem = onProblem
+    }
+
+    /// The same cache, with its notices going to `onProblem`.
+    func reporting(to onProblem: @escaping @Sendable (PersistenceError) -> Void) -> LibraryCache {
+        LibraryCache(directory: directory, onProblem: onProblem)
+    }
 
     /// The default directory for an environment, or `nil` when neither `XDG_CACHE_HOME` nor `HOME`
     /// says where it is.
@@ -40,24 +61,38 @@ struct LibraryCache: Sendable {
             .appendingPathComponent(".cache/library-finder")
     }
 
-    /// The cached list for a query, or `nil` when there is none (or it can't be read).
+    /// The cached list for a query, or `nil` when there is none (or it can't be used, which is
+    /// reported).
     func load(for query: LibraryQuery) -> CachedLibraryList? {
         let key = Self.requestKey(for: query)
-        guard let data = try? Data(contentsOf: fileURL(forKey: key)),
-            let cached = try? Self.decoder.decode(CachedLibraryList.self, from: data),
-            cached.version == CachedLibraryList.currentVersion, cached.request == key
-        else { return nil }
-        return cached
+        let file = persistedFile(forKey: key)
+        do {
+            guard let cached = try file.load(), cached.request == key else { return nil }
+            return cached
+        } catch let problem as PersistenceError {
+            (onProblem ?? PersistenceHooks.problemHandler)(problem)
+            return nil
+        } catch {
+            return nil
+        }
     }
 
-    /// Stores the list for a query, replacing the previous one atomically.
+    /// Stores the list for a query, replacing the previous one atomically (a bad file is set aside
+    /// first, with a notice).
     ///
-    /// - Throws: A file system error when the directory can't be created or the file written.
+    /// - Throws: `PersistenceError` when the file can't be written, or can't be replaced (it can't
+    ///   be read, or comes from a newer version).
     func save(_ libraries: [Library], for query: LibraryQuery, fetchedAt: Date) throws {
         let key = Self.requestKey(for: query)
         let entry = CachedLibraryList(request: key, fetchedAt: fetchedAt, libraries: libraries)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Self.encoder.encode(entry).write(to: fileURL(forKey: key), options: .atomic)
+        try persistedFile(forKey: key).save(entry)
+    }
+
+    /// The persisted file for a request key.
+    func persistedFile(forKey key: String) -> PersistedFile<CachedLibraryList> {
+        PersistedFile(
+            url: fileURL(forKey: key), schemaVersion: CachedLibraryList.schemaVersion,
+            whenUnusable: .setAsideAndRebuild, lockTimeout: 2, problemHandler: onProblem)
     }
 
     /// The file for a request key: a stable 64-bit FNV-1a hash of it, in hex.
@@ -68,7 +103,9 @@ struct LibraryCache: Sendable {
             hash = hash &* 0x100_0000_01b3
         }
         let hex = String(hash, radix: 16)
-        let name = "libraries-" + String(repeating: "0", count: 16 - hex.count) + hex + ".json"
+        // `.v2`: the files before ReSwiftPersistence had no envelope; new names leave them unread
+        // rather than set aside with a notice the user can do nothing about.
+        let name = "libraries-" + String(repeating: "0", count: 16 - hex.count) + hex + ".v2.json"
         return directory.appendingPathComponent(name)
     }
 
@@ -76,17 +113,24 @@ struct LibraryCache: Sendable {
     static func requestKey(for query: LibraryQuery) -> String {
         query.requestParameters.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
     }
+}
 
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
+/// Cache notices kept while the terminal is in raw mode, to print once it is given back.
+final class PendingNotices: Sendable {
+    private let lock = NSLock()
+    // nonisolated(unsafe): read and written only while holding `lock`.
+    nonisolated(unsafe) private var messages: [String] = []
+
+    /// Keeps a problem's message.
+    func append(_ problem: PersistenceError) {
+        lock.withLock { messages.append(problem.message) }
     }
 
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
+    /// The messages kept so far, which are then forgotten.
+    func take() -> [String] {
+        lock.withLock {
+            defer { messages = [] }
+            return messages
+        }
     }
 }

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import HTTPTransport
 
 /// Fetches albums for a category from the iTunes Search API
 /// (`GET <base>/search?term=<category>&media=music&entity=album&limit=<n>`), keeping one album per
@@ -22,7 +19,7 @@ public struct ITunesSearchClient: AlbumSource {
     public let timeout: TimeInterval
     /// How many results to ask for (the API allows 1–200).
     public let limit: Int
-    private let session: URLSession
+    private let http: HTTPClient
 
     /// Creates a client.
     ///
@@ -36,11 +33,7 @@ public struct ITunesSearchClient: AlbumSource {
         self.baseURL = baseURL
         self.timeout = timeout
         self.limit = limit
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        self.http = HTTPClient(userAgent: "memory-game")
     }
 
     /// The request the client sends for `category`.
@@ -66,26 +59,15 @@ public struct ITunesSearchClient: AlbumSource {
     /// - Throws: ``AlbumSourceError`` for an unreachable server, a timeout, an HTTP error status,
     ///   or a body that isn't the service's JSON.
     public func albums(for category: MusicCategory) async throws -> [Album] {
-        var request = URLRequest(url: searchURL(for: category))
-        request.timeoutInterval = timeout
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let data: Data
-        let response: URLResponse
+        let response: HTTPResponse
         do {
-            (data, response) = try await send(request)
-        } catch let error as URLError where error.code == .cancelled {
-            throw CancellationError()
-        } catch let error as URLError {
+            response = try await http.get(
+                searchURL(for: category), headers: ["Accept": "application/json"], timeout: timeout)
+        } catch let error as HTTPTransportError {
             throw translate(error)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw AlbumSourceError(.unreachable(detail: error.localizedDescription))
         }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw AlbumSourceError(.httpStatus(http.statusCode))
-        }
-        return try Self.decodeAlbums(from: data)
+        guard response.isSuccess else { throw AlbumSourceError(.httpStatus(response.status)) }
+        return try Self.decodeAlbums(from: response.body)
     }
 
     /// Reads a search response body into distinct albums: results without a title, artist or
@@ -113,44 +95,19 @@ public struct ITunesSearchClient: AlbumSource {
         return albums
     }
 
-    /// `URLSession.data(for:)` is newer than the package's oldest Apple platforms, so the request
-    /// goes through a data task, cancelled when the awaiting task is.
-    private func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
-        let box = TaskBox()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                    } else if let data, let response {
-                        continuation.resume(returning: (data, response))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                    }
-                }
-                box.start(task)
-            }
-        } onCancel: {
-            box.cancel()
-        }
-    }
-
-    private func translate(_ error: URLError) -> AlbumSourceError {
-        switch error.code {
+    private func translate(_ error: HTTPTransportError) -> AlbumSourceError {
+        let host = baseURL.host ?? "the server"
+        switch error.kind {
         case .timedOut:
             return AlbumSourceError(.timedOut(seconds: timeout))
-        case .cannotFindHost, .dnsLookupFailed:
-            return AlbumSourceError(
-                .unreachable(detail: "unknown host \(baseURL.host ?? baseURL.absoluteString)"))
-        case .cannotConnectToHost:
-            return AlbumSourceError(
-                .unreachable(detail: "connection refused by \(baseURL.host ?? "the server")"))
-        case .notConnectedToInternet:
+        case .cannotFindHost:
+            return AlbumSourceError(.unreachable(detail: "unknown host \(host)"))
+        case .connectionRefused:
+            return AlbumSourceError(.unreachable(detail: "connection refused by \(host)"))
+        case .cannotConnect:
             return AlbumSourceError(.unreachable(detail: "no network connection"))
-        case .networkConnectionLost:
-            return AlbumSourceError(.unreachable(detail: "the connection was lost"))
         default:
-            return AlbumSourceError(.unreachable(detail: error.localizedDescription))
+            return AlbumSourceError(.unreachable(detail: error.description))
         }
     }
 
@@ -166,30 +123,6 @@ public struct ITunesSearchClient: AlbumSource {
         @unknown default:
             return "unreadable"
         }
-    }
-}
-
-/// Holds the data task so a cancellation arriving before or after it starts still cancels it.
-private final class TaskBox: @unchecked Sendable {
-    // @unchecked Sendable: `task` and `isCancelled` are only touched while `lock` is held.
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var isCancelled = false
-
-    func start(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelled = isCancelled
-        lock.unlock()
-        if cancelled { task.cancel() } else { task.resume() }
-    }
-
-    func cancel() {
-        lock.lock()
-        isCancelled = true
-        let task = self.task
-        lock.unlock()
-        task?.cancel()
     }
 }
 

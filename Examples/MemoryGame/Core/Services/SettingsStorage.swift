@@ -19,10 +19,14 @@ public struct SettingsStorage: Sendable {
     ///
     /// - Parameters:
     ///   - url: The settings file's location.
-    ///   - problemHandler: Receives an unusable file that was moved aside, or a failed save;
-    ///     `nil` reports to standard error.
+    ///   - problemHandler: Receives a file with bad contents that was set aside (its message names
+    ///     where it went), or a failed save; `nil` reports to standard error.
     public init(url: URL, problemHandler: (@Sendable (PersistenceError) -> Void)? = nil) {
-        file = PersistedFile(url: url, schemaVersion: 1, problemHandler: problemHandler)
+        // Settings are only a remembered choice: a bad file is set aside and the game starts from
+        // its defaults. A file it can't read, or one from a newer version, is left alone (launch
+        // fails with the reason).
+        file = PersistedFile(
+            url: url, schemaVersion: 1, whenUnusable: .setAsideAndRebuild, problemHandler: problemHandler)
     }
 
     /// `memory-game/settings.json` in the user's data folder (`$XDG_DATA_HOME`, else
@@ -38,8 +42,10 @@ public struct SettingsStorage: Sendable {
 
     /// The settings saved by an earlier launch.
     ///
-    /// - Returns: The settings, or `nil` when none were saved (or the file was unusable and moved aside).
-    /// - Throws: `PersistenceError` when the file can't be read or moved aside.
+    /// - Returns: The settings, or `nil` when none were saved (or the file's contents were bad and
+    ///   it was set aside, which the problem handler is told).
+    /// - Throws: `PersistenceError` when the file can't be read, comes from a newer version, or
+    ///   couldn't be set aside.
     public func restore() throws -> Settings? {
         try file.load()
     }

@@ -1,0 +1,196 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// MARK: - Reading, writing, locking
+
+extension PersistedFile {
+    /// What the file holds, as far as the policy is concerned.
+    enum Contents {
+        /// There is no file.
+        case absent
+        /// The file holds a usable value (migrated in memory if it was older).
+        case value(Value)
+        /// The file's contents can't be used (``PersistenceError/Kind-swift.struct/isBadContents``):
+        /// what ``UnusableFilePolicy`` decides about.
+        case bad(PersistenceError)
+    }
+
+    /// The real file's path (symbolic links followed), after checking it isn't a directory, device
+    /// or pipe: that is a wrong path, not a bad file, and is refused before anything is touched
+    /// (moving it aside would move, say, a whole folder).
+    func resolvedPath() throws -> String {
+        let path = POSIX.resolvedFilePath(url.path)
+        if let kind = POSIX.nonFileKind(atPath: path) {
+            throw PersistenceError(.notAFile, fileURL: url, reason: "it is \(kind)")
+        }
+        return path
+    }
+
+    /// Reads and decodes the file at `path`, changing nothing.
+    ///
+    /// - Throws: ``PersistenceError/Kind-swift.struct/unreadable`` and
+    ///   ``PersistenceError/Kind-swift.struct/newerVersion``, the problems no policy may act on.
+    func inspect(_ path: String) throws -> Contents {
+        let data: Data
+        do {
+            guard let contents = try POSIX.readFile(atPath: path) else { return .absent }
+            data = contents
+        } catch {
+            throw PersistenceError(
+                .unreadable, fileURL: url, reason: error.description, underlyingError: error)
+        }
+        switch decode(data) {
+        case .success(let value):
+            return .value(value)
+        case .failure(let problem) where problem.kind.isBadContents:
+            return .bad(problem)
+        case .failure(let problem):
+            throw problem
+        }
+    }
+
+    /// Reads the file while the caller holds the lock, applying the policy to bad contents: throws
+    /// them (``UnusableFilePolicy/refuse``), or moves the file aside, appends the problem to
+    /// `problems` and returns `nil`.
+    func readUnderLock(_ path: String, problems: inout [PersistenceError]) throws -> Value? {
+        switch try inspect(path) {
+        case .absent:
+            return nil
+        case .value(let value):
+            return value
+        case .bad(let problem):
+            guard whenUnusable == .setAsideAndRebuild else { throw problem }
+            let destination = try moveAside(path, because: Self.problemPhrase(problem))
+            problems.append(problem.movedAside(to: destination))
+            return nil
+        }
+    }
+
+    /// Takes the exclusive lock of the file at `path` (resolved), waiting at most ``lockTimeout``;
+    /// `nil` when the folder doesn't exist and isn't to be created.
+    func lock(_ path: String, creatingDirectory: Bool) throws -> FileLock? {
+        if creatingDirectory {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(
+                    at: directory, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: NSNumber(value: 0o700)])
+            } catch {
+                throw PersistenceError(
+                    .writeFailed, fileURL: url,
+                    reason:
+                        "its folder \(directory.path) couldn't be created (\(error.localizedDescription))",
+                    underlyingError: error)
+            }
+        }
+        let lockPath = path + ".lock"
+        do {
+            return try FileLock.lock(atPath: lockPath, timeout: lockTimeout)
+        } catch let error as POSIX.Failure where !creatingDirectory && error.isNoSuchFile {
+            return nil  // no folder, so no file either
+        } catch let busy as FileLock.Busy {
+            let who = busy.holder?.description ?? "another process"
+            throw PersistenceError(
+                .busy, fileURL: url,
+                reason: "\(who) has held its lock (\(lockPath)) for more than \(Self.seconds(lockTimeout))",
+                underlyingError: busy, lockHolderProcessID: busy.holder?.processID)
+        } catch is FileLock.Reentered {
+            throw PersistenceError(
+                .lockFailed, fileURL: url,
+                reason:
+                    "this thread already holds the lock: the file was used from inside its own update(_:) "
+                    + "transform, which would wait forever; change the value passed to the transform instead")
+        } catch {
+            throw PersistenceError(
+                .lockFailed, fileURL: url, reason: Self.describe(error), underlyingError: error)
+        }
+    }
+
+    /// `5 s`, `0.25 s`.
+    static func seconds(_ interval: TimeInterval) -> String {
+        String(format: "%g s", interval)
+    }
+
+    /// Removes temporary files of saves that never finished (their process died); see
+    /// ``POSIX/sweepTemporaryFiles(of:olderThan:)``.
+    func sweepTemporaryFiles(of path: String) {
+        POSIX.sweepTemporaryFiles(of: path, olderThan: POSIX.staleTemporaryFileAge)
+    }
+
+    func encode(_ value: Value) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(Envelope(schemaVersion: schemaVersion, value: value))
+            data.append(UInt8(ascii: "\n"))
+            return data
+        } catch {
+            throw PersistenceError(
+                .writeFailed, fileURL: url,
+                reason: "the value couldn't be encoded as JSON (\(Self.describe(error)))",
+                underlyingError: error, isEncodingFailure: true)
+        }
+    }
+
+    /// Replaces the file at `path` with `data`; the caller holds the lock.
+    func write(_ data: Data, to path: String) throws {
+        if let links = POSIX.linkCount(atPath: path), links > 1 {
+            throw PersistenceError(.hardLinked, fileURL: url, reason: "it has \(links) names (hard links)")
+        }
+        do {
+            try POSIX.writeAtomically(data, toPath: path)
+        } catch {
+            throw PersistenceError(
+                .writeFailed, fileURL: url, reason: error.description, underlyingError: error)
+        }
+    }
+
+    func removeFile(_ path: String) throws {
+        do {
+            try POSIX.removeFile(atPath: path)
+        } catch {
+            throw PersistenceError(
+                .writeFailed, fileURL: url, reason: error.description, underlyingError: error)
+        }
+    }
+
+    /// Renames the file at `path` next to itself with a timestamped suffix, never replacing another
+    /// file; the caller holds the lock.
+    ///
+    /// - Parameter why: What was wrong, in a phrase for the error ("isn't JSON (…)").
+    /// - Returns: Where the file went.
+    /// - Throws: A ``PersistenceError/Kind-swift.struct/moveAsideFailed`` error when the file can't
+    ///   be moved.
+    func moveAside(_ path: String, because why: String) throws -> URL {
+        let stamp = Self.timestamp(Date())
+        var attempt = 1
+        while true {
+            let suffix = attempt == 1 ? "" : "-\(attempt)"
+            let destination = URL(fileURLWithPath: "\(path).moved-\(stamp)\(suffix)")
+            do {
+                if try POSIX.moveWithoutReplacing(path, to: destination.path) { return destination }
+            } catch {
+                throw PersistenceError(
+                    .moveAsideFailed, fileURL: url,
+                    reason: "it \(why); moving it to \(destination.path) failed: \(error)",
+                    underlyingError: error)
+            }
+            attempt += 1
+        }
+    }
+
+    static func problemPhrase(_ problem: PersistenceError) -> String {
+        switch problem.kind {
+        case .notJSON: return "isn't JSON (\(problem.reason))"
+        case .migrationFailed: return "couldn't be migrated (\(problem.reason))"
+        default: return "doesn't hold the expected data (\(problem.reason))"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import TerminalUI
+import TestSupport
+import Testing
+
+/// What the built `library-finder` costs while a server accepts the request and never answers.
+///
+/// Not a timing of the code: the bound is ten times what waiting costs (about 0.05 s of CPU in
+/// 3 s) and a sixth of what it cost when URLSession spun on the socket (3 s in 3 s), so it only
+/// catches a program that burns the CPU while it waits.
+@Suite(.enabled(if: canMeasureProcessCPUTime, "needs /proc to read a process's CPU time"))
+struct LibraryFinderWaitingTests {
+    /// The most CPU seconds allowed while waiting for ``window`` seconds.
+    static let bound = 0.5
+    static let window: TimeInterval = 3
+
+    private func cpuWhileWaiting(_ arguments: [String]) throws -> Double {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponse(.neverAnswer, for: "/library")
+        let terminal = try PseudoTerminal(
+            product: "library-finder",
+            arguments: ["--api-base", server.baseURL.absoluteString, "--timeout", "60"] + arguments,
+            environment: [
+                "CALIL_APPKEY": "waiting-test-key", "XDG_CACHE_HOME": try TemporaryDirectory.make().path,
+                "NO_COLOR": "1",
+            ],
+            size: TerminalSize(columns: 80, rows: 24))
+        defer {
+            terminal.terminate(signal: SIGKILL)
+            _ = try? terminal.waitForExit()
+            terminal.close()
+        }
+        try waitUntil("the request to reach the server") { !server.requests(for: "/library").isEmpty }
+        Thread.sleep(forTimeInterval: 0.3)
+        return try #require(processCPUTime(of: terminal.processIdentifier, during: Self.window))
+    }
+
+    @Test func printingJSONWaitsWithoutBurningTheCPU() throws {
+        let spent = try cpuWhileWaiting(["--format", "json"])
+        #expect(
+            spent <= Self.bound, "library-finder --format json used \(spent) s of CPU in \(Self.window) s")
+    }
+
+    @Test func theInteractiveScreenWaitsWithoutBurningTheCPU() throws {
+        let spent = try cpuWhileWaiting([])
+        #expect(
+            spent <= Self.bound, "library-finder's loading screen used \(spent) s of CPU in \(Self.window) s")
+    }
+}
