@@ -249,9 +249,12 @@ package.targets += [
 package.products += [.executable(name: "reswift-inspect", targets: ["ReSwiftInspect"])]
 package.targets += [
     .executableTarget(
-        name: "ReSwiftInspect", dependencies: ["ReSwiftDevTools", "ArgumentParsing"], path: "Tools/Inspect"),
+        name: "ReSwiftInspect", dependencies: ["ReSwiftDevTools", "ArgumentParsing", "TerminalUI"],
+        path: "Tools/Inspect"),
     .testTarget(
         name: "InspectTests",
-        dependencies: ["ReSwiftInspect", "ReSwiftDevTools", "ReSwift", "TestSupport", "TodoApp"],
+        dependencies: [
+            "ReSwiftInspect", "ReSwiftDevTools", "ReSwift", "TerminalUI", "TestSupport", "TodoApp",
+        ],
         path: "Tests/InspectTests"),
 ]

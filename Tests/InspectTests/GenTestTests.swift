@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import TerminalUI
 import TestSupport
 import Testing
 
@@ -92,10 +93,11 @@ import Testing
         #expect(TestGenerator.typeName(from: "library-finder") == "LibraryFinder")
     }
 
-    @Test func terminalTextShowsControlCharactersAsPlaceholders() {
-        #expect(TerminalText.safe("a\u{1B}[31mb\u{7F}\u{85}\n") == "a␛[31mb␡<U+0085>␊")
-        #expect(TerminalText.safe("milk 🥛") == "milk 🥛")
-        #expect(TerminalText.safeJSONLine("{\"a\":\"\u{7F}\u{9B}\"}") == "{\"a\":\"\\u007f\\u009b\"}")
+    @Test func jsonLinesKeepTheirMeaningWithoutCharactersATerminalWouldObey() {
+        #expect(
+            TerminalText.safeJSONLine("{\"a\":\"\u{7F}\u{9B}\u{202E}\"}")
+                == "{\"a\":\"\\u007f\\u009b\\u202e\"}")
+        #expect(TerminalText.safeJSONLine("{\"a\":\"milk 🥛\"}") == "{\"a\":\"milk 🥛\"}")
     }
 
     /// Compiles Fixtures/RecordedApp.swift as the module InspectTests, then type-checks the

@@ -29,8 +29,8 @@ import Testing
 
         var listed = ""
         try waitUntil("reswift-inspect list shows todo") {
-            listed = try runProduct("reswift-inspect", arguments: ["list"], environment: environment)
-                .standardOutput
+            let run = try? runProduct("reswift-inspect", arguments: ["list"], environment: environment)
+            listed = run?.standardOutput ?? ""
             return listed.contains("todo  \(pid) ")
         }
 

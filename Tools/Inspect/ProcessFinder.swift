@@ -1,5 +1,6 @@
 import Foundation
 import ReSwiftDevTools
+import TerminalUI
 
 /// Why an app could not be picked.
 struct FindError: Error, CustomStringConvertible {
@@ -27,7 +28,7 @@ enum ListCommand {
     }
 
     private static func displayName(_ process: InspectableProcess) -> String {
-        TerminalText.safe(process.instance == 1 ? process.app : "\(process.app)#\(process.instance)")
+        TerminalText.sanitized(process.instance == 1 ? process.app : "\(process.app)#\(process.instance)")
     }
 }
 
@@ -44,7 +45,7 @@ enum ProcessFinder {
         guard let first = matches.first else {
             throw FindError(
                 description: """
-                    No inspectable app \(TerminalText.safe(target)). Run "reswift-inspect list" to see them; \
+                    No inspectable app \(TerminalText.sanitized(target)). Run "reswift-inspect list" to see them; \
                     an app is inspectable when it runs with RESWIFT_INSPECT=1.
                     """)
         }
@@ -53,7 +54,7 @@ enum ProcessFinder {
             let list = pids.sorted().map(String.init).joined(separator: ", ")
             throw FindError(
                 description:
-                    "Several \(TerminalText.safe(target)) apps run (pids \(list)); name one by its pid.")
+                    "Several \(TerminalText.sanitized(target)) apps run (pids \(list)); name one by its pid.")
         }
         return first
     }

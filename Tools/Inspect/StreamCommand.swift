@@ -1,5 +1,6 @@
 import Foundation
 import ReSwiftDevTools
+import TerminalUI
 
 #if canImport(Glibc)
     import Glibc
@@ -84,8 +85,8 @@ enum StreamCommand {
 /// Turns protocol events into the lines `tail` prints.
 enum EventFormatter {
     static func attached(_ hello: [String: Any]) -> String {
-        let app = TerminalText.safe(hello["app"] as? String ?? "?")
-        let state = TerminalText.safe(hello["stateType"] as? String ?? "?")
+        let app = TerminalText.sanitized(hello["app"] as? String ?? "?")
+        let state = TerminalText.sanitized(hello["stateType"] as? String ?? "?")
         return "Attached to \(app) (pid \(hello["pid"] as? Int ?? 0)), state \(state)."
     }
 
@@ -95,16 +96,16 @@ enum EventFormatter {
         case "action":
             var parts = [
                 "#\(event["seq"] as? Int ?? 0)",
-                TerminalText.safe(event["action"] as? String ?? "?"),
+                TerminalText.sanitized(event["action"] as? String ?? "?"),
                 duration(event["durationNs"] as? Int ?? 0),
             ]
-            if let site = event["callSite"] as? String { parts.append("at " + TerminalText.safe(site)) }
+            if let site = event["callSite"] as? String { parts.append("at " + TerminalText.sanitized(site)) }
             parts.append(summary(of: event["diff"] as? [[String: Any]] ?? []))
             return parts.joined(separator: "  ")
         case "gap":
             return "… \(event["lost"] as? Int ?? 0) events lost (the inspector fell behind)"
         case "error":
-            return "error: " + TerminalText.safe(event["message"] as? String ?? "")
+            return "error: " + TerminalText.sanitized(event["message"] as? String ?? "")
         default:
             return nil
         }
@@ -128,7 +129,7 @@ enum EventFormatter {
         case (let before?, nil): text = "- \(shownPath): \(before)"
         case (nil, nil): text = shownPath
         }
-        text = TerminalText.safe(text)
+        text = TerminalText.sanitized(text)
         if text.count > 80 { text = String(text.prefix(79)) + "…" }
         if diff.count > 1 { text += " (+\(diff.count - 1) more)" }
         return text

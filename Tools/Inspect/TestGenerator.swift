@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// Writes a Swift Testing test that sends a recorded session's actions to a `TestStore` and
 /// checks the state after each one is the state recorded.
@@ -14,12 +15,13 @@ struct TestGenerator {
         for name in [reducer, session.stateType] + session.actions.map(\.type) where !Self.isTypeName(name) {
             throw FindError(
                 description: """
-                    \(TerminalText.safe(name)) can't be named in Swift source (a private, local or generic \
+                    \(TerminalText.sanitized(name)) can't be named in Swift source (a private, local or generic \
                     type?); gen-test needs types it can spell.
                     """)
         }
         if let module, !Self.isIdentifier(module) {
-            throw FindError(description: "--module must be a module name, not \(TerminalText.safe(module)).")
+            throw FindError(
+                description: "--module must be a module name, not \(TerminalText.sanitized(module)).")
         }
     }
 
@@ -86,7 +88,7 @@ struct TestGenerator {
 
     /// Text safe inside a `//` comment: one line, no control characters.
     static func comment(_ text: String) -> String {
-        TerminalText.safe(text)
+        TerminalText.sanitized(text)
     }
 
     static func isIdentifier(_ text: some StringProtocol) -> Bool {

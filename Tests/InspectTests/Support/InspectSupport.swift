@@ -122,13 +122,4 @@ final class BackgroundTool {
     }
 }
 
-/// Waits until `condition` holds, failing after `seconds`.
-func waitUntil(seconds: Double = 15, _ what: String, _ condition: () throws -> Bool) throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while try !condition() {
-        guard Date() < deadline else { throw InspectTestError("timed out waiting until \(what)") }
-        usleep(5000)
-    }
-}
-
 private func killProcess(_ pid: Int32, _ signal: Int32) -> Int32 { kill(pid, signal) }
