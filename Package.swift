@@ -25,7 +25,7 @@ package.targets += [
 package.products += [.executable(name: "reswift-bench", targets: ["ReSwiftBench"])]
 package.targets += [
     .executableTarget(
-        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats", "ArgumentParsing"],
+        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats", "ArgumentParsing", "TerminalUI"],
         path: "Benchmarks/ReSwiftBench"),
     .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
 ]

@@ -30,7 +30,8 @@ do {
         options = launchOptions
     }
 } catch {
-    FileHandle.standardError.write(Data(error.report(for: LaunchParser.declaration).utf8))
+    let report = TerminalText.sanitized(error.report(for: LaunchParser.declaration), layout: .multiline)
+    FileHandle.standardError.write(Data(report.utf8))
     exit(ExitStatus.usage)
 }
 
@@ -75,7 +76,7 @@ store.dispatch(SetRouteAction(Routes.menuRoute))
 
 // q quits with 0; Ctrl-C (a key in raw mode, not a signal) quits with 130, as a shell expects.
 var interrupted = false
-_ = loop.run { event in
+_ = await loop.run { event in
     if !screens.handle(event) {
         if case .key(let key) = event, key.isInterrupt { interrupted = true }
         loop.stop()

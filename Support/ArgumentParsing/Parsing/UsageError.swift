@@ -19,41 +19,31 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// How a command line's words are quoted in messages, one way everywhere: in double quotes, with
-/// control characters and bidi overrides shown as `\u{1B}` escapes (never sent raw to the
-/// terminal) and very long words shortened.
+/// How a command line's words are quoted in messages, one way everywhere: in double quotes (a
+/// quote or backslash inside escaped with a backslash), very long words shortened with `…`.
+///
+/// Control characters are kept as they are: a message is data until it is printed, and every
+/// program prints its messages through TerminalUI's `TerminalText.sanitized`, the package's one
+/// scheme of visible placeholders (`␛`, `␇`, `<U+009B>`).
 public enum Quoting {
     /// The longest quoted text, in characters, before it is cut with `…`.
     static let maximumLength = 60
 
-    /// `text` in double quotes, safe to print.
+    /// `text` in double quotes.
     public static func quoted(_ text: String) -> String {
         var result = "\""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if count == maximumLength {
+        for (index, character) in text.enumerated() {
+            if index == maximumLength {
                 result += "…"
                 break
             }
-            count += 1
-            switch scalar {
+            switch character {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where isControl(scalar):
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: result.unicodeScalars.append(scalar)
+            default: result.append(character)
             }
         }
         return result + "\""
-    }
-
-    /// C0, DEL and C1 control characters, the line and paragraph separators, and the bidi marks
-    /// and overrides that reorder what follows them on the line.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
     }
 }
 
