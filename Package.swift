@@ -101,7 +101,7 @@ package.targets += [
     ),
     .testTarget(
         name: "ReSwiftDevToolsTests",
-        dependencies: ["ReSwiftDevTools", "ReSwiftDiff"],
+        dependencies: ["ReSwiftDevTools", "ReSwiftDiff", "ReSwift"],
         path: "Tests/ReSwiftDevToolsTests"
     ),
 ]
@@ -190,7 +190,7 @@ package.targets += [
         name: "MemoryGameApp",
         dependencies: [
             "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
-            "ArgumentParsing",
+            "ArgumentParsing", "ReSwiftDevTools",
         ],
         path: "Examples/MemoryGame/App"
     ),
@@ -212,6 +212,7 @@ package.targets += [
         name: "LibraryFinderCore",
         dependencies: [
             "ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport", "ArgumentParsing",
+            "ReSwiftDevTools",
         ],
         path: "Examples/LibraryFinder/Core"
     ),
@@ -235,7 +236,8 @@ package.targets += [
 package.products += [.executable(name: "todo", targets: ["TodoApp"])]
 package.targets += [
     .target(
-        name: "TodoCore", dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing"],
+        name: "TodoCore",
+        dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing", "ReSwiftDevTools"],
         path: "Examples/Todo/Core"),
     .executableTarget(name: "TodoApp", dependencies: ["TodoCore"], path: "Examples/Todo/App"),
     .testTarget(
@@ -244,4 +246,19 @@ package.targets += [
             "TodoCore", "ReSwift", "ReSwiftTesting", "TerminalUI", "TestSupport", "ArgumentParsing",
         ],
         path: "Tests/TodoTests"),
+]
+
+// MARK: - reswift-inspect (tool)
+
+package.products += [.executable(name: "reswift-inspect", targets: ["ReSwiftInspect"])]
+package.targets += [
+    .executableTarget(
+        name: "ReSwiftInspect", dependencies: ["ReSwiftDevTools", "ArgumentParsing", "TerminalUI"],
+        path: "Tools/Inspect"),
+    .testTarget(
+        name: "InspectTests",
+        dependencies: [
+            "ReSwiftInspect", "ReSwiftDevTools", "ReSwift", "TerminalUI", "TestSupport", "TodoApp",
+        ],
+        path: "Tests/InspectTests"),
 ]

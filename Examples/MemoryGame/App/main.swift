@@ -2,6 +2,7 @@ import ArgumentParsing
 import Foundation
 import MemoryGameCore
 import ReSwift
+import ReSwiftDevTools
 import ReSwiftPersistence
 import ReSwiftRouter
 import ReSwiftThunk
@@ -53,7 +54,7 @@ do {
 }
 let store = Store<AppState>(
     reducer: makeAppReducer(), state: SettingsStorage.initialState(saved: saved, requested: options.category),
-    middleware: [createThunkMiddleware()])
+    middleware: [createInspectorMiddleware(app: "memory-game"), createThunkMiddleware()])
 let persister = storage.persist(store)
 let environment = GameEnvironment(
     liveSource: options.offline

@@ -1,12 +1,13 @@
 import Foundation
 import ReSwift
+import ReSwiftDevTools
 import ReSwiftThunk
 
 /// The library finder's store: the reducer with the thunk middleware, starting at `query`.
 func makeLibraryFinderStore(query: LibraryQuery) -> Store<LibraryFinderState> {
     Store<LibraryFinderState>(
         reducer: libraryFinderReducer, state: LibraryFinderState(query: query),
-        middleware: [createThunkMiddleware()])
+        middleware: [createInspectorMiddleware(app: "library-finder"), createThunkMiddleware()])
 }
 
 /// The article's action creator as an async thunk: loads the state's query (see

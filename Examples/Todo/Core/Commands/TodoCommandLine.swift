@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import ReSwift
+import ReSwiftDevTools
 import ReSwiftPersistence
 import TerminalUI
 
@@ -143,7 +144,7 @@ public enum TodoCommandLine {
             store?.dispatch(ShowTodoMessage(notice))
         }
         store.dispatch(TodoListLoaded(list))
-        store.middleware = [file.middleware()]
+        store.middleware = [createInspectorMiddleware(app: "todo"), file.middleware()]
         return try await TodoInteractiveApp.run(store: store) { file.refresh(store) }
     }
 }

@@ -1,0 +1,155 @@
+import Foundation
+import ReSwift
+import ReSwiftDiff
+
+// The inspector protocol: JSON Lines over the socket, one object per line, keys sorted.
+//
+// From the app:
+//   {"type":"hello","app":"todo","pid":4242,"protocol":1,"stateType":"TodoCore.TodoAppState",
+//    "started":1795939200.5,"timeTravel":false}
+//   {"type":"action","seq":1,"action":"AddTodo","actionType":"TodoCore.AddTodo",
+//    "payload":{"title":"milk"},"time":1795939201.25,"durationNs":41000,
+//    "diff":[{"path":"list.items[0]","after":"TodoItem(…)"}]}
+//     ("description":"…" instead of "payload" when the action isn't Encodable;
+//      "state":{…} too when the connection asked for states)
+//   {"type":"state","seq":1,"state":{…}}        ("description" when the state isn't Encodable)
+//   {"type":"gap","lost":120}                   events this connection missed since the last one
+//   {"type":"paused"} / {"type":"resumed"} / {"type":"states","on":true}
+//   {"type":"error","message":"…"}
+//
+// From the inspector: {"command":"pause"}, {"command":"resume"}, {"command":"state"},
+// {"command":"states","on":true}, {"command":"jump","index":3} (time travel only).
+
+/// A value as the protocol carries it: as JSON when it is `Encodable`, else described.
+struct InspectedValue: Encodable {
+    let value: Any
+
+    func encode(to encoder: any Encoder) throws {
+        if let encodable = value as? any Encodable {
+            try encodable.encode(to: encoder)
+        } else {
+            var container = encoder.singleValueContainer()
+            try container.encode(StateDiff.describe(value))
+        }
+    }
+
+    var isEncodable: Bool { value is any Encodable }
+}
+
+/// One action the store handled, as captured on the dispatching thread.
+struct CapturedAction {
+    var seq: UInt64
+    var action: Action
+    var before: Any?
+    var after: Any?
+    var time: Double
+    var durationNs: UInt64
+}
+
+struct HelloEvent: Encodable {
+    let type = "hello"
+    var app: String
+    var pid: Int32
+    var `protocol` = InspectorProtocol.version
+    var stateType: String
+    var started: Double
+    var timeTravel: Bool
+}
+
+struct ActionEvent: Encodable {
+    struct Difference: Encodable {
+        var path: String
+        var before: String?
+        var after: String?
+    }
+
+    let type = "action"
+    var seq: UInt64
+    var action: String
+    var actionType: String
+    var payload: InspectedValue?
+    var description: String?
+    var time: Double
+    var durationNs: UInt64
+    var diff: [Difference]
+    var state: InspectedValue?
+
+    init(_ captured: CapturedAction, includeState: Bool) {
+        seq = captured.seq
+        let type = Swift.type(of: captured.action)
+        action = String(describing: type)
+        actionType = String(reflecting: type)
+        if captured.action is any Encodable {
+            payload = InspectedValue(value: captured.action)
+        } else {
+            description = StateDiff.describe(captured.action)
+        }
+        time = captured.time
+        durationNs = captured.durationNs
+        let differences: [StateDifference]
+        if let before = captured.before, let after = captured.after {
+            differences = StateDiff.differences(before, after)
+        } else {
+            differences = StateDiff.differences(captured.before, captured.after)
+        }
+        diff = differences.map { Difference(path: $0.path, before: $0.before, after: $0.after) }
+        state = includeState ? captured.after.map { InspectedValue(value: $0) } : nil
+    }
+}
+
+struct StateEvent: Encodable {
+    let type = "state"
+    var seq: UInt64
+    var state: InspectedValue?
+    var description: String?
+
+    init(seq: UInt64, state: Any?) {
+        self.seq = seq
+        guard let state else { return }
+        let value = InspectedValue(value: state)
+        if value.isEncodable {
+            self.state = value
+        } else {
+            description = StateDiff.describe(state)
+        }
+    }
+}
+
+struct GapEvent: Encodable {
+    let type = "gap"
+    var lost: UInt64
+}
+
+struct NoticeEvent: Encodable {
+    var type: String
+    var on: Bool?
+    var message: String?
+}
+
+/// A command from the inspector.
+struct InspectorCommand: Decodable {
+    var command: String
+    var on: Bool?
+    var index: Int?
+}
+
+/// The protocol's constants.
+public enum InspectorProtocol {
+    /// The protocol version a hello announces.
+    public static let version = 1
+
+    static func encode<Event: Encodable>(_ event: Event) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(event)
+            data.append(0x0A)
+            return data
+        } catch {
+            let notice = NoticeEvent(type: "error", message: "Could not encode an event: \(error)")
+            var fallback = (try? encoder.encode(notice)) ?? Data()
+            fallback.append(0x0A)
+            return fallback
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import ReSwift
+import TerminalUI
+import TestSupport
+import Testing
+
+@testable import ReSwiftInspect
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `record` a session of the in-process app, then `gen-test` it, and compile the result.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct GenTestTests {
+    private func recordSession(_ app: InspectedApp, to file: String, actions: (Store<ShoppingState>) -> Void)
+        throws
+    {
+        let record = try BackgroundTool(
+            "reswift-inspect", ["record", "shopping", "--to", file], environment: app.environment)
+        try waitUntil("the recorder has the initial state") {
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            return text.contains(#""type":"state""#)
+        }
+        actions(app.store)
+        try waitUntil("every action is recorded") {
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            return text.contains(#""note":"done""#)
+        }
+        record.kill()
+        _ = try record.waitForExit()
+    }
+
+    @Test func recordsASessionAndWritesATestThatReplaysIt() throws {
+        let app = try InspectedApp()
+        app.store.dispatch(AddItem(name: "before recording"))
+        let session = app.runtime + "/session.jsonl"
+        try recordSession(app, to: session) { store in
+            store.dispatch(AddItem(name: "milk"))
+            store.dispatch(AddItem(name: "say \"#hi\"#"))
+            store.dispatch(SetNote(note: "done"))
+        }
+        var status = stat()
+        #expect(lstat(session, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600)
+
+        let test = app.runtime + "/Generated.swift"
+        let run = try runProduct(
+            "reswift-inspect", arguments: ["gen-test", session, "--reducer", "shoppingReducer", "--to", test])
+        #expect(run.status == 0, "\(run.standardError)")
+        let source = try String(contentsOfFile: test, encoding: .utf8)
+        #expect(source.contains("@testable import InspectTests"))
+        #expect(source.contains("@Suite struct ShoppingRecordedSessionTests"))
+        #expect(
+            source.contains(
+                "initialState: try decode(InspectTests.ShoppingState.self, #\"{\"items\":[\"before recording\"]}\"#)"
+            ))
+        #expect(
+            source.contains("let action1 = try decode(InspectTests.AddItem.self, #\"{\"name\":\"milk\"}\"#)"))
+        #expect(
+            source.contains(
+                "let action2 = try decode(InspectTests.AddItem.self, ##\"{\"name\":\"say \\\"#hi\\\"#\"}\"##)"
+            ))
+        #expect(source.contains("store.send(action3) { $0 = state3 }"))
+        #expect(!source.contains("action4"))
+
+        try typeCheck(generated: test, in: app.runtime)
+    }
+
+    @Test func refusesSessionsWithActionsThatAreNotCodable() throws {
+        let app = try InspectedApp()
+        let session = app.runtime + "/session.jsonl"
+        try recordSession(app, to: session) { store in
+            store.dispatch(Ping())
+            store.dispatch(SetNote(note: "done"))
+        }
+        let run = try runProduct(
+            "reswift-inspect", arguments: ["gen-test", session, "--reducer", "shoppingReducer"])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("(Ping) isn't Codable"))
+        let noReducer = try runProduct("reswift-inspect", arguments: ["gen-test", session])
+        #expect(noReducer.status == 2)
+        #expect(noReducer.standardError.contains("gen-test needs --reducer"))
+    }
+
+    @Test func rawStringLiteralsHoldAnyJSON() {
+        #expect(TestGenerator.literal("{\"a\":1}") == "#\"{\"a\":1}\"#")
+        #expect(TestGenerator.literal("{\"a\":\"x\"#\"}") == "##\"{\"a\":\"x\"#\"}\"##")
+        #expect(TestGenerator.isTypeName("TodoCore.AddTodo"))
+        #expect(!TestGenerator.isTypeName("(unknown context at $1234).Local"))
+        #expect(!TestGenerator.isTypeName("Box<Int>"))
+        #expect(TestGenerator.typeName(from: "library-finder") == "LibraryFinder")
+    }
+
+    @Test func jsonLinesKeepTheirMeaningWithoutCharactersATerminalWouldObey() {
+        #expect(
+            TerminalText.safeJSONLine("{\"a\":\"\u{7F}\u{9B}\u{202E}\"}")
+                == "{\"a\":\"\\u007f\\u009b\\u202e\"}")
+        #expect(TerminalText.safeJSONLine("{\"a\":\"milk 🥛\"}") == "{\"a\":\"milk 🥛\"}")
+    }
+
+    /// Compiles Fixtures/RecordedApp.swift as the module InspectTests, then type-checks the
+    /// generated test against it and the package's built modules.
+    private func typeCheck(generated: String, in folder: String) throws {
+        let modules = try builtProductURL("reswift-inspect").deletingLastPathComponent()
+            .appendingPathComponent(
+                "Modules")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/RecordedApp.swift")
+        let swiftc = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        guard let swiftc else {
+            print("skipped compiling the generated test: no swiftc found")
+            return
+        }
+        let fixtureModule = folder + "/fixture"
+        try FileManager.default.createDirectory(atPath: fixtureModule, withIntermediateDirectories: true)
+        try compile(
+            swiftc,
+            [
+                "-parse-as-library", "-emit-module", "-enable-testing", "-module-name", "InspectTests",
+                "-I", modules.path, "-emit-module-path", fixtureModule + "/InspectTests.swiftmodule",
+                fixture.path,
+            ])
+        try compile(
+            swiftc, ["-parse-as-library", "-typecheck", "-I", fixtureModule, "-I", modules.path, generated])
+    }
+
+    private func compile(_ swiftc: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swiftc)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "swiftc \(arguments.joined(separator: " ")):\n\(text)")
+    }
+}

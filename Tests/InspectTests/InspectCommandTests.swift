@@ -1,0 +1,170 @@
+import Foundation
+import ReSwift
+import TestSupport
+import Testing
+
+@testable import ReSwiftDevTools
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs the built `reswift-inspect` against a store in this process.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct InspectCommandTests {
+    @Test func listShowsTheAppItsPidAndWhenItStarted() throws {
+        let app = try InspectedApp()
+        let run = try runProduct("reswift-inspect", arguments: ["list"], environment: app.environment)
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("APP") == true)
+        let row = try #require(lines.dropFirst().first)
+        #expect(row.hasPrefix("shopping  \(getpid()) "))
+        let year = Calendar.current.component(.year, from: Date())
+        #expect(row.contains(" \(year)-"))
+    }
+
+    @Test func listSaysSoWhenNothingIsInspectableAndCreatesNothing() throws {
+        let runtime = "/tmp/rit-empty-\(getpid())"
+        #expect(mkdir(runtime, 0o700) == 0)
+        defer { rmdir(runtime) }
+        let run = try runProduct(
+            "reswift-inspect", arguments: ["list"], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("No inspectable apps"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime).isEmpty)
+    }
+
+    @Test func tailInJSONLinesPrintsTheProtocolsEvents() throws {
+        let app = try InspectedApp()
+        let tail = try BackgroundTool(
+            "reswift-inspect", ["tail", "shopping", "--format", "jsonl"], environment: app.environment)
+        let hello = try tail.waitForLine(containing: #""type":"hello""#)
+        #expect(hello.contains(#""app":"shopping""#))
+        try waitUntil("the tool is connected") { app.endpoint.statistics.connections == 1 }
+
+        app.store.dispatch(AddItem(name: "milk"))
+        let line = try tail.waitForLine(containing: #""type":"action""#)
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(event["action"] as? String == "AddItem")
+        #expect((event["payload"] as? [String: Any])?["name"] as? String == "milk")
+        #expect((event["diff"] as? [[String: Any]])?.first?["path"] as? String == "items[0]")
+    }
+
+    @Test func tailInTextPrintsOneLinePerActionWithControlCharactersMadeVisible() throws {
+        let app = try InspectedApp()
+        let tail = try BackgroundTool(
+            "reswift-inspect", ["tail", "\(getpid())"], environment: app.environment)
+        try waitUntil("the tool is connected") { app.endpoint.statistics.connections == 1 }
+
+        app.store.dispatch(AddItem(name: "milk\u{1B}[2J"))
+        app.store.dispatch(Ping())
+        let add = try tail.waitForLine(containing: "AddItem")
+        #expect(add.hasPrefix("#2  AddItem  "))
+        #expect(add.contains(#"+ items[0]: "milk"#))
+        #expect(!add.contains("\u{1B}"))
+        let ping = try tail.waitForLine(containing: "Ping")
+        #expect(ping.hasPrefix("#3  Ping  "))
+        #expect(ping.hasSuffix("(no state change)"))
+        #expect(tail.standardError.contains("Attached to shopping (pid \(getpid()))"))
+    }
+
+    @Test func killingTheInspectorMidStreamLeavesTheAppWorking() throws {
+        let app = try InspectedApp()
+        let tail = try BackgroundTool(
+            "reswift-inspect", ["tail", "shopping", "--format", "jsonl"], environment: app.environment)
+        try waitUntil("the tool is connected") { app.endpoint.statistics.connections == 1 }
+        app.store.dispatch(AddItem(name: "a"))
+        try tail.waitForLine(containing: #""type":"action""#)
+
+        kill(tail.process.processIdentifier, SIGKILL)
+        _ = try tail.waitForExit()
+        for index in 0..<2_000 {
+            app.store.dispatch(AddItem(name: "item \(index)"))
+        }
+        try waitUntil("the endpoint dropped the connection") { app.endpoint.statistics.connections == 0 }
+        #expect(app.store.state.items.count == 2_001)
+    }
+
+    @Test func aStoppedInspectorDoesNotHoldUpDispatch() throws {
+        let app = try InspectedApp()
+        let tail = try BackgroundTool(
+            "reswift-inspect", ["tail", "shopping", "--format", "jsonl"], environment: app.environment)
+        try waitUntil("the tool is connected") { app.endpoint.statistics.connections == 1 }
+        kill(tail.process.processIdentifier, SIGSTOP)
+        defer { kill(tail.process.processIdentifier, SIGCONT) }
+
+        // Generous bound: this only fails if dispatch waited on the stopped reader.
+        let start = Date()
+        for index in 0..<50_000 {
+            app.store.dispatch(SetNote(note: "note \(index)"))
+        }
+        #expect(Date().timeIntervalSince(start) < 60)
+        #expect(app.endpoint.statistics.lost > 0)
+        #expect(app.store.state.note == "note 49999")
+    }
+
+    @Test func refusesToAttachToAnUnknownAppOrWithABadFormat() throws {
+        let app = try InspectedApp()
+        let unknown = try runProduct(
+            "reswift-inspect", arguments: ["tail", "nosuchapp"], environment: app.environment)
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.contains("No inspectable app nosuchapp"))
+        let format = try runProduct(
+            "reswift-inspect", arguments: ["tail", "shopping", "--format", "xml"],
+            environment: app.environment)
+        #expect(format.status == 2)
+        #expect(format.standardError.contains("--format must be text or jsonl"))
+        let missing = try runProduct(
+            "reswift-inspect", arguments: ["record", "shopping"], environment: app.environment)
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("record needs --to"))
+    }
+
+    @Test func anotherUserIsRefusedEvenWhenTheSocketIsReachable() throws {
+        guard geteuid() == 0 else {
+            print("skipped: switching to another user needs root (running as uid \(geteuid()))")
+            return
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            print("skipped: setpriv is not installed")
+            return
+        }
+        let app = try InspectedApp()
+        // Open the way on purpose, so that only the peer check stands between the user and the app.
+        let tool = try builtProductURL("reswift-inspect")
+        let copy = app.runtime + "/reswift-inspect-tool"
+        try FileManager.default.copyItem(atPath: tool.path, toPath: copy)
+        for (path, mode) in [(app.runtime, 0o755), (app.runtime + "/reswift-inspect", 0o711)] {
+            #expect(chmod(path, mode_t(mode)) == 0)
+        }
+        #expect(chmod(app.endpoint.socketPath, 0o666) == 0)
+
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        run.arguments = [
+            "--reuid=65534", "--regid=65534", "--clear-groups", copy, "tail", "--socket",
+            app.endpoint.socketPath,
+            "--format", "jsonl",
+        ]
+        let output = Pipe()
+        let errors = Pipe()
+        run.standardOutput = output
+        run.standardError = errors
+        try run.run()
+        let finished = DispatchSemaphore(value: 0)
+        run.terminationHandler = { _ in finished.signal() }
+        guard finished.wait(timeout: .now() + 20) == .success || !run.isRunning else {
+            run.terminate()
+            throw InspectTestError("the other user's tool did not end")
+        }
+        run.waitUntilExit()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(run.terminationStatus == 1)
+        #expect(!printed.contains("hello"))
+        #expect(complaint.contains("without a greeting"))
+        #expect(app.endpoint.statistics.refused == 1)
+    }
+}

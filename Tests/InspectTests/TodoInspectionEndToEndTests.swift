@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The built `todo`, interactive under a pseudo-terminal with RESWIFT_INSPECT=1, inspected by the
+/// built `reswift-inspect`.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct TodoInspectionEndToEndTests {
+    @Test func listFindsTodoAndTailShowsAddTodoAndKillingTheInspectorLeavesTodoWorking() throws {
+        let runtime = "/tmp/rit-todo-" + UUID().uuidString.prefix(8).lowercased()
+        #expect(mkdir(runtime, 0o700) == 0)
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let file = runtime + "/todo.json"
+        let environment = ["XDG_RUNTIME_DIR": runtime]
+
+        let terminal = try PseudoTerminal(
+            product: "todo", arguments: ["--file", file],
+            environment: [
+                "RESWIFT_INSPECT": "1", "XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": runtime + "/data",
+            ],
+            size: .init(columns: 70, rows: 16))
+        try terminal.waitForScreen(containing: "Nothing to do")
+        let pid = terminal.processIdentifier
+
+        var listed = ""
+        try waitUntil("reswift-inspect list shows todo") {
+            let run = try? runProduct("reswift-inspect", arguments: ["list"], environment: environment)
+            listed = run?.standardOutput ?? ""
+            return listed.contains("todo  \(pid) ")
+        }
+
+        let tail = try BackgroundTool(
+            "reswift-inspect", ["tail", "todo", "--format", "jsonl"], environment: environment)
+        try tail.waitForLine(containing: #""type":"hello""#)
+        try terminal.send("a")
+        try terminal.waitForScreen(containing: "Add:")
+        try terminal.send("Buy milk")
+        try terminal.send(PseudoTerminal.Keys.enter)
+        try terminal.waitForScreen(containing: "[ ] Buy milk")
+        let add = try tail.waitForLine(containing: #""action":"AddTodo""#)
+        #expect(add.contains(#""actionType":"TodoCore.AddTodo""#))
+        #expect(add.contains("Buy milk"))
+
+        tail.kill()
+        _ = try tail.waitForExit()
+        try terminal.send("a")
+        try terminal.waitForScreen(containing: "Add:")
+        try terminal.send("Walk the dog")
+        try terminal.send(PseudoTerminal.Keys.enter)
+        try terminal.waitForScreen(containing: "[ ] Walk the dog")
+
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
+        let sockets = try FileManager.default.contentsOfDirectory(atPath: runtime + "/reswift-inspect")
+        #expect(sockets.isEmpty, "todo left its socket behind: \(sockets)")
+    }
+
+    @Test func todoIsNotInspectableWithoutRESWIFT_INSPECT() throws {
+        let runtime = "/tmp/rit-todo-" + UUID().uuidString.prefix(8).lowercased()
+        #expect(mkdir(runtime, 0o700) == 0)
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let terminal = try PseudoTerminal(
+            product: "todo", arguments: ["--file", runtime + "/todo.json"],
+            environment: ["XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": runtime + "/data"],
+            size: .init(columns: 70, rows: 16))
+        try terminal.waitForScreen(containing: "Nothing to do")
+        #expect(!FileManager.default.fileExists(atPath: runtime + "/reswift-inspect"))
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+}
