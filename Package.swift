@@ -25,7 +25,8 @@ package.targets += [
 package.products += [.executable(name: "reswift-bench", targets: ["ReSwiftBench"])]
 package.targets += [
     .executableTarget(
-        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats"], path: "Benchmarks/ReSwiftBench"),
+        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats", "ArgumentParsing"],
+        path: "Benchmarks/ReSwiftBench"),
     .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
 ]
 
@@ -64,6 +65,19 @@ package.targets += [
     .testTarget(
         name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"],
         path: "Tests/HTTPTransportTests"),
+]
+
+// MARK: - ArgumentParsing
+
+package.targets += [
+    // One command-line grammar for every executable (apps and reswift-bench). Internal: no product.
+    .target(name: "ArgumentParsing", path: "Support/ArgumentParsing"),
+    .testTarget(
+        name: "ArgumentParsingTests",
+        dependencies: [
+            "ArgumentParsing", "TestSupport", "MemoryGameApp", "LibraryFinderApp", "TodoApp", "ReSwiftBench",
+        ],
+        path: "Tests/ArgumentParsingTests"),
 ]
 
 // MARK: - ReSwiftDiff and ReSwiftDevTools
@@ -164,6 +178,7 @@ package.targets += [
         name: "MemoryGameCore",
         dependencies: [
             "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport",
+            "ArgumentParsing",
         ],
         path: "Examples/MemoryGame/Core"
     ),
@@ -171,6 +186,7 @@ package.targets += [
         name: "MemoryGameApp",
         dependencies: [
             "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
+            "ArgumentParsing",
         ],
         path: "Examples/MemoryGame/App"
     ),
@@ -178,7 +194,7 @@ package.targets += [
         name: "MemoryGameTests",
         dependencies: [
             "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
-            "TestSupport",
+            "TestSupport", "ArgumentParsing",
         ],
         path: "Tests/MemoryGameTests"
     ),
@@ -190,7 +206,9 @@ package.products += [.executable(name: "library-finder", targets: ["LibraryFinde
 package.targets += [
     .target(
         name: "LibraryFinderCore",
-        dependencies: ["ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport"],
+        dependencies: [
+            "ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport", "ArgumentParsing",
+        ],
         path: "Examples/LibraryFinder/Core"
     ),
     .executableTarget(
@@ -202,8 +220,7 @@ package.targets += [
         name: "LibraryFinderTests",
         dependencies: [
             "LibraryFinderCore", "LibraryFinderApp", "ReSwift", "ReSwiftThunk", "ReSwiftPersistence",
-            "TerminalUI",
-            "TestSupport",
+            "TerminalUI", "TestSupport", "ArgumentParsing",
         ],
         path: "Tests/LibraryFinderTests"
     ),
@@ -214,11 +231,13 @@ package.targets += [
 package.products += [.executable(name: "todo", targets: ["TodoApp"])]
 package.targets += [
     .target(
-        name: "TodoCore", dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI"],
+        name: "TodoCore", dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing"],
         path: "Examples/Todo/Core"),
     .executableTarget(name: "TodoApp", dependencies: ["TodoCore"], path: "Examples/Todo/App"),
     .testTarget(
         name: "TodoTests",
-        dependencies: ["TodoCore", "ReSwift", "ReSwiftTesting", "TerminalUI", "TestSupport"],
+        dependencies: [
+            "TodoCore", "ReSwift", "ReSwiftTesting", "TerminalUI", "TestSupport", "ArgumentParsing",
+        ],
         path: "Tests/TodoTests"),
 ]

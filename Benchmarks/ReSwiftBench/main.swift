@@ -3,17 +3,23 @@
 //   swift run -c release reswift-bench           full run
 //   swift run -c release reswift-bench --quick   a short run (CI uses it so the benchmark can't rot)
 
-let arguments = CommandLine.arguments.dropFirst()
-if arguments.contains("--help") || arguments.contains("-h") {
-    print(
-        """
-        usage: reswift-bench [--quick] [--only notify|closures|select|dispatch|subscribe|memory]
+import ArgumentParsing
+import Foundation
 
-        Runs each workload against the store and against a hand-written floor (the same work
-        with no store), and prints the time per operation, the floor, and their ratio.
-        """)
-} else {
-    let configuration: BenchmarkConfiguration = arguments.contains("--quick") ? .quick : .full
+let command: BenchCommand
+do {
+    command = try BenchCommandLine.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data(error.report(for: BenchCommandLine.declaration).utf8))
+    exit(ExitStatus.usage)
+}
+switch command {
+case .help:
+    print(HelpFormatter.help(for: BenchCommandLine.declaration), terminator: "")
+case .version:
+    print(PackageVersion.line(for: BenchCommandLine.declaration.name))
+case .run(let samples, let only):
+    let configuration = BenchmarkConfiguration(samples: samples, scale: 1)
     let workloads: [(name: String, run: (BenchmarkConfiguration) -> [Row])] = [
         ("notify", notifyWorkload),
         ("closures", closureNotifyWorkload),
@@ -22,13 +28,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
         ("subscribe", subscribeWorkload),
         ("memory", memoryWorkload),
     ]
-    // `--only NAME` runs one workload (for profiling).
-    var only: String?
-    if let index = arguments.firstIndex(of: "--only"), arguments.index(after: index) < arguments.endIndex {
-        only = arguments[arguments.index(after: index)]
-    }
     var rows: [Row] = []
-    for workload in workloads where only == nil || only == workload.name {
+    for workload in workloads where only.isEmpty || only.contains(workload.name) {
         rows += workload.run(configuration)
     }
     printTable(rows)

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import MemoryGameCore
 import ReSwift
@@ -5,8 +6,6 @@ import ReSwiftPersistence
 import ReSwiftRouter
 import ReSwiftThunk
 import TerminalUI
-
-let version = "1.0.0"
 
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data("memory-game: \(message)\n".utf8))
@@ -18,23 +17,24 @@ do {
     let arguments = Array(CommandLine.arguments.dropFirst())
     switch try LaunchParser.parse(arguments, environment: ProcessInfo.processInfo.environment) {
     case .help:
-        print(LaunchParser.help)
-        exit(0)
+        print(LaunchParser.help, terminator: "")
+        exit(ExitStatus.success)
     case .version:
-        print("memory-game \(version)")
-        exit(0)
+        print(LaunchParser.version)
+        exit(ExitStatus.success)
     case .run(let launchOptions):
         options = launchOptions
     }
-} catch let error as UsageError {
-    fail("\(error.message)\n\n\(LaunchParser.usage)", status: 2)
+} catch {
+    FileHandle.standardError.write(Data(error.report(for: LaunchParser.declaration).utf8))
+    exit(ExitStatus.usage)
 }
 
 let session: TerminalSession
 do {
     session = try TerminalSession.start()
 } catch {
-    fail("\(error)", status: 1)
+    fail("\(error)", status: ExitStatus.failure)
 }
 
 // Problems with the settings file are shown on screen (see ProblemRelay), not printed under raw mode.
@@ -45,7 +45,7 @@ do {
     saved = try storage.restore()
 } catch {
     session.restore()
-    fail("\(error)", status: 1)
+    fail("\(error)", status: ExitStatus.failure)
 }
 let store = Store<AppState>(
     reducer: makeAppReducer(), state: SettingsStorage.initialState(saved: saved, requested: options.category),
@@ -69,9 +69,14 @@ let router = Router(store: store, rootRoutable: RootRoutable(presenter: screens)
 }
 store.dispatch(SetRouteAction(Routes.menuRoute))
 
+// q quits with 0; Ctrl-C (a key in raw mode, not a signal) quits with 130, as a shell expects.
+var interrupted = false
 _ = loop.run { event in
-    if !screens.handle(event) { loop.stop() }
+    if !screens.handle(event) {
+        if case .key(let key) = event, key.isInterrupt { interrupted = true }
+        loop.stop()
+    }
 }
 persister.flush()
 session.restore()
-exit(0)
+exit(interrupted ? ExitStatus.interrupted : ExitStatus.success)

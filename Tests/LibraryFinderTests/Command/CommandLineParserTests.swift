@@ -78,22 +78,42 @@ import Testing
         #expect(try CommandLineParser.parse(["--version"], environment: [:]) == .version)
     }
 
-    @Test func explainsBadArguments() {
-        #expect(message(["--limit", "0"]) == "--limit wants a whole number above 0, not '0'.")
-        #expect(message(["--near", "140.1"])?.hasPrefix("--near wants LONGITUDE,LATITUDE") == true)
-        #expect(message(["--near", "200,39"])?.contains("not '200,39'") == true)
+    @Test func explainsBadArgumentsNamingRangesAndQuotingOneWay() {
+        #expect(message(["--limit", "0"]) == "--limit needs a whole number from 1 to 10000, not \"0\"")
+        #expect(message(["--limit", "１２"]) == "--limit needs a whole number from 1 to 10000, not \"１２\"")
+        #expect(
+            message(["--timeout", "1e16"])
+                == "--timeout needs a number of seconds from 0.1 to 3600, not \"1e16\"")
+        #expect(
+            message(["--timeout", "nan"])?.hasPrefix("--timeout needs a number of seconds from 0.1") == true)
+        #expect(message(["--near", "140.1"])?.hasPrefix("--near needs LONGITUDE,LATITUDE") == true)
+        #expect(
+            message(["--near", "200,39"]) == "--near's longitude needs a number from -180 to 180, not \"200\""
+        )
+        #expect(
+            message(["--near", "140,inf"]) == "--near's latitude needs a number from -90 to 90, not \"inf\"")
         #expect(
             message(["--category", "castle"])?.hasPrefix(
-                "Unknown category 'castle'. Use one of: reading-room (SMALL)") == true)
-        #expect(message(["--format", "xml"]) == "Unknown format 'xml'. Use one of: table, json, csv.")
+                "--category has no kind \"castle\"; use one of reading-room (SMALL)") == true)
         #expect(
-            message(["--api-base", "ftp://x"])?.hasPrefix("--api-base wants an http or https URL") == true)
-        #expect(message(["--pref"]) == "--pref needs a value; see 'library-finder --help'.")
-        #expect(message(["--pref", " "]) == "--pref needs a non-empty value; see 'library-finder --help'.")
+            message(["--format", "xml"]) == "--format has no format \"xml\"; use one of table, json, csv")
         #expect(
-            message(["--frobnicate"])
-                == "Unknown option '--frobnicate'. Run 'library-finder --help' to see the options.")
-        #expect(message(["秋田県"])?.hasPrefix("Unexpected argument '秋田県'.") == true)
+            message(["--api-base", "ftp://x"])?.hasPrefix("--api-base needs an http or https URL") == true)
+        #expect(message(["--pref"]) == "--pref needs a value (--pref NAME)")
+        #expect(message(["--pref", "--city", "秋田市"])?.hasPrefix("--pref needs a value") == true)
+        #expect(message(["--format", "--format", "table"])?.hasPrefix("--format needs a value") == true)
+        #expect(message(["--pref", " "]) == "--pref needs a value that isn't empty")
+        #expect(
+            message(["--city", "\u{1B}[2J"])?.hasPrefix("--city can't contain control characters") == true)
+        #expect(message(["--frobnicate"]) == "unknown option \"--frobnicate\"")
+        #expect(message(["--cty", "x"]) == "unknown option \"--cty\"; did you mean --city?")
+        #expect(message(["秋田県"]) == "unexpected argument \"秋田県\"; library-finder takes options only")
+        #expect(message(["--limit", "1", "--limit", "2"]) == "--limit may be given only once")
+    }
+
+    @Test func helpAndVersionWinOverMistakes() throws {
+        #expect(try CommandLineParser.parse(["--help", "--bogus"], environment: [:]) == .help)
+        #expect(try CommandLineParser.parse(["--version", "--limit", "0"], environment: [:]) == .version)
     }
 
     @Test(arguments: [

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import Testing
 
@@ -41,7 +42,7 @@ final class CapturedOutput: Sendable {
         #expect(help.standardOutput.contains("--near LON,LAT"))
         let (versionStatus, version) = await run(["--version"])
         #expect(versionStatus == 0)
-        #expect(version.standardOutput == "library-finder 1.0.0\n")
+        #expect(version.standardOutput == "library-finder \(PackageVersion.current)\n")
     }
 
     @Test func withoutAKeySaysHowToSetOneAndExitsWithTwo() async {

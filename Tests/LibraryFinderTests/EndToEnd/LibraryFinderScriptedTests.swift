@@ -96,7 +96,10 @@ import Testing
             "library-finder", arguments: ["--limit", "many"],
             environment: environment(cache: try TemporaryDirectory.make(), key: key))
         #expect(run.status == 2)
-        #expect(run.standardError == "library-finder: --limit wants a whole number above 0, not 'many'.\n")
+        #expect(
+            run.standardError
+                == "library-finder: --limit needs a whole number from 1 to 10000, not \"many\"\n"
+                + "Run \"library-finder --help\" to see the options.\n")
     }
 
     @Test func printsATableWhenOutputIsNotATerminal() throws {

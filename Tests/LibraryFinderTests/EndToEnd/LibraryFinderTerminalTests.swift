@@ -102,7 +102,7 @@ import Testing
         #expect(failed.contains("› 県立図書館"))
         #expect(failed.contains("明徳館"))
         try terminal.send(PseudoTerminal.Keys.ctrlC)
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.waitForExit() == 130)
         try terminal.verifyTerminalRestored()
     }
 }

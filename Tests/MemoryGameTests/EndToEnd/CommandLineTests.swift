@@ -18,16 +18,16 @@ import Testing
         #expect(run.standardOutput.hasPrefix("memory-game "))
     }
 
-    @Test func unknownOptionPrintsTheUsageAndExitsTwo() throws {
+    @Test func unknownOptionPointsToTheHelpAndExitsTwo() throws {
         let run = try runProduct("memory-game", arguments: ["--colour"])
         #expect(run.status == 2)
-        #expect(run.standardError.contains("Unknown option \"--colour\""))
-        #expect(run.standardError.contains("USAGE: memory-game"))
+        #expect(run.standardError.contains("unknown option \"--colour\""))
+        #expect(run.standardError.contains("Run \"memory-game --help\" to see the options."))
     }
 
     @Test(arguments: [
-        (["--category", "jazz"], "There is no category \"jazz\""),
-        (["--seed", "-1"], "--seed needs a whole number"),
+        (["--category", "jazz"], "--category has no category \"jazz\""),
+        (["--seed", "-1"], "--seed needs a whole number from 0 to 18446744073709551615, not \"-1\""),
         (["--seed"], "--seed needs a value"),
         (["--api-base", "itunes.apple.com"], "--api-base needs an http or https address"),
     ])

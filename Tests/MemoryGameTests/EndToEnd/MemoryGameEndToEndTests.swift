@@ -102,7 +102,7 @@ import Testing
         let second = try launch(["--offline"], dataHome: dataHome)
         try second.waitForScreen(containing: "Choose Category (Metal)")
         try second.send(Keys.ctrlC)
-        #expect(try second.waitForExit() == 0)
+        #expect(try second.waitForExit() == 130)
         try second.verifyTerminalRestored()
     }
 

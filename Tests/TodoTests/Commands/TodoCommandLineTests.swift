@@ -30,7 +30,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let help = run("--help")
         #expect(help.status == 0)
-        #expect(help.output == [TodoHelp.usage])
+        #expect(help.output == [String(TodoHelp.usage.dropLast())])
         #expect(run("--version").output == [TodoHelp.version])
         #expect(!FileManager.default.fileExists(atPath: directory.path))
     }
@@ -53,14 +53,15 @@ import Testing
                 atPath: directory.appendingPathComponent("xdg/todo/todo.json").path))
     }
 
-    @Test func usageErrorsPrintOneLineAndReturnTwo() {
+    @Test func usageErrorsPrintTheMistakeAndTheHelpPointerAndReturnTwo() {
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = run("done", "x")
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
         #expect(
             result.errors == [
-                "todo: 'x' is not a todo number; use a number that 'todo list' shows, e.g. todo done 2"
+                "todo: \"done\" needs a whole number from 1 to 1000000, not \"x\"; \"todo list\" shows the numbers",
+                "Run \"todo --help\" to see the options.",
             ])
     }
 

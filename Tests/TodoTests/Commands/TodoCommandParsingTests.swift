@@ -56,40 +56,57 @@ import Testing
     @Test func rejectsAnUnknownCommand() {
         let error = usageError("frobnicate")
         #expect(error?.exitStatus == 2)
-        #expect(error?.message.contains("unknown command 'frobnicate'") == true)
+        #expect(error?.message.contains("unknown command \"frobnicate\"") == true)
+    }
+
+    @Test func suggestsTheNearestCommandAndOption() {
+        #expect(usageError("lst")?.message == "unknown command \"lst\"; did you mean list?")
+        #expect(
+            usageError("list", "--fil", "x")?.message.hasPrefix(
+                "unknown option \"--fil\"; did you mean --file?") == true)
+    }
+
+    @Test func hintsAtTheDoubleDashForATitleThatStartsWithADash() {
+        #expect(
+            usageError("add", "-urgent")?.message
+                == "unknown option \"-urgent\"; to use it as text, put -- before it: todo add -- \"-urgent\"")
     }
 
     @Test func rejectsAnUnknownOption() {
-        #expect(usageError("list", "--all")?.message.contains("unknown option '--all'") == true)
+        #expect(usageError("list", "--all")?.message.contains("unknown option \"--all\"") == true)
     }
 
     @Test func rejectsAMissingNumber() {
         for name in ["done", "undone", "remove", "edit"] {
             let error = usageError(name)
             #expect(error?.exitStatus == 2)
-            #expect(error?.message.contains("'\(name)' needs the todo's number") == true)
+            #expect(error?.message.contains("\"\(name)\" needs the todo's number") == true)
         }
     }
 
     @Test func rejectsSomethingThatIsNotANumber() {
-        #expect(usageError("done", "two")?.message.contains("'two' is not a todo number") == true)
-        #expect(usageError("remove", "0")?.message.contains("there is no todo number 0") == true)
-        #expect(usageError("remove", "-3")?.message.contains("there is no todo number -3") == true)
+        for word in ["two", "0", "-3", "1000001", "9223372036854775808", "1e400", "１２", "٣", "", "nan"] {
+            #expect(
+                usageError("remove", word)?.message
+                    == "\"remove\" needs a whole number from 1 to 1000000, not \"\(word)\"; "
+                    + "\"todo list\" shows the numbers")
+        }
     }
 
     @Test func rejectsAnEmptyTitle() {
-        #expect(usageError("add")?.message.contains("'add' needs a title") == true)
-        #expect(usageError("add", "  ")?.message.contains("'add' needs a title") == true)
-        #expect(usageError("edit", "1", "")?.message.contains("'edit' needs a title") == true)
+        #expect(usageError("add")?.message.contains("\"add\" needs a title") == true)
+        #expect(usageError("add", "  ")?.message.contains("\"add\" needs a title") == true)
+        #expect(usageError("edit", "1", "")?.message.contains("\"edit\" needs a title") == true)
     }
 
     @Test func rejectsExtraArguments() {
-        #expect(usageError("done", "1", "2")?.message.contains("unexpected '2'") == true)
-        #expect(usageError("list", "all")?.message.contains("unexpected 'all'") == true)
+        #expect(usageError("done", "1", "2")?.message.contains("unexpected \"2\"") == true)
+        #expect(usageError("list", "all")?.message.contains("unexpected \"all\"") == true)
     }
 
     @Test func rejectsFileWithoutAPath() {
-        #expect(usageError("list", "--file")?.message.contains("--file needs a path") == true)
+        #expect(usageError("list", "--file")?.message.contains("--file needs a value") == true)
+        #expect(usageError("list", "--file=")?.message.contains("--file needs a path") == true)
     }
 
     @Test func messagesAreOneLine() {

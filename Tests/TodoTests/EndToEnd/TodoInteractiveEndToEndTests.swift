@@ -50,7 +50,7 @@ import Testing
         try terminal.waitForScreen(containing: "[ ] From a script")
 
         try terminal.send(PseudoTerminal.Keys.ctrlC)
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try terminal.waitForExit() == 130)
         try terminal.verifyTerminalRestored()
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 
 /// The options `library-finder` was started with.
@@ -10,7 +11,7 @@ struct CommandLineOptions: Equatable, Sendable {
     var appKey: String?
     /// The server to ask (`--api-base`).
     var apiBase = CalilClient.defaultBaseURL
-    /// Seconds to wait for the service (`--timeout`).
+    /// Seconds to wait for the service (`--timeout`), within ``CommandLineParser/timeoutRange``.
     var timeout = CalilClient.defaultTimeout
     /// Whether to read and write the disk cache (`--no-cache` turns it off).
     var usesCache = true
@@ -26,150 +27,128 @@ enum ParsedCommand: Equatable, Sendable {
     case version
 }
 
-/// A command line that can't be run; the message says what was wrong and what to do.
-struct CommandLineError: Error, Equatable, CustomStringConvertible {
-    let description: String
-}
-
-/// Reads `library-finder`'s arguments and environment.
+/// Reads `library-finder`'s arguments and environment with the package's one grammar.
 enum CommandLineParser {
+    /// Seconds `--timeout` accepts: long enough for a slow service, short enough that the request
+    /// deadline can't overflow inside FoundationNetworking (which multiplies by 1000 in `Int`).
+    static let timeoutRange: ClosedRange<Double> = 0.1...3600
+    /// How many libraries `--limit` accepts.
+    static let limitRange: ClosedRange<Int> = 1...10_000
+
+    /// The options, subcommands and help of `library-finder`.
+    static let declaration = CommandDeclaration(
+        name: "library-finder",
+        summary: "Japanese libraries from the Calil library API (https://calil.jp)",
+        discussion: """
+            On a terminal it opens an interactive list (arrows move, / filters, r reloads, q quits);
+            otherwise, or with --format, it prints the list and exits.
+            """,
+        options: [
+            .value(
+                "--pref", placeholder: "NAME",
+                help: "Prefecture, e.g. 東京都 (default: 秋田県, unless --system-id\nor --near is given)"),
+            .value("--city", placeholder: "NAME", help: "City within the prefecture, e.g. 秋田市"),
+            .value("--system-id", placeholder: "ID", help: "Library system, e.g. Akita_Pref"),
+            .value(
+                "--near", placeholder: "LON,LAT",
+                help: "Libraries nearest to this point first, e.g. 140.1,39.7\n"
+                    + "(longitude -180 to 180, latitude -90 to 90)"),
+            .value(
+                "--limit", placeholder: "N",
+                help: "At most N libraries, \(NumberParsing.describe(limitRange))"),
+            .value(
+                "--category", placeholder: "NAME", repeatable: true,
+                help: "Only this kind (or comma-separated kinds): reading-room (SMALL),\n"
+                    + "local (MEDIUM), regional (LARGE), university (UNIV),\nspecial (SPECIAL), mobile (BM)"),
+            .value("--format", placeholder: "FORMAT", help: "Print the list as table, json or csv and exit"),
+            .value(
+                "--appkey", placeholder: "KEY",
+                help: "Calil app key (default: $CALIL_APPKEY);\nget one at https://calil.jp/api/dashboard/"),
+            .value("--api-base", placeholder: "URL", help: "Server to ask instead of https://api.calil.jp"),
+            .value(
+                "--timeout", placeholder: "SECONDS",
+                help: "How long to wait for the service, \(NumberParsing.describe(timeoutRange))\n"
+                    + "(default: \(Int(CalilClient.defaultTimeout)))"),
+            .flag("--no-cache", help: "Neither read nor write the cache of last good answers"),
+        ],
+        environment: [
+            EnvironmentDeclaration("CALIL_APPKEY", help: "The Calil app key (--appkey wins)"),
+            EnvironmentDeclaration(
+                "XDG_CACHE_HOME",
+                help: "The last good answer to each query is kept in\n$XDG_CACHE_HOME/library-finder "
+                    + "(else ~/.cache/library-finder)\nand shown, with its fetch time, when the service "
+                    + "can't be reached"),
+            EnvironmentDeclaration("NO_COLOR", help: "Set to turn colours off"),
+        ],
+        failureMeaning: "the service failed and nothing was cached (no app key: 2)")
+
     /// The version `--version` prints.
-    static let version = "library-finder 1.0.0"
+    static let version = PackageVersion.line(for: declaration.name)
 
     /// The `--help` text.
-    static let help = """
-        library-finder — Japanese libraries from the Calil library API (https://calil.jp)
+    static let help = HelpFormatter.help(for: declaration)
 
-        USAGE: library-finder [options]
-
-        On a terminal it opens an interactive list (arrows move, / filters, r reloads, q quits);
-        otherwise, or with --format, it prints the list and exits.
-
-        OPTIONS:
-          --pref NAME          Prefecture, e.g. 東京都 (default: 秋田県, unless --system-id or --near is given)
-          --city NAME          City within the prefecture, e.g. 秋田市
-          --system-id ID       Library system, e.g. Akita_Pref
-          --near LON,LAT       Libraries nearest to this point first, with their distance, e.g. 140.1,39.7
-          --limit N            At most N libraries
-          --category NAME      Only this kind (repeatable, or comma-separated): reading-room (SMALL),
-                               local (MEDIUM), regional (LARGE), university (UNIV), special (SPECIAL),
-                               mobile (BM)
-          --format FORMAT      Print the list as table, json or csv and exit
-          --appkey KEY         Calil app key (default: $CALIL_APPKEY); get one at https://calil.jp/api/dashboard/
-          --api-base URL       Server to ask instead of https://api.calil.jp
-          --timeout SECONDS    How long to wait for the service (default: 15)
-          --no-cache           Neither read nor write the cache of last good answers
-          -h, --help           Show this help
-          --version            Show the version
-
-        The last good answer to each query is kept in $XDG_CACHE_HOME/library-finder (else
-        ~/.cache/library-finder) and shown, marked with its fetch time, when the service can't be reached.
-
-        EXIT STATUS: 0 listed, 1 the service failed and nothing was cached, 2 bad options or no app key.
-
-        """
-
-    /// Parses the arguments (without the program name).
+    /// Parses the arguments (without the program name) and the environment.
     ///
-    /// - Throws: ``CommandLineError`` naming the bad argument and how to fix it.
-    static func parse(_ arguments: [String], environment: [String: String]) throws(CommandLineError)
+    /// A pure function (no I/O, no exit), the entry point the fuzzer drives.
+    ///
+    /// - Throws: ``UsageError`` naming the bad argument and how to fix it.
+    static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
         -> ParsedCommand
     {
+        let parsed = try ArgumentParser.parse(arguments, for: declaration)
+        switch parsed.request {
+        case .help: return .help
+        case .version: return .version
+        case .run: break
+        }
         var options = CommandLineOptions()
-        var prefecture: String?
+        if let text = parsed.value("--city") { options.query.city = try nonEmpty(text, for: "--city") }
+        if let text = parsed.value("--system-id") {
+            options.query.systemID = try nonEmpty(text, for: "--system-id")
+        }
+        if let text = parsed.value("--near") { options.query.near = try coordinate(text) }
+        if let text = parsed.value("--limit") {
+            options.query.limit = try NumberParsing.integer(text, for: "--limit", in: limitRange)
+        }
         var categories: Set<LibraryCategory> = []
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            guard argument.hasPrefix("-") else {
-                throw CommandLineError(
-                    description: "Unexpected argument '\(argument)'. library-finder takes options only; "
-                        + "run 'library-finder --help' to see them.")
-            }
-            var name = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            func value() throws(CommandLineError) -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = remaining.popFirst() else {
-                    throw CommandLineError(description: "\(name) needs a value; see 'library-finder --help'.")
+        for text in parsed.allValues("--category") {
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let category = LibraryCategory(argument: String(part)) else {
+                    let known = LibraryCategory.documented.map { "\($0.optionName) (\($0.code))" }
+                    throw UsageError(
+                        "--category has no kind \(Quoting.quoted(String(part))); use one of "
+                            + known.joined(separator: ", "))
                 }
-                return next
-            }
-            switch name {
-            case "-h", "--help":
-                return .help
-            case "--version":
-                return .version
-            case "--pref":
-                prefecture = try nonEmpty(value(), for: name)
-            case "--city":
-                options.query.city = try nonEmpty(value(), for: name)
-            case "--system-id":
-                options.query.systemID = try nonEmpty(value(), for: name)
-            case "--near":
-                let text = try value()
-                guard let point = Coordinate(lonLat: text) else {
-                    throw CommandLineError(
-                        description: "--near wants LONGITUDE,LATITUDE in degrees (e.g. --near 140.10,39.72), "
-                            + "not '\(text)'.")
-                }
-                options.query.near = point
-            case "--limit":
-                let text = try value()
-                guard let limit = Int(text), limit > 0 else {
-                    throw CommandLineError(
-                        description: "--limit wants a whole number above 0, not '\(text)'.")
-                }
-                options.query.limit = limit
-            case "--category":
-                for part in try value().split(separator: ",") {
-                    guard let category = LibraryCategory(argument: String(part)) else {
-                        let known = LibraryCategory.documented.map { "\($0.optionName) (\($0.code))" }
-                        throw CommandLineError(
-                            description: "Unknown category '\(part)'. Use one of: "
-                                + known.joined(separator: ", ") + ".")
-                    }
-                    categories.insert(category)
-                }
-            case "--format":
-                let text = try value()
-                guard let format = OutputFormat(rawValue: text.lowercased()) else {
-                    let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw CommandLineError(description: "Unknown format '\(text)'. Use one of: \(formats).")
-                }
-                options.format = format
-            case "--appkey":
-                options.appKey = try value()
-            case "--api-base":
-                let text = try value()
-                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                    scheme == "http" || scheme == "https", url.host != nil
-                else {
-                    throw CommandLineError(
-                        description: "--api-base wants an http or https URL such as https://api.calil.jp, "
-                            + "not '\(text)'.")
-                }
-                options.apiBase = url
-            case "--timeout":
-                let text = try value()
-                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                    throw CommandLineError(
-                        description: "--timeout wants a number of seconds above 0, not '\(text)'.")
-                }
-                options.timeout = seconds
-            case "--no-cache":
-                options.usesCache = false
-            default:
-                throw CommandLineError(
-                    description: "Unknown option '\(name)'. Run 'library-finder --help' to see the options.")
+                categories.insert(category)
             }
         }
         options.query.categories = categories
-        if let prefecture {
-            options.query.prefecture = prefecture
+        if let text = parsed.value("--format") {
+            guard let format = OutputFormat(rawValue: text.lowercased()) else {
+                let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("--format has no format \(Quoting.quoted(text)); use one of \(formats)")
+            }
+            options.format = format
+        }
+        options.appKey = parsed.value("--appkey")
+        if let text = parsed.value("--api-base") {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", url.host?.isEmpty == false
+            else {
+                throw UsageError(
+                    "--api-base needs an http or https URL such as https://api.calil.jp, not \(Quoting.quoted(text))"
+                )
+            }
+            options.apiBase = url
+        }
+        if let text = parsed.value("--timeout") {
+            options.timeout = try NumberParsing.decimal(
+                text, for: "--timeout", in: timeoutRange, unit: "seconds")
+        }
+        options.usesCache = !parsed.contains("--no-cache")
+        if let text = parsed.value("--pref") {
+            options.query.prefecture = try nonEmpty(text, for: "--pref")
         } else if options.query.systemID != nil || options.query.near != nil {
             options.query.prefecture = nil
         }
@@ -180,11 +159,25 @@ enum CommandLineParser {
         return .run(options)
     }
 
-    private static func nonEmpty(_ text: String, for name: String) throws(CommandLineError) -> String {
+    /// `LON,LAT` with each number plain and in range.
+    private static func coordinate(_ text: String) throws(UsageError) -> Coordinate {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2 else {
+            throw UsageError(
+                "--near needs LONGITUDE,LATITUDE in degrees (e.g. --near 140.10,39.72), not \(Quoting.quoted(text))"
+            )
+        }
+        let longitude = try NumberParsing.decimal(parts[0], for: "--near's longitude", in: -180...180)
+        let latitude = try NumberParsing.decimal(parts[1], for: "--near's latitude", in: -90...90)
+        return Coordinate(longitude: longitude, latitude: latitude)
+    }
+
+    private static func nonEmpty(_ text: String, for name: String) throws(UsageError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else {
-            throw CommandLineError(
-                description: "\(name) needs a non-empty value; see 'library-finder --help'.")
+        guard !trimmed.isEmpty else { throw UsageError("\(name) needs a value that isn't empty") }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw UsageError("\(name) can't contain control characters: \(Quoting.quoted(text))")
         }
         return trimmed
     }

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import ReSwift
 import TerminalUI
@@ -26,22 +27,26 @@ public enum LibraryFinderCommand {
         do {
             command = try CommandLineParser.parse(arguments, environment: environment)
         } catch {
-            io.error("library-finder: \(error.description)\n")
-            return 2
+            io.error(error.report(for: CommandLineParser.declaration))
+            return ExitStatus.usage
         }
         switch command {
         case .help:
             io.output(CommandLineParser.help)
-            return 0
+            return ExitStatus.success
         case .version:
             io.output(CommandLineParser.version + "\n")
-            return 0
+            return ExitStatus.success
         case .run(let options):
             guard let appKey = options.appKey else {
                 io.error(CalilError.missingAppKeyMessage + "\n")
-                return 2
+                return ExitStatus.usage
             }
-            let service = CalilClient(appKey: appKey, baseURL: options.apiBase, timeout: options.timeout)
+            let client = CalilClient(
+                appKey: appKey, baseURL: options.apiBase,
+                timeout: RequestDeadline.transportTimeout(for: options.timeout))
+            let service = RequestDeadline(
+                service: client, seconds: options.timeout, host: RequestDeadline.host(of: options.apiBase))
             let cacheDirectory =
                 options.usesCache ? LibraryCache.defaultDirectory(environment: environment) : nil
             let cache = cacheDirectory.map { directory in
@@ -66,7 +71,7 @@ public enum LibraryFinderCommand {
             try await store.dispatch(loadLibrariesThunk(service: service, cache: cache))
         } catch {
             io.error("library-finder: loading stopped: \(error)\n")
-            return 1
+            return ExitStatus.failure
         }
         let state: LibraryFinderState = store.state
         switch (state.status, state.source) {
@@ -78,10 +83,10 @@ public enum LibraryFinderCommand {
             }
             let listing = LibraryListing(query: options.query, libraries: state.libraries, source: source)
             io.output(ListingFormatter.format(listing, as: options.format ?? .table))
-            return 0
+            return ExitStatus.success
         case (.failed(let message), _):
             io.error("library-finder: \(message)\n")
-            return 1
+            return ExitStatus.failure
         default:
             preconditionFailure("Internal inconsistency: loading finished in state \(state.status)")
         }
@@ -104,15 +109,17 @@ extension LibraryFinderCommand {
             terminal = try TerminalSession.start()
         } catch {
             io.error("library-finder: \(error)\n")
-            return 1
+            return ExitStatus.failure
         }
         defer { terminal.restore() }
         let store = makeLibraryFinderStore(query: options.query)
         let load = loadLibrariesThunk(service: service, cache: cache)
         // Fire and forget: the thunk's actions come back through the store's subscription.
         let reload: @MainActor @Sendable () -> Void = { store.dispatch(load as Action) }
-        InteractiveSession(store: store, reload: reload, session: terminal, environment: environment).run()
-        return 0
+        let interrupted = InteractiveSession(
+            store: store, reload: reload, session: terminal, environment: environment
+        ).run()
+        return interrupted ? ExitStatus.interrupted : ExitStatus.success
     }
 }
 

@@ -37,15 +37,19 @@ final class InteractiveSession {
     }
 
     /// Loads the list and handles keys until the user quits or the terminal goes away.
-    func run() {
+    ///
+    /// - Returns: Whether the user quit with Ctrl-C (the program then exits 130).
+    @discardableResult
+    func run() -> Bool {
         let subscription = Self.forwardStates(of: store, to: loop, session: self)
         defer { subscription.cancel() }
         reload()
         draw()
+        var interrupted = false
         loop.run { event in
             switch event {
             case .key(let key):
-                handle(key)
+                if handle(key) == .quit { interrupted = key.isInterrupt }
             case .resize:
                 renderer.invalidate()
             case .tick:
@@ -54,10 +58,12 @@ final class InteractiveSession {
             }
             draw()
         }
+        return interrupted
     }
 
-    private func handle(_ key: Key) {
-        switch LibraryFinderKeys.command(for: key, in: state) {
+    private func handle(_ key: Key) -> KeyCommand {
+        let command = LibraryFinderKeys.command(for: key, in: state)
+        switch command {
         case .list(let action):
             // The new state comes back through the subscription, posted before the next event.
             store.dispatch(action)
@@ -68,6 +74,7 @@ final class InteractiveSession {
         case .ignore:
             break
         }
+        return command
     }
 
     /// Subscribes so that each new state is posted to the loop: subscribers run on the thread

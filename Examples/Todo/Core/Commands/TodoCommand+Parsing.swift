@@ -1,60 +1,58 @@
+import ArgumentParsing
+
 extension TodoInvocation {
-    /// Parses a `todo` command line (without the program name).
+    /// Todo numbers the commands accept (the numbers `todo list` shows).
+    static let numberRange: ClosedRange<Int> = 1...1_000_000
+
+    /// Parses a `todo` command line (without the program name) with the package's one grammar
+    /// (see ``TodoHelp/declaration``).
     ///
     /// Options may come before or after the command: `--file PATH` (or `--file=PATH`), `--help`
     /// (`-h`), `--version`. A `--` ends the options, so a title may start with a dash. A title may
-    /// be one quoted argument or several words.
+    /// be one quoted argument or several words. A pure function (no I/O, no exit), the entry point
+    /// the fuzzer drives.
     ///
     /// - Throws: ``TodoCommandError`` (exit status 2) with a one-line message naming the mistake.
     public static func parse(_ arguments: [String]) throws(TodoCommandError) -> TodoInvocation {
-        var positional: [String] = []
-        var filePath: String?
-        var wantsHelp = false
-        var wantsVersion = false
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            if argument == "--" {
-                positional += remaining
-                break
-            }
-            if argument == "--file" {
-                guard let path = remaining.popFirst(), !path.isEmpty else {
-                    throw .usage("--file needs a path, e.g. --file ~/todo.json")
-                }
-                filePath = path
-            } else if argument.hasPrefix("--file=") {
-                let path = String(argument.dropFirst("--file=".count))
-                guard !path.isEmpty else { throw .usage("--file needs a path, e.g. --file=~/todo.json") }
-                filePath = path
-            } else if argument == "--help" || argument == "-h" {
-                wantsHelp = true
-            } else if argument == "--version" {
-                wantsVersion = true
-            } else if argument.hasPrefix("-") && argument.count > 1 && Int(argument) == nil {
-                throw .usage("unknown option '\(argument)'; run 'todo --help' for the options")
-            } else {
-                positional.append(argument)
-            }
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, for: TodoHelp.declaration)
+        } catch {
+            throw .usage(error.message)
         }
-        if wantsHelp { return TodoInvocation(command: .help, filePath: filePath) }
-        if wantsVersion { return TodoInvocation(command: .version, filePath: filePath) }
-        return TodoInvocation(command: try parseCommand(positional[...]), filePath: filePath)
+        switch parsed.request {
+        case .help: return TodoInvocation(command: .help)
+        case .version: return TodoInvocation(command: .version)
+        case .run: break
+        }
+        var filePath: String?
+        if let path = parsed.value("--file") {
+            guard !path.isEmpty else { throw .usage("--file needs a path, e.g. --file ~/todo.json") }
+            guard !path.unicodeScalars.contains(where: { $0.value == 0 }) else {
+                throw .usage("--file can't contain a NUL character: \(Quoting.quoted(path))")
+            }
+            filePath = path
+        }
+        let command = try parseCommand(parsed.subcommand, parsed.positionals[...])
+        return TodoInvocation(command: command, filePath: filePath)
     }
 
-    private static func parseCommand(_ words: ArraySlice<String>) throws(TodoCommandError) -> TodoCommand {
+    private static func parseCommand(_ name: String?, _ words: ArraySlice<String>) throws(TodoCommandError)
+        -> TodoCommand
+    {
         var words = words
-        guard let name = words.popFirst() else { return .interactive }
+        guard let name else { return .interactive }
         switch name {
         case "add":
             return .add(title: try title(words, for: "add", example: "todo add \"Buy milk\""))
-        case "list", "ls":
+        case "list":
             try expectNothing(words, after: name)
             return .list
         case "done":
             return .done(number: try onlyNumber(words, for: name))
         case "undone":
             return .undone(number: try onlyNumber(words, for: name))
-        case "remove", "rm":
+        case "remove":
             return .remove(number: try onlyNumber(words, for: name))
         case "edit":
             let number = try self.number(words.popFirst(), for: name)
@@ -69,9 +67,7 @@ extension TodoInvocation {
         case "help":
             return .help
         default:
-            throw .usage(
-                "unknown command '\(name)'; the commands are add, list, done, undone, edit, remove, "
-                    + "clear-done, undo (run 'todo --help')")
+            preconditionFailure("Internal inconsistency: declared command \(name) has no parser")
         }
     }
 
@@ -80,7 +76,7 @@ extension TodoInvocation {
     ) throws(TodoCommandError) -> String {
         let title = TodoTitle.normalized(words.joined(separator: " "))
         guard !title.isEmpty else {
-            throw .usage("'\(command)' needs a title that isn't empty, e.g. \(example)")
+            throw .usage("\"\(command)\" needs a title that isn't empty, e.g. \(example)")
         }
         return title
     }
@@ -97,24 +93,21 @@ extension TodoInvocation {
     private static func number(_ word: String?, for command: String) throws(TodoCommandError) -> Int {
         guard let word else {
             throw .usage(
-                "'\(command)' needs the todo's number, e.g. todo \(command) 2 ('todo list' shows the numbers)"
+                "\"\(command)\" needs the todo's number, e.g. todo \(command) 2 (\"todo list\" shows the numbers)"
             )
         }
-        guard let number = Int(word) else {
-            throw .usage(
-                "'\(word)' is not a todo number; use a number that 'todo list' shows, e.g. todo \(command) 2")
+        do {
+            return try NumberParsing.integer(word, for: "\"\(command)\"", in: numberRange)
+        } catch {
+            throw .usage(error.message + "; \"todo list\" shows the numbers")
         }
-        guard number >= 1 else {
-            throw .usage("there is no todo number \(number); numbers start at 1 ('todo list' shows them)")
-        }
-        return number
     }
 
     private static func expectNothing(_ words: ArraySlice<String>, after command: String)
         throws(TodoCommandError)
     {
         if let extra = words.first {
-            throw .usage("unexpected '\(extra)' after '\(command)'; run 'todo --help' for the usage")
+            throw .usage("unexpected \(Quoting.quoted(extra)) after \"\(command)\"")
         }
     }
 }

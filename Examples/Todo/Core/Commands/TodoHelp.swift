@@ -1,34 +1,59 @@
-/// The texts `todo --help` and `todo --version` print.
+import ArgumentParsing
+
+/// The declaration of `todo`'s command line, and the texts `todo --help` and `todo --version` print.
 enum TodoHelp {
+    /// The commands, options and help of `todo`.
+    static let declaration = CommandDeclaration(
+        name: "todo",
+        summary: "a todo list kept in one file (the example of the ReSwift 101 talk)",
+        usage: ["[options]", "COMMAND [ARGUMENTS] [options]"],
+        discussion: """
+            Without a command: the interactive list on a terminal, the printed list otherwise.
+            A title may be one quoted argument or several words; for one that starts with "-",
+            put -- before it: todo add -- "-urgent"
+            """,
+        subcommands: [
+            SubcommandDeclaration("add", arguments: "TITLE", help: "Add a todo"),
+            SubcommandDeclaration("list", aliases: ["ls"], help: "Show the list: open todos first, numbered"),
+            SubcommandDeclaration("done", arguments: "N", help: "Mark todo N done"),
+            SubcommandDeclaration("undone", arguments: "N", help: "Mark todo N open again"),
+            SubcommandDeclaration("edit", arguments: "N TITLE", help: "Change the title of todo N"),
+            SubcommandDeclaration("remove", aliases: ["rm"], arguments: "N", help: "Remove todo N"),
+            SubcommandDeclaration("clear-done", help: "Remove every done todo"),
+            SubcommandDeclaration(
+                "undo", help: "Undo the last change (the file keeps the last \(TodoState.undoLimit))"),
+            SubcommandDeclaration("help", help: "Show this help"),
+        ],
+        acceptsPositionals: true,
+        options: [
+            .value(
+                "--file", placeholder: "PATH",
+                help: "Use the list in PATH (default: $TODO_FILE, else\n"
+                    + "$XDG_DATA_HOME/todo/todo.json, ~/.local/share/todo/todo.json)")
+        ],
+        environment: [
+            EnvironmentDeclaration("TODO_FILE", help: "The list's file (--file wins)"),
+            EnvironmentDeclaration(
+                "XDG_DATA_HOME", help: "Where the list is kept without --file or TODO_FILE"),
+        ],
+        sections: [
+            HelpSection(
+                "NUMBERS",
+                "N is a number that \"todo list\" shows, "
+                    + NumberParsing.describe(TodoInvocation.numberRange) + "."),
+            HelpSection(
+                "KEYS",
+                """
+                Up/Down (or k/j) move, Space toggles done, a adds, e (or Enter) edits,
+                d deletes, u undoes, q quits (Ctrl-C quits with status 130);
+                while typing, Enter saves and Esc cancels.
+                """),
+        ],
+        failureMeaning: "a duplicate title, nothing to undo, a file that can't be read or written")
+
     /// The version `todo --version` prints.
-    static let version = "todo 0.1.0"
+    static let version = PackageVersion.line(for: declaration.name)
 
     /// The usage `todo --help` prints.
-    static let usage = """
-        todo: a todo list kept in one file (the example of the ReSwift 101 talk)
-
-        Usage:
-          todo                      the interactive list (on a terminal; prints the list otherwise)
-          todo add "Buy milk"       add a todo
-          todo list                 show the list: open todos first, numbered
-          todo done N               mark todo N done
-          todo undone N             mark todo N open again
-          todo edit N "new title"   change the title of todo N
-          todo remove N             remove todo N
-          todo clear-done           remove every done todo
-          todo undo                 undo the last change (the file keeps the last \(TodoState.undoLimit))
-
-        Options:
-          --file PATH               use the list in PATH (default: $TODO_FILE, else
-                                    $XDG_DATA_HOME/todo/todo.json, ~/.local/share/todo/todo.json)
-          -h, --help                show this help
-          --version                 show the version
-          --                        end of options (for a title that starts with '-')
-
-        Interactive keys: Up/Down (or k/j) move, Space toggles done, a adds, e (or Enter) edits,
-        d deletes, u undoes, q quits; while typing, Enter saves and Esc cancels.
-
-        Exit status: 0 done; 1 not carried out (a duplicate title, nothing to undo, a file that
-        can't be read or written); 2 a mistake on the command line (nothing was changed).
-        """
+    static let usage = HelpFormatter.help(for: declaration)
 }

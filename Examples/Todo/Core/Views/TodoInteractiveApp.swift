@@ -35,14 +35,16 @@ final class TodoInteractiveApp {
     ///   - store: The store to show and dispatch to.
     ///   - refresh: Called every ``refreshInterval`` seconds to pick up changes made elsewhere.
     /// - Throws: `TerminalError` when the terminal can't be taken over.
-    static func run(store: Store<TodoAppState>, refresh: @escaping () -> Void) throws {
+    /// - Returns: Whether the user quit with Ctrl-C (the program then exits 130).
+    @discardableResult
+    static func run(store: Store<TodoAppState>, refresh: @escaping () -> Void) throws -> Bool {
         let session = try TerminalSession.start()
         defer { session.restore() }
         let app = TodoInteractiveApp(session: session, store: store, refresh: refresh)
-        app.run()
+        return app.run()
     }
 
-    private func run() {
+    private func run() -> Bool {
         // Subscribers run on whichever thread dispatched; the loop's `post` brings the state to
         // the main actor, where drawing happens.
         subscription = store.subscribe { [loop] newState in
@@ -53,11 +55,15 @@ final class TodoInteractiveApp {
         }
         defer { subscription?.cancel() }
         draw()
+        var interrupted = false
         loop.run { event in
             // A changed state arrives through the subscription, which draws it.
             switch event {
             case .key(let key):
-                if view.handle(key) == .quit { loop.stop() }
+                if view.handle(key) == .quit {
+                    interrupted = key.isInterrupt
+                    loop.stop()
+                }
             case .resize(let newSize):
                 size = newSize
                 draw()
@@ -65,6 +71,7 @@ final class TodoInteractiveApp {
                 refresh()
             }
         }
+        return interrupted
     }
 
     private func draw() {

@@ -1,0 +1,88 @@
+/// Writes a program's `--help` from its ``CommandDeclaration``, in the one layout every
+/// executable shares:
+///
+/// ```
+/// name — summary
+///
+/// USAGE:
+///   name [options]
+///
+/// (discussion)
+///
+/// COMMANDS:          (when there are subcommands)
+/// OPTIONS:
+/// ENVIRONMENT:       (when variables are read)
+/// (further sections)
+/// EXIT STATUS:
+/// ```
+///
+/// Left columns are padded to ``column``; a longer entry puts its text on the next line.
+public enum HelpFormatter {
+    /// Where descriptions start in the COMMANDS, OPTIONS and ENVIRONMENT sections.
+    public static let column = 28
+
+    /// The help text, ending in a newline.
+    public static func help(for command: CommandDeclaration) -> String {
+        var lines = ["\(command.name) — \(command.summary)", "", "USAGE:"]
+        lines += command.usage.map { "  \(command.name) \($0)".trimmingTrailingSpaces }
+        if let discussion = command.discussion {
+            lines +=
+                [""] + discussion.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        if !command.subcommands.isEmpty {
+            lines += ["", "COMMANDS:"]
+            for subcommand in command.subcommands {
+                var left = ([subcommand.name] + subcommand.aliases).joined(separator: ", ")
+                if !subcommand.arguments.isEmpty { left += " \(subcommand.arguments)" }
+                lines += entry(left, subcommand.help)
+            }
+        }
+        lines += ["", "OPTIONS:"]
+        for option in command.allOptions {
+            lines += entry(option.synopsis, option.help + (option.isRepeatable ? " (repeatable)" : ""))
+        }
+        lines += entry("--", "End of options: what follows is never read as an option")
+        if !command.environment.isEmpty {
+            lines += ["", "ENVIRONMENT:"]
+            for variable in command.environment { lines += entry(variable.name, variable.help) }
+        }
+        for section in command.sections {
+            lines += ["", "\(section.title):"]
+            lines += section.body.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.isEmpty ? "" : "  \($0)"
+            }
+        }
+        lines += [
+            "", "EXIT STATUS:",
+            "  0    done",
+            "  1    not carried out: \(command.failureMeaning)",
+            "  2    a mistake on the command line (nothing was done)",
+            "  130  interrupted with Ctrl-C",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A two-column entry: `  left` padded to ``column``, then the text; continuation lines of
+    /// the text are indented to the column.
+    static func entry(_ left: String, _ text: String) -> [String] {
+        let indent = String(repeating: " ", count: column)
+        let textLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines: [String] = []
+        let head = "  \(left)"
+        if head.count <= column - 2 {
+            lines.append(head + String(repeating: " ", count: column - head.count) + textLines[0])
+        } else {
+            lines += [head, indent + textLines[0]]
+        }
+        lines += textLines.dropFirst().map { indent + $0 }
+        return lines
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

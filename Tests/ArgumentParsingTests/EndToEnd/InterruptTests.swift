@@ -1,0 +1,56 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Ctrl-C (a key in raw mode) ends each interactive app with status 130 after giving the
+/// terminal back; q still ends it with 0.
+@Suite struct InterruptTests {
+    private func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "interrupt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test(arguments: [(PseudoTerminal.Keys.ctrlC, Int32(130)), ("q", Int32(0))])
+    func todoQuits(key: String, status: Int32) throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let terminal = try PseudoTerminal(
+            product: "todo", environment: ["TODO_FILE": data.appendingPathComponent("todo.json").path])
+        try terminal.waitForScreen(containing: "0 open")
+        try terminal.send(key)
+        #expect(try terminal.waitForExit() == status)
+        try terminal.verifyTerminalRestored()
+    }
+
+    @Test(arguments: [(PseudoTerminal.Keys.ctrlC, Int32(130)), ("q", Int32(0))])
+    func memoryGameQuits(key: String, status: Int32) throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let terminal = try PseudoTerminal(
+            product: "memory-game", arguments: ["--offline"],
+            environment: ["XDG_DATA_HOME": data.path, "NO_COLOR": "1"])
+        try terminal.waitForScreen(containing: "Choose Category")
+        try terminal.send(key)
+        #expect(try terminal.waitForExit() == status)
+        try terminal.verifyTerminalRestored()
+    }
+
+    @Test(arguments: [(PseudoTerminal.Keys.ctrlC, Int32(130)), ("q", Int32(0))])
+    func libraryFinderQuits(key: String, status: Int32) throws {
+        let cache = try folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponse(.json("[]"), for: "/library")
+        let terminal = try PseudoTerminal(
+            product: "library-finder",
+            arguments: ["--api-base", server.baseURL.absoluteString, "--no-cache"],
+            environment: ["CALIL_APPKEY": "test-key", "XDG_CACHE_HOME": cache.path])
+        try terminal.waitForScreen(containing: "0 libraries")
+        try terminal.send(key)
+        #expect(try terminal.waitForExit() == status)
+        try terminal.verifyTerminalRestored()
+    }
+}

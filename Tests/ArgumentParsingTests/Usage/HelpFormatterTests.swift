@@ -1,0 +1,59 @@
+import Testing
+
+@testable import ArgumentParsing
+
+/// The help is generated from the declarations, in one layout.
+@Suite struct HelpFormatterTests {
+    @Test func printsEverySectionInOrderWithDescriptionsInOneColumn() {
+        let help = HelpFormatter.help(for: ArgumentParserTests.todo)
+        #expect(
+            help == """
+                todo — todos
+
+                USAGE:
+                  todo [options]
+
+                COMMANDS:
+                  add TITLE                 Add
+                  list, ls                  List
+                  done N                    Done
+
+                OPTIONS:
+                  --file PATH               File
+                  -h, --help                Show this help and exit
+                  --version                 Show the version and exit
+                  --                        End of options: what follows is never read as an option
+
+                EXIT STATUS:
+                  0    done
+                  1    not carried out: not done
+                  2    a mistake on the command line (nothing was done)
+                  130  interrupted with Ctrl-C
+
+                """)
+    }
+
+    @Test func aLongLeftColumnPutsItsTextOnTheNextLineAndRepeatableIsSaid() {
+        let command = CommandDeclaration(
+            name: "p", summary: "s",
+            options: [
+                .value("--a-very-long-option-name", placeholder: "VALUE", repeatable: true, help: "One\nTwo")
+            ],
+            environment: [EnvironmentDeclaration("X", help: "Ex")],
+            sections: [HelpSection("KEYS", "q quits")], failureMeaning: "f")
+        let help = HelpFormatter.help(for: command)
+        #expect(
+            help.contains(
+                """
+                  --a-very-long-option-name VALUE
+                                            One
+                                            Two (repeatable)
+                """))
+        #expect(help.contains("ENVIRONMENT:\n  X                         Ex\n"))
+        #expect(help.contains("KEYS:\n  q quits\n"))
+    }
+
+    @Test func everyProgramHasOneVersion() {
+        #expect(PackageVersion.line(for: "todo") == "todo \(PackageVersion.current)")
+    }
+}
