@@ -110,7 +110,8 @@ final class GameScreens: ScreenPresenter {
     /// The screen's lines with the notice, word-wrapped, on the bottom rows (at most three).
     private func withNotice(_ lines: [Line]) -> [Line] {
         guard let notice, size.rows > 4 else { return lines }
-        let noticeLines = Array(Self.wrap(notice, width: max(size.columns - 2, 10)).prefix(3))
+        // Measured as shown: a path in the notice may hold control characters (see TerminalText).
+        let noticeLines = Array(Self.wrap(notice.terminalSafe, width: max(size.columns - 2, 10)).prefix(3))
         let available = size.rows - noticeLines.count
         var result = Array(lines.prefix(available))
         result += Array(repeating: Line(), count: available - result.count)

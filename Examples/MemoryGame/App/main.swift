@@ -7,8 +7,11 @@ import ReSwiftRouter
 import ReSwiftThunk
 import TerminalUI
 
+/// Prints `message` on standard error, control characters (from a path or an argument) shown as
+/// placeholders, and exits.
 func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("memory-game: \(message)\n".utf8))
+    FileHandle.standardError.write(
+        Data("memory-game: \(TerminalText.sanitized(message, layout: .multiline))\n".utf8))
     exit(status)
 }
 

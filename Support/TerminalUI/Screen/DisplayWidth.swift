@@ -1,5 +1,9 @@
 /// How many terminal columns text takes: East Asian wide and fullwidth characters (Japanese,
 /// Chinese, Korean, most emoji) take two, combining marks and other zero-width characters none.
+///
+/// Control characters count as none here, as a terminal would treat them; text from outside the
+/// program is shown with placeholders instead (see ``TerminalText``), so measure what is shown:
+/// `Line(text).width` or `text.terminalSafe.displayWidth`.
 public enum DisplayWidth {
     /// The columns `scalar` takes on its own: 0, 1 or 2.
     public static func of(_ scalar: Unicode.Scalar) -> Int {

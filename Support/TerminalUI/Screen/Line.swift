@@ -1,14 +1,29 @@
 /// A run of text in one style.
+///
+/// A span's text is always safe to send to a terminal: control characters in what it is given
+/// (escape sequences, line feeds, tabs, C1 controls, bidirectional overrides) are stored as
+/// visible placeholders (see ``TerminalText``), so a view can pass text from outside the program
+/// straight in, and widths are measured on what will be shown.
 public struct Span: Hashable, Sendable {
-    /// The text; it should not contain newlines or control characters.
-    public var text: String
+    /// The text, with control characters already replaced by placeholders.
+    public var text: String {
+        get { storage }
+        set { storage = TerminalText.sanitized(newValue) }
+    }
     /// How the text looks.
     public var style: Style
+    /// The sanitized text.
+    private var storage: String
 
-    /// Creates a span of `text` in `style`.
+    /// Creates a span of `text` in `style`; control characters in `text` become placeholders.
     public init(_ text: String, style: Style = .plain) {
-        self.text = text
+        self.storage = TerminalText.sanitized(text)
         self.style = style
+    }
+
+    /// Appends `text`, sanitizing only what is added.
+    mutating func append(_ text: String) {
+        storage += TerminalText.sanitized(text)
     }
 }
 
@@ -16,6 +31,8 @@ public struct Span: Hashable, Sendable {
 ///
 /// Build lines from spans, measure them in terminal columns (``width``), and fit them to a width
 /// with ``truncated(toWidth:ellipsis:)`` and ``padded(toWidth:style:)``. A string literal is a plain line.
+/// Text is kept as its ``Span``s keep it: control characters shown as placeholders (see
+/// ``TerminalText``), so a line is always safe to draw and its width is what the terminal shows.
 ///
 /// ```swift
 /// let line = Line([Span("Rock", style: .bold), Span(" · 3 pairs found")])
@@ -53,7 +70,7 @@ public struct Line: Hashable, Sendable, ExpressibleByStringInterpolation, Custom
     public mutating func append(_ text: String, style: Style = .plain) {
         guard !text.isEmpty else { return }
         if let last = spans.last, last.style == style {
-            spans[spans.count - 1].text += text
+            spans[spans.count - 1].append(text)
         } else {
             spans.append(Span(text, style: style))
         }

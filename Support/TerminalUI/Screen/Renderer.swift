@@ -10,6 +10,10 @@
 /// renderer.render(view(state, size: session.size), size: session.size)
 /// ```
 ///
+/// The text of each line is written as its ``Span``s hold it, with control characters already
+/// shown as placeholders (see ``TerminalText``): the only escape sequences a renderer writes are
+/// its own (clearing, cursor moves, styles, erasing to the end of a line).
+///
 /// A renderer is used from one thread (the event loop's).
 public final class Renderer {
     private let output: (String) -> Void

@@ -13,7 +13,7 @@ public enum MessageBox {
         title: String, message: [Line], on background: [Line] = [], size: TerminalSize
     ) -> [Line] {
         let innerWidth = min(
-            max(message.map(\.width).max() ?? 0, title.displayWidth + 2) + 2, max(size.columns - 2, 0))
+            max(message.map(\.width).max() ?? 0, Line(title).width + 2) + 2, max(size.columns - 2, 0))
         let boxWidth = innerWidth + 2
         let boxHeight = min(message.count + 2, size.rows)
         guard innerWidth > 0, boxHeight >= 2 else { return background }

@@ -1,5 +1,7 @@
 /// Text columns aligned by display width, for plain (non-interactive) output such as
 /// `--format table`: Japanese text counts two columns per character, so columns stay aligned.
+/// Cells are shown through ``TerminalText``: control characters in them become visible
+/// placeholders, and columns are measured with the placeholders.
 ///
 /// ```swift
 /// let lines = Table.lines(header: ["Name", "City"], rows: [["秋田県立図書館", "秋田市"]])
@@ -25,7 +27,8 @@ public enum Table {
         guard columnCount > 0 else { return [] }
         var widths = Array(repeating: 0, count: columnCount)
         for row in allRows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.displayWidth) }
+            // Measured as shown: control characters as their placeholders.
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], Line(cell).width) }
         }
         for (column, cap) in maximumWidths.enumerated() where column < columnCount {
             if let cap { widths[column] = min(widths[column], max(cap, 1)) }

@@ -1,7 +1,9 @@
 /// A single-line text input: the text and a cursor, edited by keys.
 ///
 /// Feed it keys with ``handle(_:)``; draw it with ``line(width:focused:)``, which scrolls
-/// horizontally to keep the cursor in view and shows the cursor as a reversed cell.
+/// horizontally to keep the cursor in view and shows the cursor as a reversed cell. A control
+/// character in the text (pasted, or in a title being edited) is drawn as its placeholder (see
+/// ``TerminalText``) and takes that placeholder's columns.
 ///
 /// ```swift
 /// var field = TextField(text: "milk")
@@ -72,16 +74,16 @@ public struct TextField: Hashable, Sendable {
         let characters = Array(text)
         // Scroll so the text before the cursor, and one cell for the cursor, fit.
         var start = 0
-        var used = characters[..<cursor].reduce(0) { $0 + DisplayWidth.of($1) } + 1
+        var used = characters[..<cursor].reduce(0) { $0 + TerminalText.displayWidth(of: $1) } + 1
         while used > width, start < cursor {
-            used -= DisplayWidth.of(characters[start])
+            used -= TerminalText.displayWidth(of: characters[start])
             start += 1
         }
         var line = Line()
         var column = 0
         var index = start
         while index < characters.count {
-            let characterWidth = DisplayWidth.of(characters[index])
+            let characterWidth = TerminalText.displayWidth(of: characters[index])
             if column + characterWidth > width { break }
             line.append(String(characters[index]), style: focused && index == cursor ? .reverse : .plain)
             column += characterWidth

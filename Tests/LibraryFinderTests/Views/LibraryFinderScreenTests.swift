@@ -211,3 +211,72 @@ import Testing
         #expect(LibraryFinderKeys.command(for: .escape, in: loaded) == .ignore)
     }
 }
+
+/// Library fields and error messages hold whatever the service sent: the screen shows control
+/// characters as placeholders and the renderer sends only its own sequences.
+@Suite struct LibraryFinderScreenHostileTextTests {
+    private let size = TerminalSize(columns: 80, rows: 24)
+    private let requestID = UUID()
+
+    private func rendered(_ state: LibraryFinderState) -> String {
+        var output = ""
+        let renderer = Renderer(colorSupport: .colors) { output += $0 }
+        renderer.render(LibraryFinderScreen.lines(for: state, size: size, spinnerFrame: "⠋"), size: size)
+        return output
+    }
+
+    private func expectOnlyTheRenderersSequences(_ output: String) {
+        #expect(!output.contains("\u{7}"))
+        #expect(!output.contains("\u{1B}]"))
+        #expect(!output.contains("\u{1B}[?"))
+        #expect(!output.contains("\u{1B}c"))
+        #expect(output.components(separatedBy: "\u{1B}[2J").count == 2)  // the first frame's clear
+        #expect(!output.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
+    }
+
+    @Test func listAndDetailsShowPlaceholders() {
+        var hostile = Fixtures.library(
+            id: "1", short: "悪\u{1B}]0;PWNED\u{7}\u{1B}[2J", city: "秋田\u{1B}市", category: .other("\u{1B}c"))
+        hostile.formalName = "Formal\u{1B}[?1049h"
+        hostile.address = "Street\r\n\u{1B}[31m1"
+        hostile.phone = "\u{7F}1"
+        let actions: [Action] = [
+            LibrariesLoading(requestID: requestID),
+            LibrariesLoaded(
+                requestID: requestID,
+                libraries: [hostile, Fixtures.library(id: "2", short: "明徳館")],
+                source: .network(fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))),
+        ]
+        let state = actions.reduce(LibraryFinderState()) { libraryFinderReducer(action: $1, state: $0) }
+        let lines = LibraryFinderScreen.lines(for: state, size: size, spinnerFrame: "⠋")
+        #expect(lines.count == size.rows)
+        #expect(lines.allSatisfy { $0.width <= size.columns })
+        let text = lines.map(\.plainText)
+        #expect(text[1].hasPrefix("› 悪␛]0;PWNED␇␛[2J"))
+        #expect(text.contains { $0.contains("Formal␛[?1049h") })
+        #expect(text.contains { $0.contains("Street␍␊␛[31m1") })
+        // The city column lines up with the plain row's, the placeholder counted as shown.
+        let hostileCity = text[1].range(of: "秋田␛市").map { text[1][..<$0.lowerBound].displayWidth }
+        let plainCity = text[2].range(of: "秋田市").map { text[2][..<$0.lowerBound].displayWidth }
+        #expect(hostileCity != nil)
+        #expect(hostileCity == plainCity)
+        expectOnlyTheRenderersSequences(rendered(state))
+    }
+
+    @Test func serverErrorMessageShowsPlaceholders() {
+        let actions: [Action] = [
+            LibrariesLoading(requestID: requestID),
+            LibrariesFailed(requestID: requestID, message: "HTTP 500: \u{1B}]0;PWNED\u{7}\u{1B}[2J boom"),
+        ]
+        let state = actions.reduce(LibraryFinderState()) { libraryFinderReducer(action: $1, state: $0) }
+        let text = LibraryFinderScreen.lines(for: state, size: size, spinnerFrame: "⠋").map(\.plainText)
+        #expect(text.contains { $0.contains("✗ HTTP 500: ␛]0;PWNED␇␛[2J boom") })
+        expectOnlyTheRenderersSequences(rendered(state))
+    }
+
+    @Test func filterTextShowsPlaceholders() {
+        var state = LibraryFinderState()
+        state.filterText = "\u{1B}]0;x\u{7}"
+        #expect(LibraryFinderScreen.keysLine(state, width: 80).plainText.contains("filter: ␛]0;x␇"))
+    }
+}

@@ -82,7 +82,13 @@ public enum LibraryFinderCommand {
                 )
             }
             let listing = LibraryListing(query: options.query, libraries: state.libraries, source: source)
-            io.output(ListingFormatter.format(listing, as: options.format ?? .table))
+            let format = options.format ?? .table
+            var text = ListingFormatter.format(listing, as: format)
+            // CSV is data and kept exact, except on a terminal, where it is only looked at.
+            if format == .csv && io.outputIsTerminal {
+                text = TerminalText.sanitized(text, layout: .multiline)
+            }
+            io.output(text)
             return ExitStatus.success
         case (.failed(let message), _):
             io.error("library-finder: \(message)\n")
@@ -124,19 +130,45 @@ extension LibraryFinderCommand {
 }
 
 /// Where the command writes, and whether it talks to a terminal.
+///
+/// Standard error is for people: every message is shown through `TerminalText` (line feeds
+/// kept), so a server's error body or a path can't send control characters to the terminal.
+/// Standard output gets the formatted list as the formatter made it.
 struct CommandIO: Sendable {
-    /// Writes to standard output.
-    var output: @Sendable (String) -> Void
-    /// Writes to standard error.
-    var error: @Sendable (String) -> Void
+    private let writeOutput: @Sendable (String) -> Void
+    private let writeError: @Sendable (String) -> Void
     /// Whether standard input and output are a terminal (then the list is interactive).
-    var isInteractive = false
+    var isInteractive: Bool
+    /// Whether standard output is a terminal (then CSV is shown with placeholders).
+    var outputIsTerminal: Bool
+
+    /// Creates the streams from functions that write text as given.
+    init(
+        output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+        isInteractive: Bool = false, outputIsTerminal: Bool = false
+    ) {
+        self.writeOutput = output
+        self.writeError = error
+        self.isInteractive = isInteractive
+        self.outputIsTerminal = outputIsTerminal
+    }
+
+    /// Writes `text` to standard output as it is.
+    func output(_ text: String) {
+        writeOutput(text)
+    }
+
+    /// Writes a message to standard error, control characters shown as placeholders.
+    func error(_ text: String) {
+        writeError(TerminalText.sanitized(text, layout: .multiline))
+    }
 
     /// The process's standard output and error.
     static var standard: CommandIO {
         CommandIO(
             output: { FileHandle.standardOutput.write(Data($0.utf8)) },
             error: { FileHandle.standardError.write(Data($0.utf8)) },
-            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1)
     }
 }

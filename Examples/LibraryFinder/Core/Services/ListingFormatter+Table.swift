@@ -5,19 +5,21 @@ extension ListingFormatter {
     /// and phone, then a line saying how many libraries and when they were fetched.
     ///
     /// Japanese text takes two columns per character; widths are measured with TerminalUI's
-    /// ``DisplayWidth``, so columns line up on a terminal.
+    /// ``DisplayWidth``, so columns line up on a terminal. Every field from the service is shown
+    /// through ``TerminalText``: control characters become placeholders (`␛`, `<U+009B>`) and are
+    /// measured as such, so a library name can't send escape sequences or break the columns.
     static func table(_ listing: LibraryListing) -> String {
         let libraries = listing.libraries
         let showsDistance = libraries.contains { $0.distanceKm != nil }
         var columns: [(title: String, maxWidth: Int, value: (Library) -> String)] = [
-            ("Name", 32, { $0.displayName }),
-            ("City", 16, { $0.city }),
-            ("Category", 20, { $0.category.displayName }),
+            ("Name", 32, { $0.displayName.terminalSafe }),
+            ("City", 16, { $0.city.terminalSafe }),
+            ("Category", 20, { $0.category.displayName.terminalSafe }),
         ]
         if showsDistance {
             columns.append(("Distance", 10, { $0.distanceKm.map(DistanceText.text) ?? "" }))
         }
-        columns.append(("Phone", 16, { $0.phone ?? "" }))
+        columns.append(("Phone", 16, { ($0.phone ?? "").terminalSafe }))
         let widths = columns.map { column in
             min(
                 libraries.map { column.value($0).displayWidth }.reduce(column.title.displayWidth, max),
@@ -33,11 +35,12 @@ extension ListingFormatter {
         var lines = [row(columns.map(\.title)), row(widths.map { String(repeating: "─", count: $0) })]
         lines += libraries.map { library in row(columns.map { $0.value(library) }) }
         let count = "\(libraries.count) \(libraries.count == 1 ? "library" : "libraries")"
+        let summary = listing.query.summary.terminalSafe
         switch listing.source {
         case .network(let fetchedAt):
-            lines.append("\(count) · \(listing.query.summary) · fetched \(FetchTime.text(fetchedAt))")
+            lines.append("\(count) · \(summary) · fetched \(FetchTime.text(fetchedAt))")
         case .cache(let fetchedAt, _):
-            lines.append("\(count) · \(listing.query.summary) · cached, fetched \(FetchTime.text(fetchedAt))")
+            lines.append("\(count) · \(summary) · cached, fetched \(FetchTime.text(fetchedAt))")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// How the list is printed when the app doesn't run interactively.
 enum OutputFormat: String, CaseIterable, Sendable {
@@ -83,6 +84,11 @@ enum ListingFormatter {
     }
 
     /// The normalized model as pretty-printed JSON with sorted keys.
+    ///
+    /// The data is exact. Every control character in a string is written as a `\uXXXX` escape:
+    /// the encoder escapes U+0000–U+001F, and DEL, the C1 controls and the bidirectional
+    /// overrides (which JSON allows raw) are escaped here too, so the output is safe to show on
+    /// a terminal and decodes to the same strings.
     static func json(_ listing: LibraryListing) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -91,7 +97,28 @@ enum ListingFormatter {
         guard let data = try? encoder.encode(JSONListingDocument(listing)) else {
             preconditionFailure("Internal inconsistency: the listing could not be encoded as JSON")
         }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return escapingControls(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    /// `json` with the control characters the encoder leaves raw written as `\uXXXX`. They can
+    /// only be inside strings (JSON's own syntax is ASCII), where an escape means the same.
+    static func escapingControls(_ json: String) -> String {
+        guard
+            json.unicodeScalars.contains(where: {
+                $0.value >= 0x7F && TerminalText.placeholder(for: $0) != nil
+            })
+        else { return json }
+        var result = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if scalar.value >= 0x7F && TerminalText.placeholder(for: scalar) != nil {
+                let hex = String(scalar.value, radix: 16)
+                result.append(
+                    contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// The CSV columns, in order.
@@ -102,6 +129,10 @@ enum ListingFormatter {
     ]
 
     /// One header row and one row per library; fields quoted when they need it.
+    ///
+    /// CSV is data, so fields are written exactly as the service sent them; a field holding any
+    /// control character (see `TerminalText`) is quoted, so a reader keeps it whole. The command
+    /// shows CSV with placeholders only when standard output is a terminal.
     static func csv(_ listing: LibraryListing) -> String {
         var lines = [csvHeader.joined(separator: ",")]
         for library in listing.libraries {
@@ -120,7 +151,10 @@ enum ListingFormatter {
     }
 
     private static func csvField(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return value }
+        let needsQuotes =
+            value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
+            || TerminalText.needsSanitizing(value)
+        guard needsQuotes else { return value }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -4,6 +4,9 @@ import TerminalUI
 /// The interactive screen, drawn from the state alone: a title bar, the list (short name, city,
 /// category in words, distance), the selected library's details, a status line (loading, error,
 /// cached) and the keys.
+///
+/// Every field from the service is drawn through TerminalUI's `Line`, which shows control
+/// characters as placeholders (see `TerminalText`); widths here are measured on that shown text.
 enum LibraryFinderScreen {
     /// The smallest terminal the screen is drawn in.
     static let minimumSize = TerminalSize(columns: 40, rows: 14)
@@ -59,9 +62,11 @@ enum LibraryFinderScreen {
                 state.filterText.isEmpty ? "No libraries found." : "No library matches “\(state.filterText)”."
         }
         let nameWidth = min(
-            max(visible.map { $0.displayName.displayWidth }.max() ?? 0, 8), max(width / 2 - 2, 8))
-        let cityWidth = min(max(visible.map { $0.city.displayWidth }.max() ?? 0, 4), 12)
-        let categoryWidth = min(visible.map { $0.category.displayName.displayWidth }.max() ?? 0, 20)
+            max(visible.map { $0.displayName.terminalSafe.displayWidth }.max() ?? 0, 8), max(width / 2 - 2, 8)
+        )
+        let cityWidth = min(max(visible.map { $0.city.terminalSafe.displayWidth }.max() ?? 0, 4), 12)
+        let categoryWidth = min(
+            visible.map { $0.category.displayName.terminalSafe.displayWidth }.max() ?? 0, 20)
         let items = visible.map { library -> Line in
             var line = Line(library.displayName).fitted(toWidth: nameWidth)
             line.append("  ")
@@ -130,7 +135,9 @@ enum LibraryFinderScreen {
                 (text, style) = ("", .plain)
             }
         }
-        var lines = wrap(text, width: width, maxLines: messageHeight).map { Line($0, style: style) }
+        var lines = wrap(text.terminalSafe, width: width, maxLines: messageHeight).map {
+            Line($0, style: style)
+        }
         lines += Array(repeating: Line(), count: messageHeight - lines.count)
         return lines
     }

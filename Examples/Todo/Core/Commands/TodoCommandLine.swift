@@ -2,6 +2,7 @@ import ArgumentParsing
 import Foundation
 import ReSwift
 import ReSwiftPersistence
+import TerminalUI
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +18,9 @@ public enum TodoCommandLine {
     /// Runs `todo` with `arguments` (without the program name) and returns the exit status:
     /// 0 when the command ran, 1 when it couldn't be carried out, 2 for a command-line mistake.
     ///
-    /// Output goes to standard output, one-line errors (prefixed `todo: `) to standard error.
+    /// Output goes to standard output, one-line errors (prefixed `todo: `) to standard error. Both
+    /// are shown through `TerminalText`: a control character in a title or a path is printed as
+    /// a visible placeholder, never sent to the terminal.
     ///
     /// - Parameters:
     ///   - arguments: The command line after the program name.
@@ -31,8 +34,11 @@ public enum TodoCommandLine {
             environment: environment,
             currentDirectory: FileManager.default.currentDirectoryPath,
             isInteractiveTerminal: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
-            output: { print($0) },
-            errorOutput: { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+            output: { print(TerminalText.sanitized($0, layout: .multiline)) },
+            errorOutput: {
+                FileHandle.standardError.write(
+                    Data("\(TerminalText.sanitized($0, layout: .multiline))\n".utf8))
+            }
         )
     }
 

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// Turns the list into the lines `todo list` prints.
 ///
 /// ```
@@ -7,6 +9,8 @@
 /// ```
 enum TodoListRenderer {
     /// The list in display order, one line per item, numbers right-aligned; a hint when empty.
+    /// Titles are shown through ``TerminalText``: control characters in them (an escape sequence
+    /// typed or pasted into a title) appear as placeholders such as `␛`, never raw.
     static func lines(for state: TodoState) -> [String] {
         let items = state.displayOrder
         guard !items.isEmpty else {
@@ -16,7 +20,7 @@ enum TodoListRenderer {
         return items.enumerated().map { offset, item in
             let number = String(offset + 1)
             let padding = String(repeating: " ", count: width - number.count)
-            return "\(padding)\(number). \(checkbox(item)) \(item.title)"
+            return "\(padding)\(number). \(checkbox(item)) \(item.title.terminalSafe)"
         }
     }
 
