@@ -39,20 +39,23 @@ private final class InputPipe: Sendable {
 }
 
 /// Stops `loop` after `seconds` if the test hasn't, so a broken loop fails instead of hanging.
-private func stopEventually(_ loop: EventLoop, after seconds: Double = 5) {
+///
+/// Generous: between events the loop gives the main actor up, and under a full parallel test run
+/// other main-actor tests may hold it for seconds before the loop gets it back.
+private func stopEventually(_ loop: EventLoop, after seconds: Double = 60) {
     DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { loop.stop() }
 }
 
 @MainActor
-@Suite(.serialized) struct EventLoopTests {
-    @Test func deliversKeysFromTheInput() {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct EventLoopTests {
+    @Test func deliversKeysFromTheInput() async {
         let input = InputPipe()
         defer { input.closeWriteEnd() }
         let loop = EventLoop(input: input.readFD)
         stopEventually(loop)
         input.send("ab\u{1B}[A")
         var events: [TerminalEvent] = []
-        let reason = loop.run { event in
+        let reason = await loop.run { event in
             events.append(event)
             if events.count == 3 { loop.stop() }
         }
@@ -60,7 +63,7 @@ private func stopEventually(_ loop: EventLoop, after seconds: Double = 5) {
         #expect(events == [.key(.character("a")), .key(.character("b")), .key(.up)])
     }
 
-    @Test func postFromAnotherThreadWakesTheLoop() {
+    @Test func postFromAnotherThreadWakesTheLoop() async {
         let input = InputPipe()
         defer { input.closeWriteEnd() }
         let loop = EventLoop(input: input.readFD)
@@ -72,12 +75,12 @@ private func stopEventually(_ loop: EventLoop, after seconds: Double = 5) {
                 loop.stop()
             }
         }
-        let reason = loop.run { _ in }
+        let reason = await loop.run { _ in }
         #expect(reason == .stopped)
         #expect(ranOnMainActor.withLock { $0 })
     }
 
-    @Test func postedWorkRunsInOrder() {
+    @Test func postedWorkRunsInOrder() async {
         let input = InputPipe()
         defer { input.closeWriteEnd() }
         let loop = EventLoop(input: input.readFD)
@@ -87,56 +90,112 @@ private func stopEventually(_ loop: EventLoop, after seconds: Double = 5) {
             loop.post { order.append(number) }
         }
         loop.post { loop.stop() }
-        loop.run { _ in }
+        await loop.run { _ in }
         #expect(order == [1, 2, 3, 4, 5])
     }
 
-    @Test func ticksArriveAtTheInterval() {
+    @Test func ticksArriveAtTheInterval() async {
         let input = InputPipe()
         defer { input.closeWriteEnd() }
         let loop = EventLoop(input: input.readFD, tickInterval: 0.01)
         stopEventually(loop)
         var ticks = 0
-        loop.run { event in
+        await loop.run { event in
             if event == .tick { ticks += 1 }
             if ticks == 3 { loop.stop() }
         }
         #expect(ticks == 3)
     }
 
-    @Test func loneEscapeIsDeliveredAfterTheTimeout() {
+    @Test func loneEscapeIsDeliveredAfterTheTimeout() async {
         let input = InputPipe()
         defer { input.closeWriteEnd() }
         let loop = EventLoop(input: input.readFD, escapeTimeout: 0.02)
         stopEventually(loop)
         input.send([0x1B])
         var events: [TerminalEvent] = []
-        loop.run { event in
+        await loop.run { event in
             events.append(event)
             loop.stop()
         }
         #expect(events == [.key(.escape)])
     }
 
-    @Test func endOfInputEndsTheLoop() {
+    @Test func endOfInputEndsTheLoop() async {
         let input = InputPipe()
         let loop = EventLoop(input: input.readFD)
         stopEventually(loop)
         input.send("q")
         input.closeWriteEnd()
         var events: [TerminalEvent] = []
-        let reason = loop.run { events.append($0) }
+        let reason = await loop.run { events.append($0) }
         #expect(reason == .inputClosed)
         #expect(events == [.key(.character("q"))])
     }
 
-    @Test func stopBeforeRunReturnsAtOnce() {
+    @Test func mainActorTasksAndMainQueueBlocksRunWhileTheLoopWaits() async {
+        let input = InputPipe()
+        defer { input.closeWriteEnd() }
+        let loop = EventLoop(input: input.readFD)
+        // If the loop held the main thread in poll, neither would run and this would end the loop.
+        stopEventually(loop)
+        var ranTask = false
+        var ranBlock = false
+        Task { @MainActor in
+            ranTask = true
+            if ranBlock { loop.stop() }
+        }
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                ranBlock = true
+                if ranTask { loop.stop() }
+            }
+        }
+        var events: [TerminalEvent] = []
+        let reason = await loop.run { events.append($0) }
+        #expect(reason == .stopped)
+        #expect(ranTask, "a Task { @MainActor in } didn't run while the loop waited for input")
+        #expect(ranBlock, "a DispatchQueue.main.async block didn't run while the loop waited for input")
+        #expect(events.isEmpty)
+    }
+
+    @Test func mainActorWorkDoesNotHoldUpKeys() async {
+        let input = InputPipe()
+        defer { input.closeWriteEnd() }
+        let loop = EventLoop(input: input.readFD)
+        stopEventually(loop)
+        var events: [TerminalEvent] = []
+        Task { @MainActor in input.send("x") }
+        let reason = await loop.run { event in
+            events.append(event)
+            loop.stop()
+        }
+        #expect(reason == .stopped)
+        #expect(events == [.key(.character("x"))])
+    }
+
+    @Test func cancellingTheTaskEndsTheLoop() async {
+        let input = InputPipe()
+        defer { input.closeWriteEnd() }
+        let loop = EventLoop(input: input.readFD)
+        let deadlineStoppedIt = Locked(false)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
+            deadlineStoppedIt.withLock { $0 = true }
+            loop.stop()
+        }
+        let running = Task { @MainActor in await loop.run { _ in } }
+        Task { @MainActor in running.cancel() }
+        #expect(await running.value == .stopped)
+        #expect(!deadlineStoppedIt.withLock { $0 }, "cancelling the task didn't end the loop")
+    }
+
+    @Test func stopBeforeRunReturnsAtOnce() async {
         let input = InputPipe()
         defer { input.closeWriteEnd() }
         let loop = EventLoop(input: input.readFD)
         loop.stop()
         var called = false
-        #expect(loop.run { _ in called = true } == .stopped)
+        #expect(await loop.run { _ in called = true } == .stopped)
         #expect(!called)
     }
 }

@@ -41,7 +41,7 @@ private enum CounterView {
         #expect(small.plainText.contains("needs 24×4, is 20×3"))
     }
 
-    @Test func loopDrivesTheViewThroughTheRenderer() throws {
+    @Test func loopDrivesTheViewThroughTheRenderer() async throws {
         var fds: [Int32] = [-1, -1]
         #expect(pipe(&fds) == 0)
         defer { _ = fds.map { close($0) } }
@@ -53,7 +53,7 @@ private enum CounterView {
         renderer.render(CounterView.lines(counter, size: size), size: size)
         let keys = "\u{1B}[A\u{1B}[A\u{1B}[B\u{1B}[Aq"
         _ = keys.utf8CString.withUnsafeBufferPointer { write(fds[1], $0.baseAddress, keys.utf8.count) }
-        let reason = loop.run { event in
+        let reason = await loop.run { event in
             switch event {
             case .key(.up): counter.count += 1
             case .key(.down): counter.count -= 1

@@ -37,6 +37,12 @@ import Testing
         try terminal.waitForScreen(containing: "Last key: character(\"é\")")
         try terminal.waitForScreen(containing: "Keys received: 4")
 
+        // A Task { @MainActor in } and a DispatchQueue.main.async block run while the app is up.
+        try terminal.send("m")
+        try terminal.waitForScreen(containing: "main: ")
+        try terminal.waitForScreen(containing: "task")
+        try terminal.waitForScreen(containing: "queue")
+
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         try terminal.verifyTerminalRestored()

@@ -47,7 +47,9 @@ final class GameScreens: ScreenPresenter {
         switch event {
         case .key(let key):
             guard let screen else { return !key.isInterrupt }
-            let intent = KeyBindings.intent(for: key, on: screen, game: store.state.game)
+            let game = store.state.game
+            let fits = screen != .game || GameView.fits(game, size: size)
+            let intent = KeyBindings.intent(for: key, on: screen, game: game, screenFits: fits)
             if let intent, dispatcher.handle(intent) == .quit { return false }
         case .resize(let newSize):
             size = newSize
@@ -68,7 +70,7 @@ final class GameScreens: ScreenPresenter {
         case .game: lines = game.map { GameView.lines($0, size: size, spinner: spinner) } ?? []
         case nil: lines = []
         }
-        renderer.render(withNotice(lines), size: size)
+        renderer.render(NoticeArea.lines(lines, notice: notice, size: size), size: size)
     }
 
     /// Shows `notice` on the bottom row until the app ends.
@@ -105,34 +107,5 @@ final class GameScreens: ScreenPresenter {
             }
         }
         draw()
-    }
-
-    /// The screen's lines with the notice, word-wrapped, on the bottom rows (at most three).
-    private func withNotice(_ lines: [Line]) -> [Line] {
-        guard let notice, size.rows > 4 else { return lines }
-        // Measured as shown: a path in the notice may hold control characters (see TerminalText).
-        let noticeLines = Array(Self.wrap(notice.terminalSafe, width: max(size.columns - 2, 10)).prefix(3))
-        let available = size.rows - noticeLines.count
-        var result = Array(lines.prefix(available))
-        result += Array(repeating: Line(), count: available - result.count)
-        result += noticeLines.map { Line(" " + $0, style: Theme.error).truncated(toWidth: size.columns) }
-        return result
-    }
-
-    /// `text` broken into lines of at most `width` columns, at spaces.
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if DisplayWidth.of(candidate) > width, !current.isEmpty {
-                lines.append(current)
-                current = String(word)
-            } else {
-                current = candidate
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
     }
 }

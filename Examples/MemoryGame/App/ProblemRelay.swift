@@ -1,4 +1,5 @@
 import Foundation
+import MemoryGameCore
 import ReSwiftPersistence
 
 /// Carries problems with the settings file to the screen. Problems found before the screen
@@ -14,9 +15,10 @@ final class ProblemRelay: @unchecked Sendable {
     func report(_ problem: PersistenceError) {
         lock.lock()
         let sink = self.sink
-        if sink == nil { pending.append(problem.message) }
+        let notice = SettingsStorage.notice(for: problem)
+        if sink == nil { pending.append(notice) }
         lock.unlock()
-        sink?(problem.message)
+        sink?(notice)
     }
 
     /// Delivers the problems so far and every later one to `sink`.

@@ -74,7 +74,7 @@ store.dispatch(SetRouteAction(Routes.menuRoute))
 
 // q quits with 0; Ctrl-C (a key in raw mode, not a signal) quits with 130, as a shell expects.
 var interrupted = false
-_ = loop.run { event in
+_ = await loop.run { event in
     if !screens.handle(event) {
         if case .key(let key) = event, key.isInterrupt { interrupted = true }
         loop.stop()

@@ -2,4 +2,4 @@ import Foundation
 import TodoCore
 
 // `todo`: the ReSwift 101 todo list. Everything is in TodoCore; see `todo --help`.
-exit(TodoCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(await TodoCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst())))

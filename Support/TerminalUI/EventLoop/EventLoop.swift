@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -6,16 +8,20 @@
     import Darwin
 #endif
 
-/// The main-thread loop of a terminal app: waits for keys, resizes, ticks and posted work, and
+/// The main-actor loop of a terminal app: waits for keys, resizes, ticks and posted work, and
 /// hands them to the app one at a time.
 ///
-/// Run it on the main actor (an app's top-level code is). Other threads — store subscribers run on
-/// whichever thread dispatched — get onto the loop with ``post(_:)``, which wakes it through a
-/// pipe. ``stop()`` ends ``run(_:)`` from anywhere.
+/// Run it on the main actor (an app's top-level code is). The waiting itself happens off the
+/// main thread: while ``run(_:)`` waits for input it is suspended, so the main actor and the main
+/// queue stay free, and a `Task { @MainActor in … }` or a `DispatchQueue.main.async` block in the
+/// app runs between events as it would in any other program. Other threads — store subscribers
+/// run on whichever thread dispatched — can also get onto the loop with ``post(_:)``, which wakes
+/// it through a pipe and runs the work before the next event. ``stop()`` ends ``run(_:)`` from
+/// anywhere.
 ///
 /// ```swift
 /// let loop = EventLoop(input: session.inputFD, resizeFrom: session.outputFD, tickInterval: 0.1)
-/// loop.run { event in
+/// await loop.run { event in
 ///     switch event {
 ///     case .key(.character("q")), .key(.ctrl("c")): loop.stop()
 ///     case .key(let key): store.dispatch(KeyPressed(key))
@@ -48,6 +54,8 @@ public final class EventLoop {
     private let inputFD: Int32
     private let resizeFD: Int32?
     private let mailbox: Mailbox
+    /// Where `poll` blocks, so the main thread doesn't.
+    private let waiter = DispatchQueue(label: "TerminalUI.EventLoop.wait")
     private var decoder = KeyDecoder()
     private var undeliveredEvents: [TerminalEvent] = []
     private var inputIsOpen = true
@@ -102,25 +110,34 @@ public final class EventLoop {
         mailbox.wake()
     }
 
-    /// Delivers events to `handler` until ``stop()`` is called or the input closes.
+    /// Delivers events to `handler` until ``stop()`` is called, the input closes or the calling
+    /// task is cancelled.
+    ///
+    /// While there is nothing to deliver, the loop is suspended and waits on a background queue,
+    /// so other work on the main actor and the main queue runs in the meantime. Events and posted
+    /// work are still handled one at a time, in order.
     ///
     /// - Parameter handler: Called on the main actor with each event, one at a time.
-    /// - Returns: Why the loop ended.
+    /// - Returns: Why the loop ended (``EndReason/stopped`` also when the task was cancelled).
     @discardableResult
-    public func run(_ handler: (TerminalEvent) -> Void) -> EndReason {
-        precondition(!isRunning, "EventLoop.run was called from inside its own handler; call it once.")
+    public func run(_ handler: (TerminalEvent) -> Void) async -> EndReason {
+        precondition(!isRunning, "EventLoop.run was called while it was already running; call it once.")
         isRunning = true
         defer { isRunning = false }
-        while true {
-            if takeStopRequest() { return .stopped }
-            if runPostedWork() { continue }
-            if let event = undeliveredEvents.first {
-                undeliveredEvents.removeFirst()
-                handler(event)
-                continue
+        return await withTaskCancellationHandler {
+            while true {
+                if takeStopRequest() { return .stopped }
+                if runPostedWork() { continue }
+                if let event = undeliveredEvents.first {
+                    undeliveredEvents.removeFirst()
+                    handler(event)
+                    continue
+                }
+                if !inputIsOpen { return .inputClosed }
+                await wait()
             }
-            if !inputIsOpen { return .inputClosed }
-            wait()
+        } onCancel: {
+            stop()
         }
     }
 
@@ -141,8 +158,9 @@ public final class EventLoop {
         return !work.isEmpty
     }
 
-    /// Waits for input, a wakeup, a resize or a deadline, and queues the resulting events.
-    private func wait() {
+    /// Waits (off the main thread) for input, a wakeup, a resize or a deadline, and queues the
+    /// resulting events.
+    private func wait() async {
         let now = SystemCalls.monotonicNanoseconds()
         if let tickInterval, nextTick == nil {
             nextTick = now + Self.nanoseconds(tickInterval)
@@ -156,9 +174,15 @@ public final class EventLoop {
             timeout = -1
         }
 
-        var fds = [mailbox.readFD, inputFD]
-        if resizeFD != nil, ResizeSignal.pipeReadFD >= 0 { fds.append(ResizeSignal.pipeReadFD) }
-        guard let ready = SystemCalls.waitForInput(fds, timeoutMilliseconds: timeout) else {
+        let watchesResizes = resizeFD != nil && ResizeSignal.pipeReadFD >= 0
+        let fds = [mailbox.readFD, inputFD] + (watchesResizes ? [ResizeSignal.pipeReadFD] : [])
+        let waiter = self.waiter
+        let polled = await withCheckedContinuation { (continuation: CheckedContinuation<[Bool]?, Never>) in
+            waiter.async {
+                continuation.resume(returning: SystemCalls.waitForInput(fds, timeoutMilliseconds: timeout))
+            }
+        }
+        guard let ready = polled else {
             return  // interrupted by a signal: go round again
         }
         if ready[0] { SystemCalls.drain(mailbox.readFD) }

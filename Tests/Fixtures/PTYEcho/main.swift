@@ -30,6 +30,8 @@ final class Fixture {
     var keys: [Key] = []
     var ticks = 0
     var posted = "nothing yet"
+    /// What ran on the main actor and the main queue while the loop waited (key m starts both).
+    var mainWork: [String] = []
     var field = TextField()
     var editing = false
 
@@ -50,7 +52,9 @@ final class Fixture {
             Line("Size: \(size)"),
             Line("Last key: " + (keys.last.map { "\($0)" } ?? "none")),
             Line("Keys received: \(keys.count)"),
-            Line("Posted: \(posted)"),
+            Line(
+                "Posted: \(posted)" + (mainWork.isEmpty ? "" : " · main: " + mainWork.joined(separator: ", "))
+            ),
             Line("日本語のテキスト: 幅 2"),
             Line("Field: ") + field.line(width: 20, focused: editing),
         ]
@@ -65,7 +69,7 @@ final class Fixture {
         renderer.render(lines(), size: size)
     }
 
-    func run() throws {
+    func run() async throws {
         var failure: Error?
         Thread.detachNewThread { [loop] in
             loop.post { @MainActor [weak self] in
@@ -74,7 +78,7 @@ final class Fixture {
             }
         }
         draw()
-        loop.run { event in
+        await loop.run { event in
             switch event {
             case .key(let key) where editing:
                 if key == .enter || key == .escape {
@@ -95,6 +99,18 @@ final class Fixture {
                 exit(3)
             case .key(.character("f")):
                 fatalError("the fixture was asked to crash (key f)")
+            case .key(.character("m")):
+                // Plain app code: neither may wait for the loop to end.
+                Task { @MainActor [weak self] in
+                    self?.mainWork.append("task")
+                    self?.draw()
+                }
+                DispatchQueue.main.async { [weak self] in
+                    MainActor.assumeIsolated {
+                        self?.mainWork.append("queue")
+                        self?.draw()
+                    }
+                }
             case .key(.character("i")):
                 editing = true
                 keys.append(.character("i"))
@@ -128,7 +144,7 @@ func report() -> Int32 {
 }
 
 @MainActor
-func main() -> Int32 {
+func main() async -> Int32 {
     if CommandLine.arguments.contains("--report") { return report() }
     let session: TerminalSession
     do {
@@ -139,7 +155,7 @@ func main() -> Int32 {
     }
     defer { session.restore() }
     do {
-        try Fixture(session: session).run()
+        try await Fixture(session: session).run()
         return 0
     } catch {
         session.restore()
@@ -148,4 +164,4 @@ func main() -> Int32 {
     }
 }
 
-exit(main())
+exit(await main())

@@ -22,7 +22,7 @@ import Testing
             size: size)
     }
 
-    @Test func showsTheCachedListMarkedOfflineWhenTheServiceIsDown() throws {
+    @Test func showsTheCachedListMarkedAsAServiceFailureWhenTheServiceAnswers502() throws {
         let cache = try TemporaryDirectory.make()
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -32,7 +32,8 @@ import Testing
         try first.send("q")
         #expect(try first.waitForExit() == 0)
         let second = try start(server, cache: cache, size: TerminalSize(columns: 140, rows: 24))
-        let offline = try second.waitForScreen(containing: "Offline: showing the list fetched ")
+        let offline = try second.waitForScreen(containing: "The service failed: showing the list fetched ")
+        #expect(!offline.contains("Offline"))
         #expect(offline.contains("› 県立図書館"))
         #expect(offline.contains("HTTP 502 (Bad Gateway)"))
         try second.send("q")

@@ -128,6 +128,19 @@ final class RecordingStore: Sendable {
         #expect(store.state.source == .cache(fetchedAt: fetchedEarlier, reason: unreachable.description))
     }
 
+    @Test func aCachedListAfterAServerErrorSaysTheServiceFailed() async throws {
+        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let fetchedEarlier = Date(timeIntervalSince1970: 1_700_000_000)
+        try cache.save(libraries, for: LibraryQuery(), fetchedAt: fetchedEarlier)
+        let store = RecordingStore(LibraryFinderState())
+        let failed = CalilError(.httpStatus(code: 500, serviceMessage: nil))
+        await store.load(service: FakeLibraryService([.failure(failed)]), cache: cache, now: now)
+        #expect(store.state.status == .loaded)
+        #expect(
+            store.state.source
+                == .cache(fetchedAt: fetchedEarlier, reason: failed.description, serviceFailed: true))
+    }
+
     @Test func failsWhenTheServiceCannotBeReachedAndNothingIsCached() async throws {
         let cache = LibraryCache(directory: try TemporaryDirectory.make())
         let store = RecordingStore(LibraryFinderState())

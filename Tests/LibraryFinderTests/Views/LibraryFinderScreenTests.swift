@@ -125,6 +125,61 @@ import Testing
             line.hasPrefix("⚠ Offline: showing the list fetched \(FetchTime.text(fetchedAt)). Timed out."))
     }
 
+    @Test func aLongErrorIsShownWholeWithItsAdviceAndTheRetryHint() {
+        let message = CalilError(.timedOut(host: "api.calil.jp", seconds: 15)).description
+        var failed = loadedState
+        failed.status = .failed(message: message)
+        let lines = text(failed)
+        #expect(lines.count == size.rows)
+        #expect(lines[1].contains("県立図書館"), "the list is still shown")
+        let shown = lines.joined(separator: " ")
+        #expect(
+            shown.contains("or allow more time with --timeout."),
+            "the advice was cut:\n\(lines.joined(separator: "\n"))")
+        #expect(lines[size.rows - 2].hasSuffix("Press r to retry."))
+        #expect(lines.allSatisfy { $0.displayWidth <= size.columns })
+    }
+
+    @Test func anErrorTooLongForTheScreenIsCutButKeepsTheRetryHint() {
+        var failed = loadedState
+        failed.status = .failed(message: String(repeating: "The service said something long. ", count: 20))
+        let small = TerminalSize(columns: 40, rows: 14)
+        let lines = text(failed, size: small)
+        #expect(lines.count == small.rows)
+        #expect(lines[small.rows - 2].hasSuffix("… Press r to retry."))
+        #expect(lines.allSatisfy { $0.displayWidth <= small.columns })
+    }
+
+    @Test func pageUpAndDownMoveByTheVisibleHeightOfTheList() {
+        var many = loadedState
+        many.libraries = (0..<40).map { Fixtures.library(id: "\($0)", short: "図書館\($0)") }
+        for size in [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 80, rows: 40)] {
+            let lines = text(many, size: size)
+            let listRows = lines.filter { $0.hasPrefix("› 図書館") || $0.hasPrefix("  図書館") }.count
+            let height = LibraryFinderScreen.listHeight(for: many, size: size)
+            #expect(height == listRows)
+            #expect(
+                LibraryFinderKeys.command(for: .pageDown, in: many, pageSize: height)
+                    == .list(.moveSelection(by: listRows)))
+            #expect(
+                LibraryFinderKeys.command(for: .pageUp, in: many, pageSize: height)
+                    == .list(.moveSelection(by: -listRows)))
+        }
+    }
+
+    @Test func aCachedListAfterAServerErrorSaysTheServiceFailedNotOffline() {
+        let reason = CalilError(.httpStatus(code: 500, serviceMessage: nil)).description
+        let cached = state([
+            LibrariesLoading(requestID: requestID),
+            LibrariesLoaded(
+                requestID: requestID, libraries: libraries,
+                source: .cache(fetchedAt: fetchedAt, reason: reason, serviceFailed: true)),
+        ])
+        let shown = text(cached).joined(separator: " ")
+        #expect(shown.contains("⚠ The service failed: showing the list fetched"))
+        #expect(!shown.contains("Offline"))
+    }
+
     @Test func wrapsALongErrorOntoTwoLinesKeepingTheRetryHint() {
         let message = String(repeating: "The service said something long. ", count: 3)
         let failed = LibraryFinderState(query: LibraryQuery())
@@ -172,43 +227,55 @@ import Testing
     }
 
     @Test func movesFiltersReloadsAndQuits() {
-        #expect(LibraryFinderKeys.command(for: .down, in: loaded) == .list(.moveSelection(by: 1)))
-        #expect(LibraryFinderKeys.command(for: .up, in: loaded) == .list(.moveSelection(by: -1)))
-        #expect(LibraryFinderKeys.command(for: .pageDown, in: loaded) == .list(.moveSelection(by: 10)))
-        #expect(LibraryFinderKeys.command(for: .home, in: loaded) == .list(.selectFirst))
-        #expect(LibraryFinderKeys.command(for: .end, in: loaded) == .list(.selectLast))
-        #expect(LibraryFinderKeys.command(for: .character("/"), in: loaded) == .list(.beginFilter))
-        #expect(LibraryFinderKeys.command(for: .character("r"), in: loaded) == .reload)
-        #expect(LibraryFinderKeys.command(for: .character("q"), in: loaded) == .quit)
-        #expect(LibraryFinderKeys.command(for: .ctrl("c"), in: loaded) == .quit)
-        #expect(LibraryFinderKeys.command(for: .character("x"), in: loaded) == .ignore)
+        #expect(
+            LibraryFinderKeys.command(for: .down, in: loaded, pageSize: 5) == .list(.moveSelection(by: 1)))
+        #expect(LibraryFinderKeys.command(for: .up, in: loaded, pageSize: 5) == .list(.moveSelection(by: -1)))
+        #expect(
+            LibraryFinderKeys.command(for: .pageDown, in: loaded, pageSize: 5) == .list(.moveSelection(by: 5))
+        )
+        #expect(LibraryFinderKeys.command(for: .home, in: loaded, pageSize: 5) == .list(.selectFirst))
+        #expect(LibraryFinderKeys.command(for: .end, in: loaded, pageSize: 5) == .list(.selectLast))
+        #expect(
+            LibraryFinderKeys.command(for: .character("/"), in: loaded, pageSize: 5) == .list(.beginFilter))
+        #expect(LibraryFinderKeys.command(for: .character("r"), in: loaded, pageSize: 5) == .reload)
+        #expect(LibraryFinderKeys.command(for: .character("q"), in: loaded, pageSize: 5) == .quit)
+        #expect(LibraryFinderKeys.command(for: .ctrl("c"), in: loaded, pageSize: 5) == .quit)
+        #expect(LibraryFinderKeys.command(for: .character("x"), in: loaded, pageSize: 5) == .ignore)
     }
 
     @Test func reloadIsDisabledWhileLoading() {
         var loading = loaded
         loading.status = .loading(requestID: UUID())
-        #expect(LibraryFinderKeys.command(for: .character("r"), in: loading) == .ignore)
-        #expect(LibraryFinderKeys.command(for: .character("q"), in: loading) == .quit)
+        #expect(LibraryFinderKeys.command(for: .character("r"), in: loading, pageSize: 5) == .ignore)
+        #expect(LibraryFinderKeys.command(for: .character("q"), in: loading, pageSize: 5) == .quit)
     }
 
     @Test func typingEditsTheFilterUntilEnterOrEsc() {
         var editing = loaded
         editing.isEditingFilter = true
         editing.filterText = "秋"
-        #expect(LibraryFinderKeys.command(for: .character("田"), in: editing) == .list(.editFilter("秋田")))
-        #expect(LibraryFinderKeys.command(for: .character("q"), in: editing) == .list(.editFilter("秋q")))
-        #expect(LibraryFinderKeys.command(for: .character("r"), in: editing) == .list(.editFilter("秋r")))
-        #expect(LibraryFinderKeys.command(for: .backspace, in: editing) == .list(.editFilter("")))
-        #expect(LibraryFinderKeys.command(for: .enter, in: editing) == .list(.commitFilter))
-        #expect(LibraryFinderKeys.command(for: .escape, in: editing) == .list(.cancelFilter))
-        #expect(LibraryFinderKeys.command(for: .down, in: editing) == .list(.moveSelection(by: 1)))
+        #expect(
+            LibraryFinderKeys.command(for: .character("田"), in: editing, pageSize: 5)
+                == .list(.editFilter("秋田")))
+        #expect(
+            LibraryFinderKeys.command(for: .character("q"), in: editing, pageSize: 5)
+                == .list(.editFilter("秋q")))
+        #expect(
+            LibraryFinderKeys.command(for: .character("r"), in: editing, pageSize: 5)
+                == .list(.editFilter("秋r")))
+        #expect(
+            LibraryFinderKeys.command(for: .backspace, in: editing, pageSize: 5) == .list(.editFilter("")))
+        #expect(LibraryFinderKeys.command(for: .enter, in: editing, pageSize: 5) == .list(.commitFilter))
+        #expect(LibraryFinderKeys.command(for: .escape, in: editing, pageSize: 5) == .list(.cancelFilter))
+        #expect(
+            LibraryFinderKeys.command(for: .down, in: editing, pageSize: 5) == .list(.moveSelection(by: 1)))
     }
 
     @Test func escClearsAKeptFilter() {
         var filtered = loaded
         filtered.filterText = "能代"
-        #expect(LibraryFinderKeys.command(for: .escape, in: filtered) == .list(.cancelFilter))
-        #expect(LibraryFinderKeys.command(for: .escape, in: loaded) == .ignore)
+        #expect(LibraryFinderKeys.command(for: .escape, in: filtered, pageSize: 5) == .list(.cancelFilter))
+        #expect(LibraryFinderKeys.command(for: .escape, in: loaded, pageSize: 5) == .ignore)
     }
 }
 

@@ -79,7 +79,7 @@ import Testing
             }
         }
 
-        try terminal.waitForScreen(containing: "Great! You won with score: 1")
+        try terminal.waitForScreen(containing: "Great! You won with 1 miss.")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         try terminal.verifyTerminalRestored()
@@ -261,5 +261,51 @@ import Testing
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasPrefix("settings.json.moved-") }
         #expect(kept.count == 1)
+    }
+
+    /// Why the game can't be run as another user here, or `nil` when it can.
+    private static var nobodyUnavailable: String? {
+        if geteuid() != 0 { return "not running as root, so the game can't be started as another user" }
+        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") {
+            return "/usr/bin/setpriv isn't installed"
+        }
+        return nil
+    }
+
+    @Test func aFailedSaveIsShownAtOnceInWords() throws {
+        if let reason = Self.nobodyUnavailable {
+            print("skipped aFailedSaveIsShownAtOnceInWords: \(reason)")
+            return
+        }
+        // A data folder the player (uid 65534) may read but not write: restoring works, saving fails.
+        let dataHome = FileManager.default.temporaryDirectory
+            .appendingPathComponent("memory-game-e2e-\(UUID().uuidString)", isDirectory: true)
+        let folder = dataHome.appendingPathComponent("memory-game", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dataHome.path)
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+
+        let terminal = try PseudoTerminal(
+            executableURL: URL(fileURLWithPath: "/usr/bin/setpriv"),
+            arguments: [
+                "--reuid=65534", "--regid=65534", "--clear-groups", try builtProductURL("memory-game").path,
+                "--offline",
+            ],
+            environment: ["XDG_DATA_HOME": dataHome.path, "HOME": dataHome.path, "NO_COLOR": "1"],
+            size: TerminalSize(columns: 80, rows: 24))
+        try terminal.waitForScreen(containing: "Choose Category (Pop)")
+        try terminal.send("j")
+        try terminal.send(PseudoTerminal.Keys.enter)
+        try terminal.waitForScreen(containing: "Metal")
+        try terminal.send("j")
+        try terminal.send(PseudoTerminal.Keys.enter)
+        // Before quitting: the notice is on the screen, in words.
+        let screen = try terminal.waitForScreen(containing: "Your choice of category wasn't saved")
+        #expect(!screen.lines.joined().contains("NSCocoaErrorDomain"))
+        #expect(screen.lines.joined(separator: " ").contains("writable"), "the advice was cut off")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        try terminal.verifyTerminalRestored()
     }
 }

@@ -79,6 +79,18 @@ import Testing
         #expect(harness.current.phase == .failed(.rock, message: message))
     }
 
+    @Test func tooFewAlbumsIsWordedForNoneOneAndMany() {
+        #expect(
+            AlbumSourceError(.tooFewAlbums(found: 0, needed: 8)).description
+                == "The iTunes Search API found no albums; a game needs 8.")
+        #expect(
+            AlbumSourceError(.tooFewAlbums(found: 1, needed: 8)).description
+                == "The iTunes Search API found only 1 distinct album; a game needs 8.")
+        #expect(
+            AlbumSourceError(.tooFewAlbums(found: 5, needed: 8)).description
+                == "The iTunes Search API found only 5 distinct albums; a game needs 8.")
+    }
+
     @Test func offlinePreferenceNeverAsksTheLiveService() async throws {
         let harness = GameHarness()
         let live = FakeAlbumSource(result: .failure(AlbumSourceError(.httpStatus(500))))

@@ -39,6 +39,37 @@ import Testing
         #expect(state.phase == .failed(.pop, message: "HTTP 500"))
     }
 
+    @Test func aResultOfASupersededOrCancelledFetchIsIgnored() {
+        var state = gameReducer(action: FetchTunesAction(category: .rock), state: GameState())
+        #expect(state.fetch == 1)
+        state = gameReducer(action: FetchTunesAction(category: .rock), state: state)
+        #expect(state.fetch == 2)
+        let cards = orderedTable().cards
+        let stale = gameReducer(
+            action: SetCardsAction(cards: cards, category: .rock, origin: .live, fetch: 1), state: state)
+        #expect(stale == state)
+        let failed = gameReducer(
+            action: FetchTunesFailedAction(category: .rock, message: "x", fetch: 1), state: state)
+        #expect(failed == state)
+        let current = gameReducer(
+            action: SetCardsAction(cards: cards, category: .rock, origin: .live, fetch: 2), state: state)
+        #expect(current.phase == .playing)
+        #expect(current.fetch == 2)
+        let cancelled = gameReducer(action: CancelFetchAction(), state: state)
+        #expect(cancelled.phase == .idle)
+        let late = gameReducer(
+            action: SetCardsAction(cards: cards, category: .rock, origin: .live, fetch: 2), state: cancelled)
+        #expect(late == cancelled)
+    }
+
+    @Test func askingForANewBoardOnlyHappensWhilePlaying() {
+        var state = gameReducer(action: AskForNewBoardAction(), state: orderedTable())
+        #expect(state.confirmingNewBoard)
+        state = gameReducer(action: KeepBoardAction(), state: state)
+        #expect(!state.confirmingNewBoard)
+        #expect(!gameReducer(action: AskForNewBoardAction(), state: GameState()).confirmingNewBoard)
+    }
+
     @Test func flipAndResolveGoThroughTheRules() {
         var state = gameReducer(action: FlipCardAction(index: 0), state: orderedTable(round: 2))
         state = gameReducer(action: FlipCardAction(index: 2), state: state)

@@ -36,6 +36,31 @@ import Testing
         #expect(SettingsStorage.initialState(saved: saved).categories.current == .metal)
     }
 
+    @Test func aFailedSaveIsToldInWordsWithWhatItMeansForThePlayer() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A plain file where the settings folder should be: every save fails, even as root.
+        let blocker = folder.appendingPathComponent("memory-game")
+        try Data().write(to: blocker)
+        let file = SettingsStorage(url: blocker.appendingPathComponent("settings.json")).file
+        let problem = try #require(throws: PersistenceError.self) { try file.save(Settings(category: .rock)) }
+        let notice = SettingsStorage.notice(for: problem)
+        #expect(notice.hasPrefix("Your choice of category wasn't saved (it lasts until you quit). "))
+        #expect(notice.contains(blocker.path))
+        #expect(!notice.contains("NSCocoaErrorDomain"))
+    }
+
+    @Test func aSetAsideFileIsToldAsItIs() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("settings.json")
+        try Data("{ not json".utf8).write(to: url)
+        let reported = ProblemLog()
+        _ = try SettingsStorage(url: url, problemHandler: reported.append).restore()
+        let problem = try #require(reported.problems.first)
+        #expect(SettingsStorage.notice(for: problem) == problem.message)
+    }
+
     @Test func commandLineCategoryWinsOverTheSavedOne() {
         let state = SettingsStorage.initialState(saved: Settings(category: .rap), requested: .rock)
         #expect(state.categories.current == .rock)
@@ -90,5 +115,24 @@ private final class NoticeList: @unchecked Sendable {
     var messages: [String] { lock.withLock { stored } }
     var append: @Sendable (PersistenceError) -> Void {
         { [self] problem in lock.withLock { stored.append(problem.message) } }
+    }
+}
+
+/// Collects the problems a storage reports; safe from any thread.
+private final class ProblemLog: @unchecked Sendable {
+    // @unchecked Sendable: `recorded` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var recorded: [PersistenceError] = []
+
+    var problems: [PersistenceError] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    func append(_ problem: PersistenceError) {
+        lock.lock()
+        recorded.append(problem)
+        lock.unlock()
     }
 }

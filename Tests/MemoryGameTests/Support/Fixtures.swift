@@ -59,6 +59,33 @@ final class GameHarness: @unchecked Sendable {
     }
 }
 
+/// A gate that tasks wait at until it is opened.
+actor AsyncGate {
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for continuation in waiting { continuation.resume() }
+        waiting = []
+    }
+}
+
+/// An album source that answers with ``sampleAlbums`` once its gate opens: a slow service.
+struct GatedAlbumSource: AlbumSource {
+    let gate: AsyncGate
+
+    func albums(for category: MusicCategory) async throws -> [Album] {
+        await gate.wait()
+        return sampleAlbums
+    }
+}
+
 /// An album source that returns what it was given, or throws.
 struct FakeAlbumSource: AlbumSource {
     var result: Result<[Album], AlbumSourceError>

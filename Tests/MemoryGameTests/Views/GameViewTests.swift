@@ -46,9 +46,47 @@ import Testing
         state = GameRules.resolveMismatch(in: state, round: state.round)
         for index in 0..<16 { state = GameRules.flip(at: index, in: state) }
         let text = GameView.lines(state, size: TerminalSize(columns: 80, rows: 24)).text
-        #expect(text.contains("Great! You won with score: 1"))
+        #expect(text.contains("Great! You won with 1 miss."))
         #expect(text.contains("Enter new game · Esc menu"))
         #expect(!text.contains("░"))
+    }
+
+    @Test func theWinMessageCountsMissesInWords() {
+        var state = orderedTable()
+        state.phase = .won(score: 0)
+        let size = TerminalSize(columns: 80, rows: 24)
+        #expect(GameView.lines(state, size: size).text.contains("Great! You won with no misses."))
+        state.phase = .won(score: 3)
+        #expect(GameView.lines(state, size: size).text.contains("Great! You won with 3 misses."))
+        #expect(!GameView.lines(state, size: size).text.contains("score"))
+    }
+
+    @Test func askingForANewBoardSaysWhatIsLostAndWhichKeysAnswer() {
+        var state = orderedTable()
+        state.origin = .offlineFallback(reason: "iTunes timed out")
+        state.confirmingNewBoard = true
+        let text = GameView.lines(state, size: TerminalSize(columns: 80, rows: 24)).text
+        #expect(text.contains("Deal a new board from iTunes? This board's progress is lost."))
+        #expect(text.contains("y new board · n keep playing · q quit"))
+    }
+
+    @Test func aLongNoticeKeepsItsAdviceOnTheBottomRows() {
+        let notice =
+            "Your choice of category wasn't saved (it lasts until you quit). Couldn't lock "
+            + "/home/someone/.local/share/memory-game/settings.json: open "
+            + "/home/someone/.local/share/memory-game/settings.json.lock: Permission denied (errno 13). "
+            + "Check that its folder is writable and that the lock is a plain file."
+        let size = TerminalSize(columns: 80, rows: 24)
+        let screen = Array(repeating: Line("row"), count: 24)
+        let lines = NoticeArea.lines(screen, notice: notice, size: size)
+        #expect(lines.count == 24)
+        let bottom = lines.suffix(5).text
+        #expect(bottom.contains("Check that its folder is writable"), "the advice was cut off:\n\(bottom)")
+        #expect(bottom.hasSuffix(" file."), "the advice was cut off:\n\(bottom)")
+        #expect(lines.allSatisfy { $0.width <= 80 })
+        let cut = NoticeArea.lines(screen, notice: notice, size: TerminalSize(columns: 30, rows: 9))
+        #expect(cut.count == 9)
+        #expect(cut.last?.plainText.hasSuffix("…") == true)
     }
 
     @Test func detailLineShowsTheFullNamesUnderTheCursor() {

@@ -7,10 +7,18 @@ import Testing
 
 @MainActor
 @Suite struct IntentDispatcherTests {
-    private func makeStore(route: Route) -> Store<AppState> {
+    private func makeStore(route: Route, log: ActionLog? = nil) -> Store<AppState> {
+        let record: Middleware<AppState> = { _, _ in
+            { next in
+                { action in
+                    log?.append(action)
+                    next(action)
+                }
+            }
+        }
         let store = Store<AppState>(
             reducer: makeAppReducer(), state: AppState(categories: CategoriesState(current: .rock)),
-            middleware: [createThunkMiddleware()])
+            middleware: [createThunkMiddleware(), record])
         store.dispatch(SetRouteAction(route))
         return store
     }
@@ -21,12 +29,22 @@ import Testing
             environment: GameEnvironment(liveSource: nil, random: RandomSource(seed: seed)) { _ in })
     }
 
-    @Test func newGameFromTheMenuOpensTheGameAndDealsCards() async {
+    /// The game slice once it leaves `.loading` (the fetch runs on its own task).
+    private func dealt(_ store: Store<AppState>) async -> GameState? {
+        for await game in store.states(\.game) {
+            if case .loading = game.phase { continue }
+            return game
+        }
+        return nil
+    }
+
+    @Test(.timeLimit(.minutes(1))) func newGameFromTheMenuOpensTheGameAndDealsCards() async {
         let store = makeStore(route: Routes.menuRoute)
         let dispatcher = makeDispatcher(store)
         #expect(dispatcher.handle(.choose) == .handled)
         #expect(store.state.navigationState.route == Routes.gameRoute)
-        await dispatcher.currentFetch?.value
+        #expect(store.state.game.fetch == 1)
+        _ = await dealt(store)
         #expect(store.state.game.phase == .playing)
         #expect(store.state.game.category == .rock)
         #expect(store.state.game.cards.count == 16)
@@ -41,11 +59,11 @@ import Testing
         #expect(store.state.navigationState.route == Routes.menuRoute)
     }
 
-    @Test func flipTurnsTheCardUnderTheCursorAndAMissIsTurnedBack() async throws {
+    @Test(.timeLimit(.minutes(1))) func flipTurnsTheCardUnderTheCursorAndAMissIsTurnedBack() async throws {
         let store = makeStore(route: Routes.gameRoute)
         let dispatcher = makeDispatcher(store)
         dispatcher.startGame(preference: .offline)
-        await dispatcher.currentFetch?.value
+        _ = await dealt(store)
         let cards = store.state.game.cards
         let other = try #require(cards.indices.first { cards[$0].pair != cards[0].pair })
         dispatcher.handle(.flip)
@@ -69,6 +87,80 @@ import Testing
         let dispatcher = makeDispatcher(store)
         dispatcher.handle(.back)
         #expect(store.state.navigationState.route == Routes.menuRoute)
+    }
+
+    /// Waits until the log holds a `SetCardsAction` of fetch `fetch` (at most 10 s).
+    private func waitForCards(of fetch: Int, in log: ActionLog) async -> Bool {
+        for _ in 0..<1000 {
+            if log.actions.contains(where: { ($0 as? SetCardsAction)?.fetch == fetch }) { return true }
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return false
+    }
+
+    @Test(.timeLimit(.minutes(1))) func leavingTheGameWhileLoadingDropsTheLateResult() async {
+        let log = ActionLog()
+        let store = makeStore(route: Routes.gameRoute, log: log)
+        let release = AsyncGate()
+        let dispatcher = IntentDispatcher(
+            store: store,
+            environment: GameEnvironment(
+                liveSource: GatedAlbumSource(gate: release), random: RandomSource(seed: 1)
+            ) { _ in })
+        dispatcher.startGame(preference: .live)
+        #expect(store.state.game.phase == .loading(.rock))
+        dispatcher.handle(.back)
+        #expect(store.state.game.phase == .idle)
+        await release.open()
+        // The fetch's answer comes back, tagged with a fetch that no longer runs: nothing changes.
+        #expect(await waitForCards(of: 1, in: log))
+        #expect(store.state.game.phase == .idle)
+        #expect(store.state.game.cards.isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aNewGameSupersedesTheFetchStillRunning() async {
+        let log = ActionLog()
+        let store = makeStore(route: Routes.gameRoute, log: log)
+        let release = AsyncGate()
+        let dispatcher = IntentDispatcher(
+            store: store,
+            environment: GameEnvironment(
+                liveSource: GatedAlbumSource(gate: release), random: RandomSource(seed: 1)
+            ) { _ in })
+        dispatcher.startGame(preference: .live)
+        dispatcher.startGame(preference: .offline)
+        #expect(store.state.game.fetch == 2)
+        let offline = await dealt(store)
+        #expect(offline?.origin == .offline)
+        await release.open()
+        #expect(await waitForCards(of: 1, in: log))
+        #expect(store.state.game.origin == .offline, "the superseded live fetch replaced the board")
+    }
+
+    @Test func rOnTheStandInCatalogAsksBeforeDealingANewBoard() {
+        let store = makeStore(route: Routes.gameRoute)
+        let dispatcher = makeDispatcher(store)
+        store.dispatch(
+            SetCardsAction(
+                cards: orderedTable().cards, category: .rock,
+                origin: .offlineFallback(reason: "iTunes timed out")))
+        store.dispatch(FlipCardAction(index: 0))
+        let board = store.state.game
+        let ask = KeyBindings.intent(for: .character("r"), on: .game, game: board)
+        #expect(ask == .askForNewBoard)
+        dispatcher.handle(ask!)
+        #expect(store.state.game.confirmingNewBoard)
+        #expect(store.state.game.cards == board.cards, "r dealt a new board without asking")
+        let no = KeyBindings.intent(for: .character("n"), on: .game, game: store.state.game)
+        dispatcher.handle(no!)
+        #expect(!store.state.game.confirmingNewBoard)
+        #expect(store.state.game.cards == board.cards)
+        dispatcher.handle(.askForNewBoard)
+        let yes = KeyBindings.intent(for: .character("y"), on: .game, game: store.state.game)
+        #expect(yes == .confirmNewBoard)
+        dispatcher.handle(yes!)
+        #expect(store.state.game.fetch == 1)
+        #expect(!store.state.game.confirmingNewBoard)
     }
 
     @Test func quitEndsTheAppFromAnyScreen() {

@@ -52,10 +52,38 @@ import Testing
         #expect(KeyBindings.intent(for: .character("o"), on: .game, game: failed) == .playOffline)
     }
 
-    @Test func rRetriesTheLiveServiceWhileTheOfflineCatalogStandsIn() {
+    @Test func rAsksBeforeDealingOverTheBoardWhileTheOfflineCatalogStandsIn() {
         var fallback = playing
         fallback.origin = .offlineFallback(reason: "no network")
-        #expect(KeyBindings.intent(for: .character("r"), on: .game, game: fallback) == .retry)
+        #expect(KeyBindings.intent(for: .character("r"), on: .game, game: fallback) == .askForNewBoard)
+        fallback.confirmingNewBoard = true
+        #expect(KeyBindings.intent(for: .character("y"), on: .game, game: fallback) == .confirmNewBoard)
+        #expect(KeyBindings.intent(for: .character("n"), on: .game, game: fallback) == .keepBoard)
+        #expect(KeyBindings.intent(for: .escape, on: .game, game: fallback) == .keepBoard)
+        #expect(KeyBindings.intent(for: .enter, on: .game, game: fallback) == nil, "a flip while asking")
+        #expect(KeyBindings.intent(for: .character("q"), on: .game, game: fallback) == .quit)
+    }
+
+    @Test func afterAWinOnTheStandInCatalogRRetriesAsTheStatusLineSays() {
+        var won = playing
+        won.phase = .won(score: 2)
+        won.origin = .offlineFallback(reason: "iTunes timed out")
+        #expect(GameView.status(won).contains("r retries"))
+        #expect(KeyBindings.intent(for: .character("r"), on: .game, game: won) == .retry)
+    }
+
+    @Test func onlyQuitActsWhileTheTerminalIsTooSmall() {
+        for key: Key in [
+            .enter, .character(" "), .left, .character("l"), .escape, .backspace, .character("r"),
+        ] {
+            #expect(
+                KeyBindings.intent(for: key, on: .game, game: playing, screenFits: false) == nil, "\(key)")
+        }
+        #expect(
+            KeyBindings.intent(for: .character("q"), on: .game, game: playing, screenFits: false) == .quit)
+        #expect(KeyBindings.intent(for: .ctrl("c"), on: .game, game: playing, screenFits: false) == .quit)
+        #expect(!GameView.fits(playing, size: TerminalSize(columns: 40, rows: 12)))
+        #expect(GameView.fits(playing, size: TerminalSize(columns: 80, rows: 24)))
     }
 
     @Test func routesNameTheirScreens() {

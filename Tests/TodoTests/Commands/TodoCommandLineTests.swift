@@ -10,12 +10,12 @@ import Testing
     private let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("todo-cli-\(UUID().uuidString)", isDirectory: true)
 
-    private func run(_ arguments: String..., environment: [String: String] = [:]) -> (
+    private func run(_ arguments: String..., environment: [String: String] = [:]) async -> (
         status: Int32, output: [String], errors: [String]
     ) {
         let output = CapturedOutput()
         let errors = CapturedOutput()
-        let status = TodoCommandLine.run(
+        let status = await TodoCommandLine.run(
             arguments: arguments,
             environment: environment.merging(["XDG_DATA_HOME": directory.appendingPathComponent("xdg").path])
             { a, _ in a },
@@ -26,36 +26,36 @@ import Testing
         return (status, output.written, errors.written)
     }
 
-    @Test func helpAndVersionNeedNoFile() {
+    @Test func helpAndVersionNeedNoFile() async {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let help = run("--help")
+        let help = await run("--help")
         #expect(help.status == 0)
         #expect(help.output == [String(TodoHelp.usage.dropLast())])
-        #expect(run("--version").output == [TodoHelp.version])
+        #expect(await run("--version").output == [TodoHelp.version])
         #expect(!FileManager.default.fileExists(atPath: directory.path))
     }
 
-    @Test func relativeFilePathsStartAtTheCurrentDirectory() throws {
+    @Test func relativeFilePathsStartAtTheCurrentDirectory() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let added = run("add", "Buy milk", "--file", "lists/todo.json")
+        let added = await run("add", "Buy milk", "--file", "lists/todo.json")
         #expect(added.status == 0)
         #expect(added.output == ["Added 1: Buy milk"])
         #expect(
             FileManager.default.fileExists(atPath: directory.appendingPathComponent("lists/todo.json").path))
-        #expect(run("list", "--file=lists/todo.json").output == ["1. [ ] Buy milk"])
+        #expect(await run("list", "--file=lists/todo.json").output == ["1. [ ] Buy milk"])
     }
 
-    @Test func defaultFileIsInTheDataDirectory() {
+    @Test func defaultFileIsInTheDataDirectory() async {
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(run("add", "x").status == 0)
+        #expect(await run("add", "x").status == 0)
         #expect(
             FileManager.default.fileExists(
                 atPath: directory.appendingPathComponent("xdg/todo/todo.json").path))
     }
 
-    @Test func usageErrorsPrintTheMistakeAndTheHelpPointerAndReturnTwo() {
+    @Test func usageErrorsPrintTheMistakeAndTheHelpPointerAndReturnTwo() async {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = run("done", "x")
+        let result = await run("done", "x")
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
         #expect(
@@ -65,12 +65,12 @@ import Testing
             ])
     }
 
-    @Test func anUnwritableFolderIsReportedWithStatusOne() throws {
+    @Test func anUnwritableFolderIsReportedWithStatusOne() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         // A regular file where the todo file's folder should be: the folder can't be created.
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data().write(to: directory.appendingPathComponent("blocker"))
-        let result = run("add", "x", "--file", "blocker/todo.json")
+        let result = await run("add", "x", "--file", "blocker/todo.json")
         #expect(result.status == 1)
         #expect(result.errors.count == 1)
         #expect(result.errors.first?.hasPrefix("todo: Couldn't save") == true)

@@ -138,7 +138,7 @@ enum BookCommand {
         let state: LibraryFinderState = store.state
         switch (state.status, state.source) {
         case (.loaded, let source?):
-            if case .cache(let fetchedAt, let reason) = source {
+            if case .cache(let fetchedAt, let reason, _) = source {
                 io.error(
                     "library-finder: \(reason)\nUsing the cached libraries, fetched \(FetchTime.text(fetchedAt)).\n"
                 )

@@ -80,7 +80,7 @@ public enum LibraryFinderCommand {
         let state: LibraryFinderState = store.state
         switch (state.status, state.source) {
         case (.loaded, let source?):
-            if case .cache(let fetchedAt, let reason) = source {
+            if case .cache(let fetchedAt, let reason, _) = source {
                 io.error(
                     "library-finder: \(reason)\nShowing the cached list, fetched \(FetchTime.text(fetchedAt)).\n"
                 )
@@ -109,7 +109,7 @@ extension LibraryFinderCommand {
     static func runInteractive(
         options: CommandLineOptions, service: any LibraryService, cache: LibraryCache?,
         environment: [String: String], io: CommandIO
-    ) -> Int32 {
+    ) async -> Int32 {
         // Cache notices wait for the terminal to be given back (runs after `terminal.restore()`).
         let notices = PendingNotices()
         defer { for message in notices.take() { io.error("library-finder: \(message)\n") } }
@@ -126,7 +126,7 @@ extension LibraryFinderCommand {
         let load = loadLibrariesThunk(service: service, cache: cache)
         // Fire and forget: the thunk's actions come back through the store's subscription.
         let reload: @MainActor @Sendable () -> Void = { store.dispatch(load as Action) }
-        let interrupted = InteractiveSession(
+        let interrupted = await InteractiveSession(
             store: store, reload: reload, session: terminal, environment: environment
         ).run()
         return interrupted ? ExitStatus.interrupted : ExitStatus.success

@@ -59,13 +59,14 @@ enum LoadStatus: Equatable, Sendable {
 enum ListSource: Equatable, Sendable {
     /// Fresh from the service, fetched at this time.
     case network(fetchedAt: Date)
-    /// From the disk cache, fetched at this time, because the service couldn't be reached (`reason`).
-    case cache(fetchedAt: Date, reason: String)
+    /// From the disk cache, fetched at this time, because the service couldn't be reached or
+    /// answered with a server error (`reason`); `serviceFailed` tells the second from the first.
+    case cache(fetchedAt: Date, reason: String, serviceFailed: Bool = false)
 
     /// When the list was fetched from the service.
     var fetchedAt: Date {
         switch self {
-        case .network(let date), .cache(let date, _): date
+        case .network(let date), .cache(let date, _, _): date
         }
     }
 }

@@ -39,7 +39,9 @@ func loadLibraries(
             dispatch(
                 LibrariesLoaded(
                     requestID: requestID, libraries: query.narrow(cached.libraries),
-                    source: .cache(fetchedAt: cached.fetchedAt, reason: error.description)))
+                    source: .cache(
+                        fetchedAt: cached.fetchedAt, reason: error.description,
+                        serviceFailed: error.isServiceFailure)))
         } else {
             dispatch(LibrariesFailed(requestID: requestID, message: error.description))
         }

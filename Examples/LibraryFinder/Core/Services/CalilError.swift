@@ -41,6 +41,13 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the service was reached and answered with a server error (5xx): it failed, rather
+    /// than being out of reach.
+    var isServiceFailure: Bool {
+        if case .httpStatus(let code, _) = kind { return code >= 500 }
+        return false
+    }
+
     var description: String {
         switch kind {
         case .missingAppKey:
@@ -53,7 +60,7 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
         case .httpStatus(let code, let serviceMessage):
             var text = "The Calil API answered HTTP \(code) (\(Self.reason(for: code)))"
             if let serviceMessage { text += ": \(serviceMessage)" }
-            return text + ". " + Self.advice(for: code)
+            return text + ". " + Self.advice(for: code, serviceMessage: serviceMessage)
         case .serviceError(let message):
             return "The Calil API reported an error: \(message). Check the app key and the options."
         case .unexpectedBody(let detail):
@@ -65,12 +72,16 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// How to get and set a key; shown when there is none.
+    /// How to get and set a key; shown when there is none. Each line fits 80 columns after the
+    /// `library-finder: ` prefix, so no URL is broken by the terminal.
     static let missingAppKeyMessage = """
         library-finder needs a Calil app key, and none was given.
-        Get a free key by registering at https://calil.jp/api/dashboard/ (see https://calil.jp/doc/api.html),
-        then set it for your shell:   export CALIL_APPKEY=<your key>
-        or pass it once:              library-finder --appkey <your key>
+        Get a free key by registering at https://calil.jp/api/dashboard/
+        (the API is described at https://calil.jp/doc/api.html).
+        Then set it for your shell:
+            export CALIL_APPKEY=<your key>
+        or pass it once:
+            library-finder --appkey <your key>
         """
 
     private static func format(_ seconds: Double) -> String {
@@ -94,14 +105,26 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func advice(for code: Int) -> String {
-        switch code {
-        case 401, 403: "Check that your app key (CALIL_APPKEY or --appkey) is valid."
-        case 404: "Check that --api-base points at the Calil API."
-        case 429: "The key's hourly request limit (about 1000) was reached; try again later."
-        case 400..<500: "Check the options (--pref, --city, --system-id, --near, --limit)."
-        default: "The service is having trouble; try again later."
+    /// What to do about an HTTP error: by the service's own words when they name the cause (a
+    /// 400 "bad appkey" is about the key, not the options), else by the status.
+    private static func advice(for code: Int, serviceMessage: String?) -> String {
+        if let serviceMessage, (400..<500).contains(code), Self.blamesTheAppKey(serviceMessage) {
+            return "Check that your app key (CALIL_APPKEY or --appkey) is valid."
         }
+        switch code {
+        case 401, 403: return "Check that your app key (CALIL_APPKEY or --appkey) is valid."
+        case 404: return "Check that --api-base points at the Calil API."
+        case 429: return "The key's hourly request limit (about 1000) was reached; try again later."
+        case 400..<500: return "Check the options (--pref, --city, --system-id, --near, --limit)."
+        default: return "The service is having trouble; try again later."
+        }
+    }
+
+    /// Whether the service's error text is about the app key ("bad appkey", "invalid app key").
+    private static func blamesTheAppKey(_ message: String) -> Bool {
+        let folded = message.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(
+            of: "_", with: "")
+        return folded.contains("appkey") || folded.contains("apikey")
     }
 }
 

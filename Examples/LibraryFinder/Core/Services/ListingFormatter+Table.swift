@@ -39,7 +39,7 @@ extension ListingFormatter {
         switch listing.source {
         case .network(let fetchedAt):
             lines.append("\(count) · \(summary) · fetched \(FetchTime.text(fetchedAt))")
-        case .cache(let fetchedAt, _):
+        case .cache(let fetchedAt, _, _):
             lines.append("\(count) · \(summary) · cached, fetched \(FetchTime.text(fetchedAt))")
         }
         return lines.joined(separator: "\n") + "\n"

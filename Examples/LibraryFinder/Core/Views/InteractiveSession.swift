@@ -40,13 +40,13 @@ final class InteractiveSession {
     ///
     /// - Returns: Whether the user quit with Ctrl-C (the program then exits 130).
     @discardableResult
-    func run() -> Bool {
+    func run() async -> Bool {
         let subscription = Self.forwardStates(of: store, to: loop, session: self)
         defer { subscription.cancel() }
         reload()
         draw()
         var interrupted = false
-        loop.run { event in
+        await loop.run { event in
             switch event {
             case .key(let key):
                 if handle(key) == .quit { interrupted = key.isInterrupt }
@@ -62,7 +62,8 @@ final class InteractiveSession {
     }
 
     private func handle(_ key: Key) -> KeyCommand {
-        let command = LibraryFinderKeys.command(for: key, in: state)
+        let pageSize = LibraryFinderScreen.listHeight(for: state, size: session.size)
+        let command = LibraryFinderKeys.command(for: key, in: state, pageSize: pageSize)
         switch command {
         case .list(let action):
             // The new state comes back through the subscription, posted before the next event.

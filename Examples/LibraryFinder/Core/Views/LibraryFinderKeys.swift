@@ -15,8 +15,9 @@ enum KeyCommand: Equatable, Sendable {
 /// Turns keys into what they ask for, given the state they were pressed in.
 enum LibraryFinderKeys {
     /// The command for a key: while typing a filter, characters edit it; otherwise arrows move,
-    /// `/` filters, `r` reloads (ignored while loading), `q` and Ctrl-C quit.
-    static func command(for key: Key, in state: LibraryFinderState) -> KeyCommand {
+    /// Page Up and Page Down move by `pageSize` (the list's visible height), `/` filters, `r`
+    /// reloads (ignored while loading), `q` and Ctrl-C quit.
+    static func command(for key: Key, in state: LibraryFinderState, pageSize: Int) -> KeyCommand {
         if key.isInterrupt { return .quit }
         if state.isEditingFilter {
             switch key {
@@ -36,8 +37,8 @@ enum LibraryFinderKeys {
         switch key {
         case .up, .character("k"): return .list(.moveSelection(by: -1))
         case .down, .character("j"): return .list(.moveSelection(by: 1))
-        case .pageUp: return .list(.moveSelection(by: -10))
-        case .pageDown: return .list(.moveSelection(by: 10))
+        case .pageUp: return .list(.moveSelection(by: -max(pageSize, 1)))
+        case .pageDown: return .list(.moveSelection(by: max(pageSize, 1)))
         case .home, .character("g"): return .list(.selectFirst)
         case .end, .character("G"): return .list(.selectLast)
         case .character("/"): return .list(.beginFilter)

@@ -14,8 +14,11 @@ enum LibraryFinderScreen {
     /// How many rows the details pane takes.
     static let detailsHeight = 7
 
-    /// How many rows the status message may wrap onto.
+    /// How many rows the status message takes at least (it takes more when it needs them).
     static let messageHeight = 2
+
+    /// How many rows the status message may take at most, when the list keeps a row.
+    static let maximumMessageHeight = 6
 
     /// The lines of the screen for a state.
     ///
@@ -30,14 +33,31 @@ enum LibraryFinderScreen {
         let width = size.columns
         let visible = state.visibleLibraries
         var lines: [Line] = [titleLine(state, visibleCount: visible.count, width: width)]
-        let listHeight = size.rows - 1 - 1 - detailsHeight - messageHeight - 1
+        let message = messageLines(
+            state, width: width, spinnerFrame: spinnerFrame, maxLines: messageRoom(in: size))
+        let listHeight = size.rows - 1 - 1 - detailsHeight - message.count - 1
         lines += listLines(
             state, visible: visible, width: width, height: listHeight, spinnerFrame: spinnerFrame)
         lines.append(Line(String(repeating: "─", count: width), style: .dim))
         lines += detailLines(state.selectedLibrary, width: width)
-        lines += messageLines(state, width: width, spinnerFrame: spinnerFrame)
+        lines += message
         lines.append(keysLine(state, width: width))
         return lines
+    }
+
+    /// How many rows of the list are visible for `state` on a terminal of `size` (what Page Up
+    /// and Page Down move by); at least 1.
+    static func listHeight(for state: LibraryFinderState, size: TerminalSize) -> Int {
+        guard size.fits(minimumSize) else { return 1 }
+        let message = messageLines(
+            state, width: size.columns, spinnerFrame: "", maxLines: messageRoom(in: size))
+        return max(size.rows - 1 - 1 - detailsHeight - message.count - 1, 1)
+    }
+
+    /// The most rows the message may take on a terminal of `size`: up to
+    /// ``maximumMessageHeight``, leaving the list at least one row.
+    private static func messageRoom(in size: TerminalSize) -> Int {
+        max(messageHeight, min(maximumMessageHeight, size.rows - 1 - 1 - detailsHeight - 1 - 1))
     }
 
     /// `Libraries · 秋田県 · 秋田市` on the left, the count on the right.
@@ -112,9 +132,13 @@ enum LibraryFinderScreen {
     }
 
     /// Loading, the error (with the retry key), the cache mark, or when the list was fetched,
-    /// wrapped onto exactly ``messageHeight`` lines.
-    static func messageLines(_ state: LibraryFinderState, width: Int, spinnerFrame: String) -> [Line] {
+    /// wrapped whole onto at least ``messageHeight`` and at most `maxLines` lines. When even
+    /// `maxLines` is too few, the message is cut with `…` but the retry hint stays at its end.
+    static func messageLines(
+        _ state: LibraryFinderState, width: Int, spinnerFrame: String, maxLines: Int = messageHeight
+    ) -> [Line] {
         let text: String
+        var ending = ""
         let style: Style
         switch state.status {
         case .idle:
@@ -122,12 +146,13 @@ enum LibraryFinderScreen {
         case .loading:
             (text, style) = ("\(spinnerFrame) Loading libraries…", .color(.yellow))
         case .failed(let message):
-            (text, style) = ("✗ \(message) Press r to retry.", .color(.red))
+            (text, ending, style) = ("✗ \(message)", "Press r to retry.", .color(.red))
         case .loaded:
             switch state.source {
-            case .cache(let fetchedAt, let reason)?:
-                text =
-                    "⚠ Offline: showing the list fetched \(FetchTime.text(fetchedAt)). \(reason) Press r to retry."
+            case .cache(let fetchedAt, let reason, let serviceFailed)?:
+                let label = serviceFailed ? "The service failed" : "Offline"
+                text = "⚠ \(label): showing the list fetched \(FetchTime.text(fetchedAt)). \(reason)"
+                ending = "Press r to retry."
                 style = .color(.yellow)
             case .network(let fetchedAt)?:
                 (text, style) = ("Fetched \(FetchTime.text(fetchedAt)).", .dim)
@@ -135,10 +160,28 @@ enum LibraryFinderScreen {
                 (text, style) = ("", .plain)
             }
         }
-        var lines = wrap(text.terminalSafe, width: width, maxLines: messageHeight).map {
+        let rows = max(maxLines, messageHeight)
+        var lines = wrap(text.terminalSafe, ending: ending.terminalSafe, width: width, maxLines: rows).map {
             Line($0, style: style)
         }
-        lines += Array(repeating: Line(), count: messageHeight - lines.count)
+        lines += Array(repeating: Line(), count: max(messageHeight - lines.count, 0))
+        return lines
+    }
+
+    /// `text` and then `ending` wrapped onto at most `maxLines` lines; when they don't fit, `text`
+    /// is cut with `…` so that `ending` still ends the last line.
+    static func wrap(_ text: String, ending: String, width: Int, maxLines: Int) -> [String] {
+        let whole = ending.isEmpty ? text : text + " " + ending
+        let all = wrap(whole, width: width, maxLines: Int.max)
+        guard all.count > maxLines, !ending.isEmpty, ending.displayWidth + 2 <= width else {
+            return wrap(whole, width: width, maxLines: maxLines)
+        }
+        var lines = wrap(text, width: width, maxLines: maxLines)
+        let last = lines.count - 1
+        let room = width - ending.displayWidth - 1
+        var shortened = lines[last]
+        if shortened.last != "…" { shortened += "…" }
+        lines[last] = Line(shortened).truncated(toWidth: room).plainText + " " + ending
         return lines
     }
 

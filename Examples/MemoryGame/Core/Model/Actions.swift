@@ -25,11 +25,15 @@ public struct SetCardsAction: Action, Equatable, Sendable {
     public var category: MusicCategory
     /// Where they came from.
     public var origin: GameState.Origin
+    /// The fetch (``GameState/fetch``) that dealt them; ignored when a later fetch started or the
+    /// fetch was cancelled. `nil` always applies.
+    public var fetch: Int?
     /// Creates the action.
-    public init(cards: [Card], category: MusicCategory, origin: GameState.Origin) {
+    public init(cards: [Card], category: MusicCategory, origin: GameState.Origin, fetch: Int? = nil) {
         self.cards = cards
         self.category = category
         self.origin = origin
+        self.fetch = fetch
     }
 }
 
@@ -39,11 +43,32 @@ public struct FetchTunesFailedAction: Action, Equatable, Sendable {
     public var category: MusicCategory
     /// What went wrong, for the player.
     public var message: String
+    /// The fetch (``GameState/fetch``) that failed; ignored when it was superseded. `nil` always applies.
+    public var fetch: Int?
     /// Creates the action.
-    public init(category: MusicCategory, message: String) {
+    public init(category: MusicCategory, message: String, fetch: Int? = nil) {
         self.category = category
         self.message = message
+        self.fetch = fetch
     }
+}
+
+/// Abandons the running fetch (the player left the game): its result will be ignored.
+public struct CancelFetchAction: Action, Equatable, Sendable {
+    /// Creates the action.
+    public init() {}
+}
+
+/// Asks the player to confirm dealing a new board over the one being played.
+public struct AskForNewBoardAction: Action, Equatable, Sendable {
+    /// Creates the action.
+    public init() {}
+}
+
+/// The player declined a new board; the game goes on.
+public struct KeepBoardAction: Action, Equatable, Sendable {
+    /// Creates the action.
+    public init() {}
 }
 
 /// Turns the card at `index` face up (see ``GameRules/flip(at:in:)`` for what happens then).

@@ -29,6 +29,26 @@ public enum GameEffects {
         dispatch: @Sendable (Action) -> Void
     ) async {
         dispatch(FetchTunesAction(category: category))
+        await dealCards(
+            category: category, preference: preference, environment: environment, fetch: nil,
+            dispatch: dispatch)
+    }
+
+    /// The part of ``loadCards(category:preference:environment:dispatch:)`` after
+    /// ``FetchTunesAction``: fetches, deals, and dispatches ``SetCardsAction`` or
+    /// ``FetchTunesFailedAction`` tagged with `fetch`, so the reducer drops them when that fetch
+    /// was superseded or cancelled in the meantime.
+    ///
+    /// - Parameters:
+    ///   - category: The category to deal from.
+    ///   - preference: Which source to ask first.
+    ///   - environment: The sources and the random source.
+    ///   - fetch: The fetch's number (``GameState/fetch`` after its ``FetchTunesAction``), or `nil`.
+    ///   - dispatch: The store's dispatch.
+    public static func dealCards(
+        category: MusicCategory, preference: SourcePreference, environment: GameEnvironment, fetch: Int?,
+        dispatch: @Sendable (Action) -> Void
+    ) async {
         var origin = GameState.Origin.offline
         var albums: [Album]
         do {
@@ -46,17 +66,18 @@ public enum GameEffects {
         } catch is CancellationError {
             return
         } catch {
-            dispatch(FetchTunesFailedAction(category: category, message: String(describing: error)))
+            dispatch(
+                FetchTunesFailedAction(category: category, message: String(describing: error), fetch: fetch))
             return
         }
         if Task.isCancelled { return }
         let dealt = environment.random.withGenerator { GameRules.deal(from: albums, using: &$0) }
         guard let cards = dealt else {
             let error = AlbumSourceError(.tooFewAlbums(found: albums.count, needed: GameRules.pairCount))
-            dispatch(FetchTunesFailedAction(category: category, message: error.description))
+            dispatch(FetchTunesFailedAction(category: category, message: error.description, fetch: fetch))
             return
         }
-        dispatch(SetCardsAction(cards: cards, category: category, origin: origin))
+        dispatch(SetCardsAction(cards: cards, category: category, origin: origin, fetch: fetch))
     }
 
     /// Turns the card at `index` and reports whether that showed a new mismatch.

@@ -35,7 +35,7 @@ public enum GameRules {
     ) -> GameState {
         GameState(
             phase: .playing, category: category, cards: cards, cursor: 0, misses: 0, mismatch: nil,
-            round: previous.round + 1, origin: origin)
+            round: previous.round + 1, origin: origin, fetch: previous.fetch)
     }
 
     /// Turns the card at `index` face up and applies the rules.

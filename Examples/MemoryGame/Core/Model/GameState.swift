@@ -55,11 +55,19 @@ public struct GameState: Equatable, Sendable {
     public var round: Int
     /// Where the cards came from.
     public var origin: Origin
+    /// Counts the fetches started (``FetchTunesAction``) or abandoned (``CancelFetchAction``); the
+    /// result of an earlier fetch, tagged with its number, is ignored. This number is the handle on
+    /// the running fetch: superseding it is how a new game or leaving the game cancels it.
+    public var fetch: Int
+    /// Whether the player was asked to confirm dealing a new board over the one being played
+    /// (`r` while the offline catalog stands in for the service); `y` deals, `n` or Esc keeps playing.
+    public var confirmingNewBoard: Bool
 
     /// Creates a game state; the default is an idle table with no cards.
     public init(
         phase: Phase = .idle, category: MusicCategory = .defaultCategory, cards: [Card] = [], cursor: Int = 0,
-        misses: Int = 0, mismatch: Mismatch? = nil, round: Int = 0, origin: Origin = .live
+        misses: Int = 0, mismatch: Mismatch? = nil, round: Int = 0, origin: Origin = .live, fetch: Int = 0,
+        confirmingNewBoard: Bool = false
     ) {
         self.phase = phase
         self.category = category
@@ -69,6 +77,8 @@ public struct GameState: Equatable, Sendable {
         self.mismatch = mismatch
         self.round = round
         self.origin = origin
+        self.fetch = fetch
+        self.confirmingNewBoard = confirmingNewBoard
     }
 
     /// How many pairs have been found.

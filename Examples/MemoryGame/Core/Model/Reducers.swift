@@ -55,13 +55,31 @@ public func gameReducer(action: Action, state: GameState?) -> GameState {
         next.mismatch = nil
         next.misses = 0
         next.cursor = 0
+        next.fetch += 1
+        next.confirmingNewBoard = false
         return next
     case let set as SetCardsAction:
+        guard set.fetch == nil || set.fetch == state.fetch else { return state }
         return GameRules.start(cards: set.cards, category: set.category, origin: set.origin, after: state)
     case let failed as FetchTunesFailedAction:
+        guard failed.fetch == nil || failed.fetch == state.fetch else { return state }
         var next = state
         next.phase = .failed(failed.category, message: failed.message)
         next.category = failed.category
+        return next
+    case is CancelFetchAction:
+        var next = state
+        next.fetch += 1
+        next.confirmingNewBoard = false
+        if case .loading = state.phase { next.phase = .idle }
+        return next
+    case is AskForNewBoardAction:
+        var next = state
+        next.confirmingNewBoard = state.phase == .playing
+        return next
+    case is KeepBoardAction:
+        var next = state
+        next.confirmingNewBoard = false
         return next
     case let flip as FlipCardAction:
         return GameRules.flip(at: flip.index, in: state)

@@ -2,24 +2,35 @@ import ReSwift
 import ReSwiftThunk
 
 /// Fetches albums for `category`, deals a game from them and puts it on the table — the
-/// tutorial's `fetchTunes`, as an async thunk. See ``GameEffects/loadCards(category:preference:environment:dispatch:)``
+/// tutorial's `fetchTunes`. See ``GameEffects/loadCards(category:preference:environment:dispatch:)``
 /// for the actions it dispatches and when it falls back to the offline catalog.
 ///
 /// ```swift
-/// try await store.dispatch(fetchCards(for: .rock, preference: .live, environment: environment))
+/// store.dispatch(fetchCards(for: .rock, preference: .live, environment: environment))
 /// ```
+///
+/// The thunk reduces ``FetchTunesAction`` at once, on the dispatching thread, which numbers the
+/// fetch (``GameState/fetch``); then it starts an async thunk that fetches and deals, tagging what
+/// it dispatches with that number. A later fetch, or ``CancelFetchAction``, supersedes it: its
+/// result is then ignored, so no handle on the task is needed anywhere.
 ///
 /// - Parameters:
 ///   - category: The category to deal from.
 ///   - preference: Which source to ask first.
 ///   - environment: The sources and the random source.
-/// - Returns: The thunk; awaiting it waits for the cards (cancelling the task cancels the fetch).
+/// - Returns: The thunk.
 public func fetchCards(
     for category: MusicCategory, preference: GameEffects.SourcePreference, environment: GameEnvironment
-) -> AsyncThunk<AppState, Void> {
-    AsyncThunk { dispatch, _ in
-        await GameEffects.loadCards(
-            category: category, preference: preference, environment: environment, dispatch: dispatch)
+) -> Thunk<AppState> {
+    Thunk { dispatch, getState in
+        dispatch(FetchTunesAction(category: category))
+        let fetch = getState()?.game.fetch
+        dispatch(
+            AsyncThunk<AppState, Void> { dispatch, _ in
+                await GameEffects.dealCards(
+                    category: category, preference: preference, environment: environment, fetch: fetch,
+                    dispatch: dispatch)
+            })
     }
 }
 

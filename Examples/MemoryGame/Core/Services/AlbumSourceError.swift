@@ -53,6 +53,10 @@ public struct AlbumSourceError: Error, Equatable, Sendable, CustomStringConverti
             return "The iTunes Search API answered with HTTP status \(status)."
         case .malformedResponse(let detail):
             return "The iTunes Search API sent a reply that isn't the expected JSON (\(detail))."
+        case .tooFewAlbums(0, let needed):
+            return "The iTunes Search API found no albums; a game needs \(needed)."
+        case .tooFewAlbums(1, let needed):
+            return "The iTunes Search API found only 1 distinct album; a game needs \(needed)."
         case .tooFewAlbums(let found, let needed):
             return "The iTunes Search API found only \(found) distinct albums; a game needs \(needed)."
         }

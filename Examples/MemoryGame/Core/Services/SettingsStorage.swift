@@ -60,6 +60,17 @@ public struct SettingsStorage: Sendable {
         StatePersister(store: store, file: file, select: Settings.of, quietPeriod: 0)
     }
 
+    /// What to tell the player about a problem the settings file reported: a file with bad
+    /// contents that was set aside is said as it is; any other problem came from saving, so the
+    /// notice first says what that means for the player.
+    ///
+    /// - Parameter problem: The problem the storage reported.
+    /// - Returns: The notice for the screen's bottom rows.
+    public static func notice(for problem: PersistenceError) -> String {
+        if problem.kind.isBadContents { return problem.message }
+        return "Your choice of category wasn't saved (it lasts until you quit). " + problem.message
+    }
+
     /// The state a launch starts in: the category asked for on the command line, else the saved
     /// one, else the default.
     ///

@@ -50,12 +50,34 @@ public enum GameView {
                 Line(" r try again · o play the offline catalog · Esc back · q quit", style: Theme.hint),
             ]
         case .playing, .won:
-            guard size.fits(minimumSize) else {
+            guard fits(state, size: size) else {
                 return TooSmallScreen.lines(needed: minimumSize, actual: size)
             }
             lines = [heading, Line()] + table(state) + [Line()] + footer(state)
         }
         return lines.map { $0.truncated(toWidth: size.columns) }
+    }
+
+    /// Whether `size` shows the game, rather than "Terminal too small" (only the table needs room).
+    ///
+    /// - Parameters:
+    ///   - state: The game slice.
+    ///   - size: The terminal's size.
+    /// - Returns: `false` when the screen says the terminal is too small.
+    public static func fits(_ state: GameState, size: TerminalSize) -> Bool {
+        switch state.phase {
+        case .playing, .won: return size.fits(minimumSize)
+        case .idle, .loading, .failed: return true
+        }
+    }
+
+    /// "with no misses", "with 1 miss", "with 3 misses" (the score is the number of misses).
+    static func misses(_ count: Int) -> String {
+        switch count {
+        case 0: return "with no misses"
+        case 1: return "with 1 miss"
+        default: return "with \(count) misses"
+        }
     }
 
     private static func table(_ state: GameState) -> [Line] {
@@ -118,8 +140,12 @@ public enum GameView {
         let message: Line
         let hints: String
         if case .won(let score) = state.phase {
-            message = Line(" Great! You won with score: \(score)", style: Theme.success)
+            message = Line(" Great! You won \(misses(score)).", style: Theme.success)
             hints = " Enter new game · Esc menu · q quit"
+        } else if state.confirmingNewBoard {
+            message = Line(
+                " Deal a new board from iTunes? This board's progress is lost.", style: Theme.error)
+            hints = " y new board · n keep playing · q quit"
         } else {
             message = Line(detail(state))
             hints = " arrows/hjkl move · Enter/Space flip · Esc menu · q quit"

@@ -16,8 +16,6 @@ public final class IntentDispatcher {
 
     private let store: Store<AppState>
     private let environment: GameEnvironment
-    /// The running card fetch; a new game or leaving the game cancels it.
-    private(set) var currentFetch: Task<Void, Never>?
 
     /// Creates a dispatcher.
     ///
@@ -41,7 +39,6 @@ public final class IntentDispatcher {
         let state = store.state!
         switch (screen, intent) {
         case (_, .quit):
-            currentFetch?.cancel()
             return .quit
         case (.menu, .moveHighlight(let offset)):
             store.dispatch(MoveMenuHighlightAction(by: offset))
@@ -53,7 +50,6 @@ public final class IntentDispatcher {
             case .chooseCategory:
                 store.dispatch(SetRouteAction(Routes.categoriesRoute))
             case .quit:
-                currentFetch?.cancel()
                 return .quit
             }
         case (.categories, .moveHighlight(let offset)):
@@ -65,12 +61,16 @@ public final class IntentDispatcher {
             store.dispatch(MoveCursorAction(direction))
         case (.game, .flip):
             store.dispatch(flipCard(at: state.game.cursor, environment: environment))
-        case (.game, .newGame), (.game, .retry):
+        case (.game, .newGame), (.game, .retry), (.game, .confirmNewBoard):
             startGame(preference: .live)
+        case (.game, .askForNewBoard):
+            store.dispatch(AskForNewBoardAction())
+        case (.game, .keepBoard):
+            store.dispatch(KeepBoardAction())
         case (.game, .playOffline):
             startGame(preference: .offline)
         case (.game, .back):
-            currentFetch?.cancel()
+            store.dispatch(CancelFetchAction())
             store.dispatch(SetRouteAction(Routes.menuRoute))
         case (.categories, .back):
             store.dispatch(SetRouteAction(Routes.menuRoute))
@@ -80,22 +80,12 @@ public final class IntentDispatcher {
         return .handled
     }
 
-    /// Deals a new game in the current category, cancelling a fetch still running.
+    /// Deals a new game in the current category; a fetch still running is superseded, and its
+    /// result ignored (see ``fetchCards(for:preference:environment:)``).
     ///
     /// - Parameter preference: Which source to ask first.
     public func startGame(preference: GameEffects.SourcePreference) {
-        currentFetch?.cancel()
-        let thunk = fetchCards(
-            for: store.state.categories.current, preference: preference, environment: environment)
-        let store = self.store
-        // Detached: the event loop keeps the main thread in poll(), so a task inheriting the main
-        // actor would not start until the app ends. The thunk's actions reach the screen via post.
-        currentFetch = Task.detached {
-            do {
-                try await store.dispatch(thunk)
-            } catch {
-                // Only cancellation ends the fetch early; failures became FetchTunesFailedAction.
-            }
-        }
+        store.dispatch(
+            fetchCards(for: store.state.categories.current, preference: preference, environment: environment))
     }
 }

@@ -13,8 +13,15 @@ public enum UserIntent: Equatable, Sendable {
     case flip
     /// Deal a new game (after a win).
     case newGame
-    /// Fetch again from the iTunes Search API (after a failure or a fallback to the offline catalog).
+    /// Fetch again from the iTunes Search API (after a failure, or after a win on the offline
+    /// catalog that stood in for the service).
     case retry
+    /// Ask before dealing a new board over the one being played (`r` on the stand-in catalog).
+    case askForNewBoard
+    /// Yes, deal a new board from the service (the answer to ``askForNewBoard``).
+    case confirmNewBoard
+    /// No, keep playing this board.
+    case keepBoard
     /// Deal from the offline catalog (after a failure).
     case playOffline
     /// Go back one screen.
@@ -53,16 +60,25 @@ public enum KeyBindings {
     /// Everywhere: q and Ctrl-C quit; Esc and Backspace go back. Lists: ↑/↓ or k/j move, Enter or
     /// Space chooses. Game: arrows or h/j/k/l move, Enter or Space turns a card; after a win Enter
     /// deals a new game; after a failure r retries and o plays the offline catalog; while playing
-    /// the offline catalog in place of the live service, r tries the service again.
+    /// the offline catalog in place of the live service, r asks whether to deal a new board from
+    /// the service (y yes, n or Esc no), and after a win on it r tries the service again.
+    ///
+    /// While the screen is too small to show what it should (it says "Terminal too small"), only
+    /// q and Ctrl-C act.
     ///
     /// - Parameters:
     ///   - key: The key pressed.
     ///   - screen: The screen shown.
     ///   - game: The game slice (which keys mean what depends on the round's phase).
+    ///   - screenFits: Whether the terminal is big enough for the screen's content.
     /// - Returns: The intent, or `nil` when the key means nothing there.
-    public static func intent(for key: Key, on screen: Screen, game: GameState) -> UserIntent? {
+    public static func intent(
+        for key: Key, on screen: Screen, game: GameState, screenFits: Bool = true
+    ) -> UserIntent? {
         switch key {
         case .character("q"), .ctrl("c"): return .quit
+        case _ where !screenFits: return nil
+        case .escape where screen == .game && game.confirmingNewBoard: return .keepBoard
         case .escape, .backspace: return screen == .menu ? nil : .back
         default: break
         }
@@ -92,7 +108,19 @@ public enum KeyBindings {
             default: return nil
             }
         case .won:
-            return key == .enter ? .newGame : nil
+            switch key {
+            case .enter: return .newGame
+            case .character("r"):
+                if case .offlineFallback = game.origin { return .retry }
+                return nil
+            default: return nil
+            }
+        case .playing where game.confirmingNewBoard:
+            switch key {
+            case .character("y"): return .confirmNewBoard
+            case .character("n"): return .keepBoard
+            default: return nil
+            }
         case .playing:
             switch key {
             case .left, .character("h"): return .moveCursor(.left)
@@ -101,7 +129,7 @@ public enum KeyBindings {
             case .down, .character("j"): return .moveCursor(.down)
             case .enter, .character(" "): return .flip
             case .character("r"):
-                if case .offlineFallback = game.origin { return .retry }
+                if case .offlineFallback = game.origin { return .askForNewBoard }
                 return nil
             default: return nil
             }

@@ -28,8 +28,8 @@ public enum TodoCommandLine {
     /// - Returns: The exit status.
     public static func main(
         arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> Int32 {
-        run(
+    ) async -> Int32 {
+        await run(
             arguments: arguments,
             environment: environment,
             currentDirectory: FileManager.default.currentDirectoryPath,
@@ -50,7 +50,7 @@ public enum TodoCommandLine {
         isInteractiveTerminal: Bool,
         output: (String) -> Void,
         errorOutput: @escaping @Sendable (String) -> Void
-    ) -> Int32 {
+    ) async -> Int32 {
         let invocation: TodoInvocation
         do {
             invocation = try TodoInvocation.parse(arguments)
@@ -77,7 +77,7 @@ public enum TodoCommandLine {
             try TodoFileLocation.checkUsable(url)
             switch invocation.command {
             case .interactive where isInteractiveTerminal:
-                if try runInteractive(url: url) { return ExitStatus.interrupted }
+                if try await runInteractive(url: url) { return ExitStatus.interrupted }
             case .list, .interactive:
                 for line in TodoListRenderer.lines(for: try file.load()) { output(line) }
             default:
@@ -107,13 +107,13 @@ public enum TodoCommandLine {
     /// status line shows file problems (standard error would be drawn over).
     ///
     /// - Returns: Whether the user quit with Ctrl-C.
-    private static func runInteractive(url: URL) throws -> Bool {
+    private static func runInteractive(url: URL) async throws -> Bool {
         let store = Store<TodoAppState>(reducer: todoAppReducer, state: TodoAppState())
         let file = TodoFile(url: url) { [weak store] problem in
             store?.dispatch(ShowTodoMessage(problem.message))
         }
         store.dispatch(TodoListLoaded(try file.load()))
         store.middleware = [file.middleware()]
-        return try TodoInteractiveApp.run(store: store) { file.refresh(store) }
+        return try await TodoInteractiveApp.run(store: store) { file.refresh(store) }
     }
 }

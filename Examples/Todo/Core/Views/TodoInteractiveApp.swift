@@ -37,14 +37,14 @@ final class TodoInteractiveApp {
     /// - Throws: `TerminalError` when the terminal can't be taken over.
     /// - Returns: Whether the user quit with Ctrl-C (the program then exits 130).
     @discardableResult
-    static func run(store: Store<TodoAppState>, refresh: @escaping () -> Void) throws -> Bool {
+    static func run(store: Store<TodoAppState>, refresh: @escaping () -> Void) async throws -> Bool {
         let session = try TerminalSession.start()
         defer { session.restore() }
         let app = TodoInteractiveApp(session: session, store: store, refresh: refresh)
-        return app.run()
+        return await app.run()
     }
 
-    private func run() -> Bool {
+    private func run() async -> Bool {
         // Subscribers run on whichever thread dispatched; the loop's `post` brings the state to
         // the main actor, where drawing happens.
         subscription = store.subscribe { [loop] newState in
@@ -56,7 +56,7 @@ final class TodoInteractiveApp {
         defer { subscription?.cancel() }
         draw()
         var interrupted = false
-        loop.run { event in
+        await loop.run { event in
             // A changed state arrives through the subscription, which draws it.
             switch event {
             case .key(let key):
