@@ -109,6 +109,16 @@ import Testing
         #expect(!SystemStatus("Running").isAnswered)
     }
 
+    @Test func theAskedSystemAndTheStatusWordsSurviveAKeyThatLooksLikeThem() throws {
+        let body = BookFixtures.checkJSON(continues: 0, status: "OK", libkey: #"{"本館":"貸出可"}"#)
+        let answer = try CalilAvailabilityDecoder.answer(from: Data(body.utf8)) {
+            AppKeyRedaction.scrub($0, key: "Akita_Pref-and-OK")
+        }
+        let system = try #require(answer.books["9784101092058"]?["Akita_Pref"])
+        #expect(system.status == .ok)
+        #expect(system.reserveURL == "https://example.jp/r?id=1")
+    }
+
     @Test func decodesLooseFieldsAndAnISBN10Key() throws {
         let body = #"""
             cb({"session":"x","continue":"0","books":{"4101092052":{"S":{"status":"Cache","reserveurl":"",

@@ -11,7 +11,8 @@ enum CalilAvailabilityDecoder {
     /// - Parameters:
     ///   - body: The response body.
     ///   - redact: Applied to every text taken from the body (the client scrubs its app key with
-    ///     it), before anything is shortened.
+    ///     it), before anything is shortened. The ISBN and system id keys are kept as sent, so
+    ///     that they match what was asked (the reducer keeps only the books and systems asked).
     /// - Throws: ``CalilError`` `.serviceError` for the service's own error object,
     ///   `.unexpectedAvailabilityBody` when the body isn't a `/check` answer.
     static func answer(from body: Data, redacting redact: (String) -> String = { $0 }) throws(CalilError)
@@ -43,9 +44,9 @@ enum CalilAvailabilityDecoder {
                 }
                 var systems: [String: SystemAvailability] = [:]
                 for (systemID, systemValue) in perSystem {
-                    systems[redact(systemID)] = try system(from: systemValue, redacting: redact)
+                    systems[systemID] = try system(from: systemValue, redacting: redact)
                 }
-                let key = (try? ISBN(isbn))?.digits ?? redact(isbn)
+                let key = (try? ISBN(isbn))?.digits ?? isbn
                 books[key, default: [:]].merge(systems) { _, new in new }
             }
         case nil, .null?:
@@ -65,7 +66,9 @@ enum CalilAvailabilityDecoder {
         guard case .object(let fields) = value else {
             throw CalilError(.unexpectedAvailabilityBody(detail: "a library system that is not an object"))
         }
-        let status = SystemStatus(redact(fields["status"]?.text ?? "Running"))
+        // The documented words are taken as sent; only an unknown one is text to scrub.
+        var status = SystemStatus(fields["status"]?.text ?? "Running")
+        if case .other(let text) = status { status = .other(redact(text)) }
         var libraries: [String: Availability] = [:]
         if case .object(let perLibrary)? = fields["libkey"] {
             for (library, availability) in perLibrary {
