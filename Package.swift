@@ -25,7 +25,7 @@ package.targets += [
 package.products += [.executable(name: "reswift-bench", targets: ["ReSwiftBench"])]
 package.targets += [
     .executableTarget(
-        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats", "ArgumentParsing"],
+        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats", "ArgumentParsing", "TerminalUI"],
         path: "Benchmarks/ReSwiftBench"),
     .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
 ]
@@ -53,6 +53,19 @@ package.targets += [
     .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
 ]
 
+// MARK: - ArgumentParsing
+
+package.targets += [
+    // One command-line grammar for every executable (apps and reswift-bench). Internal: no product.
+    .target(name: "ArgumentParsing", path: "Support/ArgumentParsing"),
+    .testTarget(
+        name: "ArgumentParsingTests",
+        dependencies: [
+            "ArgumentParsing", "TestSupport", "MemoryGameApp", "LibraryFinderApp", "TodoApp", "ReSwiftBench",
+        ],
+        path: "Tests/ArgumentParsingTests"),
+]
+
 // MARK: - HTTPTransport
 
 package.targets += [
@@ -65,19 +78,6 @@ package.targets += [
     .testTarget(
         name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"],
         path: "Tests/HTTPTransportTests"),
-]
-
-// MARK: - ArgumentParsing
-
-package.targets += [
-    // One command-line grammar for every executable (apps and reswift-bench). Internal: no product.
-    .target(name: "ArgumentParsing", path: "Support/ArgumentParsing"),
-    .testTarget(
-        name: "ArgumentParsingTests",
-        dependencies: [
-            "ArgumentParsing", "TestSupport", "MemoryGameApp", "LibraryFinderApp", "TodoApp", "ReSwiftBench",
-        ],
-        path: "Tests/ArgumentParsingTests"),
 ]
 
 // MARK: - ReSwiftDiff and ReSwiftDevTools

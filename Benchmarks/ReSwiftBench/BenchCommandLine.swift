@@ -29,7 +29,7 @@ enum BenchCommandLine {
         options: [
             .flag(
                 "--quick",
-                help: "A short run: \(BenchmarkConfiguration.quick.samples) samples per measurement "
+                help: "A short run: \(BenchmarkConfiguration.quick.samples) samples per measurement\n"
                     + "(CI uses it so the benchmark can't rot)"),
             .value(
                 "--samples", placeholder: "N",
@@ -37,9 +37,9 @@ enum BenchCommandLine {
                     + "(default: \(BenchmarkConfiguration.full.samples); the fastest is reported)"),
             .value(
                 "--only", placeholder: "NAME", repeatable: true,
-                help: "Run only this workload (for profiling): " + workloadNames.joined(separator: ", ")),
+                help: "Run only this workload (for profiling):\n" + workloadNames.joined(separator: ", ")),
         ],
-        failureMeaning: "never (a workload that fails stops the program with a crash report)")
+        failureMeaning: "not used (a workload that goes wrong stops with a crash report)")
 
     /// Reads the arguments (without the program name). A pure function (no I/O, no exit).
     ///
@@ -62,9 +62,7 @@ enum BenchCommandLine {
         }
         let only = parsed.allValues("--only")
         for name in only where !workloadNames.contains(name) {
-            throw UsageError(
-                "--only has no workload \(Quoting.quoted(name)); use one of "
-                    + workloadNames.joined(separator: ", "))
+            throw UsageError.unknownChoice(name, for: "--only", kind: "workload", choices: workloadNames)
         }
         return .run(samples: samples, only: only)
     }

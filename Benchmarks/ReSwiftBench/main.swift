@@ -5,12 +5,15 @@
 
 import ArgumentParsing
 import Foundation
+import TerminalUI
 
 let command: BenchCommand
 do {
     command = try BenchCommandLine.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data(error.report(for: BenchCommandLine.declaration).utf8))
+    // The message quotes what was typed: control characters are shown as placeholders.
+    let report = TerminalText.sanitized(error.report(for: BenchCommandLine.declaration), layout: .multiline)
+    FileHandle.standardError.write(Data(report.utf8))
     exit(ExitStatus.usage)
 }
 switch command {

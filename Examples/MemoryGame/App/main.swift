@@ -29,7 +29,8 @@ do {
         options = launchOptions
     }
 } catch {
-    FileHandle.standardError.write(Data(error.report(for: LaunchParser.declaration).utf8))
+    let report = TerminalText.sanitized(error.report(for: LaunchParser.declaration), layout: .multiline)
+    FileHandle.standardError.write(Data(report.utf8))
     exit(ExitStatus.usage)
 }
 

@@ -19,37 +19,52 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// How a command line's words are quoted in messages, one way everywhere: in double quotes, with
-/// control characters shown as `\u{1B}` escapes (never sent raw to the terminal) and very long
-/// words shortened.
+/// How a command line's words are quoted in messages, one way everywhere: in double quotes (a
+/// quote or backslash inside escaped with a backslash), very long words shortened with `…`.
+///
+/// Control characters are kept as they are: a message is data until it is printed, and every
+/// program prints its messages through TerminalUI's `TerminalText.sanitized`, the package's one
+/// scheme of visible placeholders (`␛`, `␇`, `<U+009B>`).
 public enum Quoting {
     /// The longest quoted text, in characters, before it is cut with `…`.
     static let maximumLength = 60
 
-    /// `text` in double quotes, safe to print.
+    /// `text` in double quotes.
     public static func quoted(_ text: String) -> String {
         var result = "\""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if count == maximumLength {
+        for (index, character) in text.enumerated() {
+            if index == maximumLength {
                 result += "…"
                 break
             }
-            count += 1
-            switch scalar {
+            switch character {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where isControl(scalar):
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: result.unicodeScalars.append(scalar)
+            default: result.append(character)
             }
         }
         return result + "\""
     }
+}
 
-    /// C0, DEL and C1 control characters, and the line and paragraph separators.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-            || scalar.value == 0x2029
+extension UsageError {
+    /// A value that isn't one of an option's choices, with the nearest choice when it looks like
+    /// a typo: `--format has no format "tabel"; did you mean table? Use one of table, json, csv`.
+    ///
+    /// - Parameters:
+    ///   - text: The value given.
+    ///   - name: The option or variable.
+    ///   - kind: What a choice is called (`format`, `category`).
+    ///   - choices: The choices as the message lists them.
+    ///   - accepted: Every spelling accepted, to find a near miss among; `choices` by default.
+    public static func unknownChoice(
+        _ text: String, for name: String, kind: String, choices: [String], accepted: [String]? = nil
+    ) -> UsageError {
+        let list = choices.joined(separator: ", ")
+        let head = "\(name) has no \(kind) \(Quoting.quoted(text))"
+        if let near = NearMiss.suggestion(for: text, among: accepted ?? choices) {
+            return UsageError("\(head); did you mean \(near)? Use one of \(list)")
+        }
+        return UsageError("\(head); use one of \(list)")
     }
 }

@@ -98,6 +98,11 @@ enum SystemCalls {
     /// `waitForInput` with select(): used on Apple platforms, and compiled everywhere so Linux
     /// tests check it. Descriptors must be below `FD_SETSIZE`.
     static func selectForInput(_ fds: [Int32], timeoutMilliseconds: Int32) -> [Bool]? {
+        // An fd_set holds descriptors 0..<FD_SETSIZE; writing outside it would corrupt memory.
+        guard fds.allSatisfy({ $0 >= 0 && $0 < FD_SETSIZE }) else {
+            errno = EBADF
+            return nil
+        }
         var set = fd_set()
         withUnsafeMutableBytes(of: &set) { raw in
             let words = raw.bindMemory(to: Int32.self)

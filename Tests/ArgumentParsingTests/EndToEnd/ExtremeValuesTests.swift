@@ -4,7 +4,10 @@ import Testing
 
 /// Every option and variable of every executable, run as the built binary with extreme values:
 /// each is a usage error (exit 2) naming the range, never a signal, never a hang.
-@Suite struct ExtremeValuesTests {
+///
+/// Serialized: some 340 runs at once would hold hundreds of pipe descriptors in the test process,
+/// pushing other tests' descriptors past FD_SETSIZE (TerminalUI's select() test needs them below).
+@Suite(.serialized) struct ExtremeValuesTests {
     /// Values that are out of range or not numbers for every numeric option here.
     static let numbers = [
         "0", "-1", "18446744073709551616", "9223372036854775807", "1e16", "1e400", "-1e400", "nan", "inf",

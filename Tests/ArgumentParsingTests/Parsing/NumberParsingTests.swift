@@ -40,8 +40,6 @@ import Testing
     func refusesAnythingElseNamingTheRange(text: String) {
         let message = integerMessage(text)
         #expect(message?.hasPrefix("--limit needs a whole number from 1 to 10000, not \"") == true)
-        #expect(message?.contains("\u{0}") == false)
-        #expect(message?.contains("\u{1B}") == false)
     }
 
     @Test func namesTheUnitWhenOneIsGiven() {

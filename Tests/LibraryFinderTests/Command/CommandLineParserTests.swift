@@ -98,6 +98,10 @@ import Testing
         #expect(
             message(["--format", "xml"]) == "--format has no format \"xml\"; use one of table, json, csv")
         #expect(
+            message(["--format", "jsno"])?.hasPrefix("--format has no format \"jsno\"; did you mean json?")
+                == true)
+        #expect(message(["--category", "univesity"])?.contains("did you mean university?") == true)
+        #expect(
             message(["--api-base", "ftp://x"])?.hasPrefix("--api-base needs an http or https URL") == true)
         #expect(message(["--pref"]) == "--pref needs a value (--pref NAME)")
         #expect(message(["--pref", "--city", "秋田市"])?.hasPrefix("--pref needs a value") == true)

@@ -105,5 +105,10 @@ final class CalilAvailabilityClient: AvailabilityService {
         }
     }
 
-    private var host: String { RequestDeadline.host(of: baseURL) }
+    /// `host[:port]`, as messages name the server.
+    private var host: String {
+        var host = baseURL.host ?? "the configured server"
+        if let port = baseURL.port { host += ":\(port)" }
+        return host
+    }
 }

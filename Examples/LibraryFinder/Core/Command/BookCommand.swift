@@ -120,11 +120,7 @@ enum BookCommand {
         for query: LibraryQuery, options: BookOptions, appKey: String, environment: [String: String],
         io: CommandIO
     ) async -> Result<[Library], Status> {
-        let client = CalilClient(
-            appKey: appKey, baseURL: options.apiBase,
-            timeout: RequestDeadline.transportTimeout(for: options.timeout))
-        let service = RequestDeadline(
-            service: client, seconds: options.timeout, host: RequestDeadline.host(of: options.apiBase))
+        let service = CalilClient(appKey: appKey, baseURL: options.apiBase, timeout: options.timeout)
         let cache = (options.usesCache ? LibraryCache.defaultDirectory(environment: environment) : nil).map {
             LibraryCache(directory: $0) { problem in io.error("library-finder: \(problem.message)\n") }
         }

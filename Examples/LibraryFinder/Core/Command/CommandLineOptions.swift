@@ -29,8 +29,9 @@ enum ParsedCommand: Equatable, Sendable {
 
 /// Reads `library-finder`'s arguments and environment with the package's one grammar.
 enum CommandLineParser {
-    /// Seconds `--timeout` accepts: long enough for a slow service, short enough that the request
-    /// deadline can't overflow inside FoundationNetworking (which multiplies by 1000 in `Int`).
+    /// Seconds `--timeout` accepts: long enough for a slow service, and far below what any HTTP
+    /// layer can count in milliseconds (FoundationNetworking's `Int(seconds) * 1000` trapped at
+    /// 1e16).
     static let timeoutRange: ClosedRange<Double> = 0.1...3600
     /// How many libraries `--limit` accepts.
     static let limitRange: ClosedRange<Int> = 1...10_000
@@ -86,7 +87,7 @@ enum CommandLineParser {
                 "library-finder book ISBN… (--system-id ID | --pref NAME | --near LON,LAT) [options]\n"
                     + "  whether libraries have a book now; see \"library-finder book --help\"")
         ],
-        failureMeaning: "the service failed and nothing was cached (no app key: 2)")
+        failureMeaning: "the service failed and nothing was cached")
 
     /// The version `--version` prints.
     static let version = PackageVersion.line(for: declaration.name)
@@ -121,10 +122,10 @@ enum CommandLineParser {
         for text in parsed.allValues("--category") {
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let category = LibraryCategory(argument: String(part)) else {
-                    let known = LibraryCategory.documented.map { "\($0.optionName) (\($0.code))" }
-                    throw UsageError(
-                        "--category has no kind \(Quoting.quoted(String(part))); use one of "
-                            + known.joined(separator: ", "))
+                    throw UsageError.unknownChoice(
+                        String(part), for: "--category", kind: "kind",
+                        choices: LibraryCategory.documented.map { "\($0.optionName) (\($0.code))" },
+                        accepted: LibraryCategory.documented.map(\.optionName))
                 }
                 categories.insert(category)
             }
@@ -132,8 +133,8 @@ enum CommandLineParser {
         options.query.categories = categories
         if let text = parsed.value("--format") {
             guard let format = OutputFormat(rawValue: text.lowercased()) else {
-                let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError("--format has no format \(Quoting.quoted(text)); use one of \(formats)")
+                throw UsageError.unknownChoice(
+                    text, for: "--format", kind: "format", choices: OutputFormat.allCases.map(\.rawValue))
             }
             options.format = format
         }

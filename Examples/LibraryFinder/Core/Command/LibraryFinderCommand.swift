@@ -46,11 +46,7 @@ public enum LibraryFinderCommand {
                 io.error(CalilError.missingAppKeyMessage + "\n")
                 return ExitStatus.usage
             }
-            let client = CalilClient(
-                appKey: appKey, baseURL: options.apiBase,
-                timeout: RequestDeadline.transportTimeout(for: options.timeout))
-            let service = RequestDeadline(
-                service: client, seconds: options.timeout, host: RequestDeadline.host(of: options.apiBase))
+            let service = CalilClient(appKey: appKey, baseURL: options.apiBase, timeout: options.timeout)
             let cacheDirectory =
                 options.usesCache ? LibraryCache.defaultDirectory(environment: environment) : nil
             let cache = cacheDirectory.map { directory in

@@ -107,9 +107,8 @@ public enum LaunchParser {
         options.offline = parsed.contains("--offline")
         if let text = parsed.value("--category") {
             guard let category = MusicCategory(name: text) else {
-                throw UsageError(
-                    "--category has no category \(Quoting.quoted(text)); choose one of \(MusicCategory.allNames)"
-                )
+                throw UsageError.unknownChoice(
+                    text, for: "--category", kind: "category", choices: MusicCategory.allCases.map(\.name))
             }
             options.category = category
         }
