@@ -61,6 +61,7 @@ import Testing
         (["9784101092058", "--system-id", "A", "--format", "xml"], "--format has no format \"xml\""),
         (["9784101092058", "--system-id", "A", "--timeout", "0"], "--timeout"),
         (["9784101092058", "--system-id", "A", "--colour"], "--colour"),
+        (["978\u{1B}]0;PWNED\u{7}", "--system-id", "A"], "it contains \"␛\""),
     ])
     func usageErrorsExitWithTwoAndAskNothing(arguments: [String], message: String) async throws {
         let server = try server(check: [check(0, done)])
@@ -70,6 +71,7 @@ import Testing
         #expect(output.standardError.contains(message))
         #expect(output.standardError.contains("library-finder book --help"))
         #expect(output.standardOutput.isEmpty)
+        #expect(!output.standardError.contains("\u{1B}"))
         #expect(server.requests.isEmpty)
     }
 

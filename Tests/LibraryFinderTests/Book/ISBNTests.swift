@@ -52,6 +52,5 @@ import Testing
     @Test func reasonsSayWhatIsWrong() {
         #expect(ISBN.Problem.checkDigit(found: "3", expected: "2").description.contains("check digit is 3"))
         #expect(ISBN.Problem.wrongLength(9).description.contains("9 digits"))
-        #expect(!ISBN.Problem.badCharacter("\u{1B}").description.contains("\u{1B}"))
     }
 }
