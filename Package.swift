@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 //
 // One package: the ReSwift library modules, the example apps built with them, and the benchmark.
-// Each module's block below declares its products and targets; see DESIGN.md for the layers.
+// Each module's block below declares its products and targets: the library in Sources/, internal
+// targets in Support/, the example apps in Examples/, the benchmark in Benchmarks/.
 
 import PackageDescription
 
@@ -18,6 +19,9 @@ package.products += [.library(name: "ReSwift", targets: ["ReSwift"])]
 package.targets += [
     .target(name: "ReSwift", path: "Sources/ReSwift"),
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
+    // Code in ReSwift 6.1's shape (store subclasses, generic StoreType code, custom stores).
+    .testTarget(
+        name: "ReSwiftCompatibilityTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftCompatibilityTests"),
 ]
 
 // MARK: - Benchmark

@@ -6,8 +6,9 @@ enum BenchCommand: Equatable {
     case help
     /// Print the version.
     case version
-    /// Run the workloads named in `only` (all when empty) with `configuration`'s samples.
-    case run(samples: Int, only: [String])
+    /// Run the workloads named in `only` (all when empty) with `configuration`'s samples,
+    /// printing a table or, with `json`, a JSON array (see JSONOutput.swift).
+    case run(samples: Int, only: [String], json: Bool)
 }
 
 /// `reswift-bench`'s command line, read with the package's one grammar.
@@ -35,6 +36,10 @@ enum BenchCommandLine {
                 "--samples", placeholder: "N",
                 help: "Samples per measurement, \(NumberParsing.describe(samplesRange))\n"
                     + "(default: \(BenchmarkConfiguration.full.samples); the fastest is reported)"),
+            .flag(
+                "--json",
+                help: "Print JSON objects {\"workload\", \"store_ns\", \"floor_ns\", \"ratio\"}\n"
+                    + "instead of the table, for scripts that compare runs"),
             .value(
                 "--only", placeholder: "NAME", repeatable: true,
                 help: "Run only this workload (for profiling):\n" + workloadNames.joined(separator: ", ")),
@@ -64,6 +69,6 @@ enum BenchCommandLine {
         for name in only where !workloadNames.contains(name) {
             throw UsageError.unknownChoice(name, for: "--only", kind: "workload", choices: workloadNames)
         }
-        return .run(samples: samples, only: only)
+        return .run(samples: samples, only: only, json: parsed.contains("--json"))
     }
 }

@@ -55,6 +55,8 @@ struct Row {
     var floor: Double?
     var floorName: String
     var target: String
+    /// The workload's name in `--json` output; `nil` for rows that are only informational.
+    var key: String? = nil
 
     var ratio: Double? { floor.map { measured / max($0, 0.0001) } }
 }

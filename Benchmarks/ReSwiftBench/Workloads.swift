@@ -60,7 +60,7 @@ func notifyWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
     return [
         Row(
             workload: "notify: 3000 object subscribers", unit: "µs", measured: measured / 1000,
-            floor: weakFloor / 1000, floorName: "weak loads + calls", target: "≤ 1.5×"),
+            floor: weakFloor / 1000, floorName: "weak loads + calls", target: "≤ 1.5×", key: "notify"),
         Row(
             workload: "  (the same, strong calls)", unit: "µs", measured: measured / 1000,
             floor: strongFloor / 1000, floorName: "strong calls", target: "info"),
@@ -100,7 +100,7 @@ func closureNotifyWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
     return [
         Row(
             workload: "notify: 3000 closure subscriptions", unit: "µs", measured: measured / 1000,
-            floor: floor / 1000, floorName: "direct closure calls", target: "≤ 10×")
+            floor: floor / 1000, floorName: "direct closure calls", target: "≤ 10×", key: "closures")
     ]
 }
 
@@ -160,7 +160,7 @@ func selectWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
     return [
         Row(
             workload: "select: 1000 subscribers, 1 changes", unit: "µs", measured: measured / 1000,
-            floor: floor / 1000, floorName: "compare + call", target: "≤ 20×")
+            floor: floor / 1000, floorName: "compare + call", target: "≤ 20×", key: "select")
     ]
 }
 
@@ -191,7 +191,7 @@ func dispatchWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
     return [
         Row(
             workload: "dispatch: 3 middlewares, no subscribers", unit: "ns", measured: measured,
-            floor: floor, floorName: "closures + reducer", target: "≤ 5×")
+            floor: floor, floorName: "closures + reducer", target: "≤ 5×", key: "dispatch")
     ]
 }
 
@@ -226,11 +226,11 @@ func subscribeWorkload(_ configuration: BenchmarkConfiguration, resident residen
         Row(
             workload: "subscribe (\(residentCount.formatted) subscribed)", unit: "ns",
             measured: subscribeTimes.min() ?? 0, floor: nil,
-            floorName: "–", target: "< 300 ns"),
+            floorName: "–", target: "< 300 ns", key: "subscribe"),
         Row(
             workload: "unsubscribe (\(residentCount.formatted) subscribed)", unit: "ns",
             measured: unsubscribeTimes.min() ?? 0, floor: nil,
-            floorName: "–", target: "< 300 ns"),
+            floorName: "–", target: "< 300 ns", key: "unsubscribe"),
     ]
 }
 
@@ -244,7 +244,7 @@ func memoryWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
         return [
             Row(
                 workload: "memory per subscription", unit: "B", measured: 0, floor: nil,
-                floorName: "not measurable on this platform", target: "< 256 B")
+                floorName: "not measurable on this platform", target: "< 256 B", key: "memory")
         ]
     }
     for subscriber in subscribers { store.subscribe(subscriber) }
@@ -254,7 +254,7 @@ func memoryWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
         Row(
             workload: "memory per subscription (100,000)", unit: "B",
             measured: Double(after - before) / Double(count), floor: nil,
-            floorName: "–", target: "< 256 B")
+            floorName: "–", target: "< 256 B", key: "memory")
     ]
 }
 

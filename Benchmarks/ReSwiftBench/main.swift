@@ -2,6 +2,7 @@
 //
 //   swift run -c release reswift-bench           full run
 //   swift run -c release reswift-bench --quick   a short run (CI uses it so the benchmark can't rot)
+//   swift run -c release reswift-bench --json    the results as JSON, for scripts
 
 import ArgumentParsing
 import Foundation
@@ -21,7 +22,7 @@ case .help:
     print(HelpFormatter.help(for: BenchCommandLine.declaration), terminator: "")
 case .version:
     print(PackageVersion.line(for: BenchCommandLine.declaration.name))
-case .run(let samples, let only):
+case .run(let samples, let only, let json):
     let configuration = BenchmarkConfiguration(samples: samples, scale: 1)
     let workloads: [(name: String, run: (BenchmarkConfiguration) -> [Row])] = [
         ("notify", notifyWorkload),
@@ -35,5 +36,6 @@ case .run(let samples, let only):
     for workload in workloads where only.isEmpty || only.contains(workload.name) {
         rows += workload.run(configuration)
     }
-    printTable(rows)
+    // `--json`: see JSONOutput.swift.
+    if json { print(jsonReport(rows)) } else { printTable(rows) }
 }

@@ -61,6 +61,30 @@ import Testing
         #expect(store.state.name == "one")
     }
 
+    @Test func anActionSentThroughTheDispatchFunctionFromNewStateReachesMiddlewareOnce() {
+        var middlewareSaw: [String] = []
+        let logging: Middleware<CountState> = { _, _ in
+            { next in
+                { action in
+                    middlewareSaw.append("\(type(of: action))")
+                    next(action)
+                }
+            }
+        }
+        let store = Store(reducer: countReducer, state: CountState(), middleware: [logging])
+        let recorder = Recorder<CountState>()
+        recorder.onNewState = { state in
+            // The chain itself, as ReSwift code calls it: the action passes the middleware now and
+            // reaches the reducer while subscribers are being notified, so it waits there.
+            if state.count == 1, state.name != "one" { store.dispatchFunction(SetName(name: "one")) }
+        }
+        store.subscribe(recorder)
+        store.dispatch(Increment())
+        #expect(middlewareSaw == ["Increment", "SetName"])
+        #expect(store.state.name == "one")
+        #expect(recorder.values.map(\.name) == ["counter", "counter", "one"])
+    }
+
     @Test func deferredDispatchesAreProcessedBeforeTheOuterDispatchReturns() {
         let store = Store(reducer: countReducer, state: CountState())
         let recorder = Recorder<CountState>()

@@ -69,6 +69,18 @@ import Testing
         tokensLock.withLock { tokens.removeAll() }
     }
 
+    /// Waits for `semaphore` for at most 10 seconds, recording an issue naming `what` if it
+    /// isn't signalled.
+    static func wait(
+        for semaphore: DispatchSemaphore, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        let signalled = semaphore.wait(timeout: .now() + 10) == .success
+        if !signalled {
+            Issue.record("Timed out after 10 s waiting for \(what)", sourceLocation: sourceLocation)
+        }
+        return signalled
+    }
+
     @Test func stateIsReadableWhileASubscriberBlocksTheDispatch() {
         let store = Store(reducer: countReducer, state: CountState())
         let entered = DispatchSemaphore(value: 0)
@@ -76,7 +88,7 @@ import Testing
         let token = store.subscribe(transform: { $0.select(\.count) }) { count in
             if count == 1 {
                 entered.signal()
-                release.wait()
+                _ = Self.wait(for: release, "the test to release the subscriber")
             }
         }
         let done = DispatchSemaphore(value: 0)
@@ -84,11 +96,12 @@ import Testing
             store.dispatch(Increment())
             done.signal()
         }
-        entered.wait()
-        // The reducer has run; the dispatch is still notifying on the other thread.
-        #expect(store.state.count == 1)
+        if Self.wait(for: entered, "the subscriber to receive count 1") {
+            // The reducer has run; the dispatch is still notifying on the other thread.
+            #expect(store.state.count == 1)
+        }
         release.signal()
-        done.wait()
+        _ = Self.wait(for: done, "the dispatch to return")
         token.cancel()
     }
 }

@@ -73,4 +73,27 @@ import Testing
     @Test func invalidBytesAreSkipped() {
         #expect(KeyDecoder.keys(in: [0xFF, 0x80, 0x61]) == [.character("a")])
     }
+
+    @Test func overlongSequenceIsNotHeldBack() {
+        // Found by Fuzz/Targets/key-decoder: an `ESC [` followed by endless parameter bytes was
+        // held back and rescanned on every read, so a stream of them froze the app.
+        let parameters = String(repeating: "1;", count: KeyDecoder.maximumCSIParameterLength)
+        var decoder = KeyDecoder()
+        let keys = decoder.feed(Array("\u{1B}[\(parameters)A".utf8))
+        #expect(keys.first == .alt("["))
+        #expect(keys.dropFirst().prefix(2) == [.character("1"), .character(";")])
+        #expect(keys.last == .character("A"))
+        #expect(!decoder.hasPendingInput)
+    }
+
+    @Test func bytesFedOneByOneGiveTheSameKeysAsAllAtOnce() {
+        let text = "a\u{1B}[1;5A日\u{1B}x\u{1B}[\(String(repeating: "9", count: 70))~\u{1B}OP\u{1B}"
+        let bytes = Array(text.utf8)
+        var decoder = KeyDecoder()
+        var keys: [Key] = []
+        for byte in bytes { keys += decoder.feed([byte]) }
+        keys += decoder.flush()
+        #expect(keys == KeyDecoder.keys(in: bytes))
+        #expect(keys.first == .character("a") && keys.last == .escape)
+    }
 }

@@ -14,13 +14,14 @@ public protocol StoreType: DispatchingStoreType {
     associatedtype State
 
     /// A function that may compute an action from the state. Deprecated: use a thunk.
-    associatedtype ActionCreator
+    associatedtype ActionCreator = (_ state: State, _ store: any StoreType) -> Action?
 
     /// A function that computes an action creator asynchronously. Deprecated: use a thunk.
-    associatedtype AsyncActionCreator
+    associatedtype AsyncActionCreator =
+        (_ state: State, _ store: any StoreType, _ actionCreatorCallback: (ActionCreator) -> Void) -> Void
 
     /// A callback run with the state after an async action creator's action was reduced.
-    associatedtype DispatchCallback
+    associatedtype DispatchCallback = (State) -> Void
 
     /// The current state.
     var state: State! { get }
@@ -33,6 +34,13 @@ public protocol StoreType: DispatchingStoreType {
 
     /// Subscribes an object to a transformed subscription (a selection, with skipped repeats).
     func subscribe<SelectedState, S: StoreSubscriber>(
+        _ subscriber: S,
+        transform: ((Subscription<State>) -> Subscription<SelectedState>)?
+    ) where S.StoreSubscriberStateType == SelectedState
+
+    /// Subscribes an object to a transformed subscription of an `Equatable` selection, skipping
+    /// repeated values when the store skips repeats automatically.
+    func subscribe<SelectedState: Equatable, S: StoreSubscriber>(
         _ subscriber: S,
         transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState

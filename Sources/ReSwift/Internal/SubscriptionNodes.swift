@@ -79,10 +79,28 @@ final class _StateBox<State> {
         Unmanaged<_StateBox<State>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { body($0.value) }
     }
 
+    /// Calls `body` with the state. Not inlined: inside, `State` comes from the box's class.
+    @usableFromInline
+    @inline(never)
+    func borrowValue<Result>(_ body: (State) -> Result) -> Result {
+        body(value)
+    }
+
     /// A copy of the state in the box at `pointer`, or `nil` for no box.
     @inlinable
     static func value(at pointer: UnsafeRawPointer?) -> State? {
         guard let pointer else { return nil }
         return Unmanaged<_StateBox<State>>.fromOpaque(pointer).takeUnretainedValue().value
     }
+}
+
+/// Calls `body` with the state in the `_StateBox<State>` at `pointer`, for code that isn't
+/// specialized: the open `subscribe` methods build their closures in this module, where
+/// `_StateBox.withValue(at:_:)` would look the box type's metadata up on every call, while the
+/// box's own method gets `State` from the box.
+@usableFromInline
+func _withBoxedState<State, Result>(
+    at pointer: UnsafeRawPointer, as _: State.Type, _ body: (State) -> Result
+) -> Result {
+    Unmanaged<_StateBox<State>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.borrowValue(body) }
 }

@@ -9,6 +9,11 @@ extension Store where State: Equatable {
     @inlinable
     public func subscribe<S: StoreSubscriber>(_ subscriber: S)
     where S.StoreSubscriberStateType == State {
+        if _isSubclass {
+            // A subclass may override the open method: call it, as ReSwift's overload does.
+            _subscribeThroughOpenEntryPoint(subscriber)
+            return
+        }
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
         _add(
             _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) {

@@ -2,65 +2,34 @@
 // subscriber's module for the concrete state and subscriber types; see `_SubscriptionNode`.
 
 extension Store {
-    // MARK: Object subscribers
+    // MARK: Object subscribers (the open methods are in Store.swift)
 
-    /// Subscribes an object to the whole state.
-    ///
-    /// The subscriber receives the current state at once, then each new state. Subscribing an
-    /// object that is already subscribed replaces its subscription. The store holds the
-    /// subscriber weakly; it is dropped when it goes away.
-    ///
-    /// - Parameter subscriber: The object to notify.
-    /// - Complexity: O(1) amortized.
-    @inlinable
-    public func subscribe<S: StoreSubscriber>(_ subscriber: S)
-    where S.StoreSubscriberStateType == State {
+    /// Subscribes an object to the whole state, skipping states `isEqual` calls repeats.
+    func _subscribeWholeState<S: StoreSubscriber>(
+        _ subscriber: S, skippingRepeats isEqual: ((State, State) -> Bool)?
+    ) where S.StoreSubscriberStateType == State {
+        guard let isEqual else {
+            _add(
+                _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) { [weak subscriber] _, newState in
+                    guard let subscriber else { return false }
+                    _withBoxedState(at: newState, as: State.self) { subscriber.newState(state: $0) }
+                    return true
+                })
+            return
+        }
         _add(
-            _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) { [weak subscriber] _, newState in
-                guard let subscriber else { return false }
-                _StateBox<State>.withValue(at: newState) { subscriber.newState(state: $0) }
-                return true
+            _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) {
+                [weak subscriber] oldState, newState in
+                _withBoxedState(at: newState, as: State.self) { newState in
+                    if let oldState, _withBoxedState(at: oldState, as: State.self, { isEqual($0, newState) })
+                    {
+                        return true
+                    }
+                    guard let subscriber else { return false }
+                    subscriber.newState(state: newState)
+                    return true
+                }
             })
-    }
-
-    /// Subscribes an object to a transformed subscription.
-    ///
-    /// ```swift
-    /// store.subscribe(scoreView) { $0.select(\.game.score) }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - subscriber: The object to notify.
-    ///   - transform: Derives the subscription the subscriber receives from one to the whole
-    ///     state. When `nil`, the subscriber receives the whole state.
-    /// - Complexity: O(1) amortized, plus the cost of building the transform.
-    @inlinable
-    public func subscribe<SelectedState, S: StoreSubscriber>(
-        _ subscriber: S,
-        transform: ((Subscription<State>) -> Subscription<SelectedState>)?
-    ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribeObject(subscriber) { root in
-            transform?(root) ?? Self._wholeState(root)
-        }
-    }
-
-    /// Subscribes an object to a transformed subscription of an `Equatable` selection.
-    ///
-    /// When ``subscriptionsAutomaticallySkipRepeats`` is on, repeated values are skipped.
-    ///
-    /// - Parameters:
-    ///   - subscriber: The object to notify.
-    ///   - transform: Derives the subscription the subscriber receives.
-    @inlinable
-    public func subscribe<SelectedState: Equatable, S: StoreSubscriber>(
-        _ subscriber: S,
-        transform: ((Subscription<State>) -> Subscription<SelectedState>)?
-    ) where S.StoreSubscriberStateType == SelectedState {
-        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
-        _subscribeObject(subscriber) { root in
-            let selected = transform?(root) ?? Self._wholeState(root)
-            return skipsRepeats ? selected.skipRepeats() : selected
-        }
     }
 
     /// The root subscription as one of the subscriber's type, for a `nil` transform.
@@ -104,21 +73,6 @@ extension Store {
                 root.newValues(oldState: _StateBox<State>.value(at: oldState), newState: $0)
             }
             return liveness?.isAlive ?? true
-        }
-    }
-
-    /// Unsubscribes an object; it receives no further states.
-    ///
-    /// Unsubscribing an object that isn't subscribed does nothing.
-    ///
-    /// - Parameter subscriber: The object to remove.
-    /// - Complexity: O(1) amortized.
-    public func unsubscribe(_ subscriber: AnyStoreSubscriber) {
-        dispatchLock.withLock {
-            if let node = nodesByObject[ObjectIdentifier(subscriber)] {
-                removeNode(node)
-                compactIfNeeded()
-            }
         }
     }
 
@@ -218,13 +172,14 @@ extension Store {
     func _add(_ node: _SubscriptionNode) -> _SubscriptionNode {
         dispatchLock.withLock {
             if let objectID = node.objectID {
-                if let existing = nodesByObject.updateValue(node, forKey: objectID) {
+                if let existing = core.pointee.nodesByObject.updateValue(node, forKey: objectID) {
                     removeNode(existing)
                 }
             }
-            node.index = nodes.count
-            nodes.append(Unmanaged.passRetained(node))
-            if let box = currentStateBox ?? state.map(_StateBox.init) {
+            node.index = core.pointee.nodes.count
+            core.pointee.nodes.append(Unmanaged.passRetained(node))
+            // `dispatchLock` is held: the state can be read without `stateLock`.
+            if let box = currentStateBox ?? statePointer.pointee.map(_StateBox.init) {
                 currentStateBox = box
                 let isAlive = withExtendedLifetime(box) {
                     node.deliver(nil, UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()))
@@ -238,17 +193,17 @@ extension Store {
     /// Removes a node from the list. Must be called with `dispatchLock` held.
     func removeNode(_ node: _SubscriptionNode) {
         let index = node.index
-        guard index >= 0, let entry = nodes[index] else { return }
-        nodes[index] = nil
+        guard index >= 0, let entry = core.pointee.nodes[index] else { return }
+        core.pointee.nodes[index] = nil
         node.index = -1
-        vacantCount += 1
-        if let objectID = node.objectID, nodesByObject[objectID] === node {
-            nodesByObject[objectID] = nil
+        core.pointee.vacantCount += 1
+        if let objectID = node.objectID, core.pointee.nodesByObject[objectID] === node {
+            core.pointee.nodesByObject[objectID] = nil
         }
         if isNotifying {
             // The notification loop holds no reference to the node it is calling; keep the
             // node alive until the loop is over.
-            retiredNodes.append(entry.takeRetainedValue())
+            core.pointee.retiredNodes.append(entry.takeRetainedValue())
         } else {
             entry.release()
         }
@@ -258,14 +213,16 @@ extension Store {
     /// amortized. Must be called with `dispatchLock` held, and not while notifying, when the
     /// positions of the nodes are in use.
     func compactIfNeeded() {
-        guard vacantCount > 32, vacantCount * 2 > nodes.count, !isNotifying else { return }
+        guard core.pointee.vacantCount > 32, core.pointee.vacantCount * 2 > core.pointee.nodes.count,
+            !isNotifying
+        else { return }
         var compacted = ContiguousArray<Unmanaged<_SubscriptionNode>?>()
-        compacted.reserveCapacity(nodes.count - vacantCount)
-        for case let entry? in nodes {
+        compacted.reserveCapacity(core.pointee.nodes.count - core.pointee.vacantCount)
+        for case let entry? in core.pointee.nodes {
             entry._withUnsafeGuaranteedRef { $0.index = compacted.count }
             compacted.append(entry)
         }
-        nodes = compacted
-        vacantCount = 0
+        core.pointee.nodes = compacted
+        core.pointee.vacantCount = 0
     }
 }

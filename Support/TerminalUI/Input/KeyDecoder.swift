@@ -23,27 +23,36 @@ public struct KeyDecoder: Sendable {
     /// Adds bytes and returns the keys they complete.
     public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [Key] {
         pending.append(contentsOf: bytes)
-        var keys: [Key] = []
-        while let (key, length) = Self.decodeFirst(pending, final: false) {
-            pending.removeFirst(length)
-            if let key { keys.append(key) }
-        }
-        return keys
+        return decodePending(final: false)
     }
 
     /// Decodes whatever is pending as if no more bytes will come: a lone Esc becomes ``Key/escape``,
     /// an unfinished sequence becomes Esc followed by its characters, a cut-off UTF-8 character is
     /// dropped.
     public mutating func flush() -> [Key] {
+        decodePending(final: true)
+    }
+
+    /// Decodes keys from the front of ``pending`` and then drops the bytes they used in one go:
+    /// dropping each key's bytes on its own would make a long paste take quadratic time.
+    private mutating func decodePending(final: Bool) -> [Key] {
         var keys: [Key] = []
-        while !pending.isEmpty {
-            if let (key, length) = Self.decodeFirst(pending, final: true) {
-                pending.removeFirst(length)
+        let used = pending.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                guard
+                    let (key, length) = Self.decodeFirst(
+                        UnsafeBufferPointer(rebasing: buffer[start...]), final: final)
+                else {
+                    if final { start += 1 } else { break }
+                    continue
+                }
+                start += length
                 if let key { keys.append(key) }
-            } else {
-                pending.removeFirst()
             }
+            return start
         }
+        pending.removeFirst(used)
         return keys
     }
 
@@ -55,7 +64,7 @@ public struct KeyDecoder: Sendable {
 
     /// The first key in `bytes` and how many bytes it used; `nil` when more bytes are needed
     /// (never when `final`). A `nil` key with a length skips bytes that mean nothing.
-    static func decodeFirst(_ bytes: [UInt8], final: Bool) -> (Key?, Int)? {
+    static func decodeFirst(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) -> (Key?, Int)? {
         guard let first = bytes.first else { return nil }
         switch first {
         case 0x1B:
@@ -79,7 +88,7 @@ public struct KeyDecoder: Sendable {
         }
     }
 
-    private static func decodeUTF8(_ bytes: [UInt8], final: Bool) -> (Key?, Int)? {
+    private static func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) -> (Key?, Int)? {
         let first = bytes[0]
         let length: Int
         switch first {
@@ -96,7 +105,7 @@ public struct KeyDecoder: Sendable {
         return (.character(character), length)
     }
 
-    private static func decodeEscape(_ bytes: [UInt8], final: Bool) -> (Key?, Int)? {
+    private static func decodeEscape(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) -> (Key?, Int)? {
         guard bytes.count >= 2 else { return final ? (.escape, 1) : nil }
         switch bytes[1] {
         case UInt8(ascii: "["):
@@ -131,10 +140,17 @@ public struct KeyDecoder: Sendable {
         }
     }
 
+    /// The most parameter and intermediate bytes a sequence may have; no key sends nearly as many.
+    /// Past it, the bytes are not a sequence, so a stream of them can't be held back forever and
+    /// rescanned on every read.
+    static let maximumCSIParameterLength = 64
+
     /// `ESC [` parameters (0x30–0x3F), intermediates (0x20–0x2F), then one final byte (0x40–0x7E).
-    private static func decodeCSI(_ bytes: [UInt8], final: Bool) -> (Key?, Int)? {
+    private static func decodeCSI(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) -> (Key?, Int)? {
         var index = 2
-        while index < bytes.count, (0x20...0x3F).contains(bytes[index]) { index += 1 }
+        let end = min(bytes.count, 2 + maximumCSIParameterLength + 1)
+        while index < end, (0x20...0x3F).contains(bytes[index]) { index += 1 }
+        if index == 2 + maximumCSIParameterLength + 1 { return (.alt("["), 2) }
         guard index < bytes.count else {
             // Unfinished: wait for more, or give up and report Alt-[ .
             return final ? (.alt("["), 2) : nil

@@ -106,4 +106,40 @@ import Testing
         #expect(libraries[0].category == .other("NEWKIND"))
         #expect(libraries[0].category.displayName == "Other (NEWKIND)")
     }
+
+    // Found by running Fuzz/Targets/calil-decoder on hostile replies: a distance that isn't a finite, non-negative number
+    // crashed the JSON output (JSON has no infinity) and the table (no Int holds -1e300 metres).
+    @Test(arguments: [#""1e400""#, #""nan""#, #""-inf""#, "-1e300", "-0.5"])
+    func keepsNoDistanceThatIsNotAFiniteNonNegativeNumber(distance: String) throws {
+        let libraries = try decode(#"[{"libid": "1", "short": "x", "distance": \#(distance)}]"#)
+        #expect(libraries[0].distanceKm == nil)
+        let listing = LibraryListing(
+            query: LibraryQuery(), libraries: libraries, source: .network(fetchedAt: Date()))
+        for format in OutputFormat.allCases {
+            #expect(ListingFormatter.format(listing, as: format).contains("x"))
+        }
+    }
+
+    // Found by running Fuzz/Targets/calil-decoder on hostile replies: 500 nested arrays (1 KB)
+    // took seconds to decode, as each level's failed type tries cost the depth squared.
+    @Test func refusesJSONNestedDeeperThanAReplyCanBe() {
+        let deep =
+            "[{\"libid\": \"1\", \"short\": \"x\", \"extra\": " + String(repeating: "[", count: 40)
+            + String(repeating: "]", count: 40) + "}]"
+        let error = #expect(throws: CalilError.self) { try decode(deep) }
+        #expect(error?.description.contains("nested more than 32 levels") == true)
+        let deepError =
+            String(repeating: #"{"error": "#, count: 40) + #""busy""# + String(repeating: "}", count: 40)
+        #expect(CalilResponseDecoder.serviceErrorMessage(inBody: Data(deepError.utf8)) == nil)
+        #expect(
+            CalilResponseDecoder.serviceErrorMessage(inBody: Data(#"{"error": {"error": "busy"}}"#.utf8))
+                == "busy")
+    }
+
+    @Test func bracketsInsideStringsDoNotCountAsNesting() throws {
+        let libraries = try decode(
+            #"[{"libid": "1", "short": "[[[[\"{{{{", "city": "\\"}]"#.replacingOccurrences(
+                of: "[[[[", with: String(repeating: "[", count: 40)))
+        #expect(libraries[0].shortName.hasPrefix("[[[["))
+    }
 }

@@ -33,6 +33,58 @@ struct TodoSandbox {
             "todo", arguments: arguments, environment: environment, workingDirectory: directory)
     }
 
+    /// Why ``runAsNobody(_:)`` can't work here, or `nil` when it can: switching to user nobody
+    /// needs root and `setpriv`.
+    static var nobodyUnavailable: String? {
+        guard geteuid() == 0 else { return "not running as root, so can't switch to user nobody" }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            return "/usr/bin/setpriv isn't installed"
+        }
+        return nil
+    }
+
+    /// Runs `todo` with `arguments` on this sandbox's file as user and group 65534 (nobody),
+    /// through `setpriv`, so file permissions apply as they do to a normal user.
+    func runAsNobody(_ arguments: String...) throws -> (
+        status: Int32, standardOutput: String, standardError: String
+    ) {
+        try runAsNobody(arguments)
+    }
+
+    /// Runs `todo` with `arguments` on this sandbox's file as user and group 65534 (nobody).
+    func runAsNobody(_ arguments: [String]) throws -> (
+        status: Int32, standardOutput: String, standardError: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments =
+            ["--reuid=65534", "--regid=65534", "--clear-groups", try builtProductURL("todo").path] + arguments
+        process.environment = [
+            "TODO_FILE": file.path, "XDG_DATA_HOME": directory.appendingPathComponent("xdg").path,
+            "HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+        ]
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        // The outputs are a few lines, well within a pipe's buffer, so they are read after the exit.
+        if exited.wait(timeout: .now() + 30) == .timedOut {
+            process.terminate()
+            throw TestSupportError("todo \(arguments) as nobody did not finish within 30 s")
+        }
+        return (
+            status: process.terminationStatus,
+            standardOutput: String(
+                decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            standardError: String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        )
+    }
+
     /// The lines `todo list` prints.
     func list() throws -> [String] {
         try run("list").standardOutput.split(separator: "\n", omittingEmptySubsequences: false)

@@ -39,7 +39,7 @@ import Testing
         store.receive(AddTodo(title: "Tea")) {
             $0.list.items.append(TodoItem(id: 3, title: "Tea"))
             $0.list.nextID = 4
-            $0.list.undoHistory = [[milk, dog]]
+            $0.list.undoHistory = [TodoUndoStep(removedIDs: [3])]
         }
         store.receive(CloseEditor()) { $0.screen.editor = nil }
         store.receive(SelectTodo(titled: "Tea")) { $0.screen.selection = 2 }
@@ -52,7 +52,7 @@ import Testing
         press(.space, on: view)
         store.receive(ToggleTodo(id: 1)) {
             $0.list.items[0].isDone = true
-            $0.list.undoHistory = [[milk, dog]]
+            $0.list.undoHistory = [TodoUndoStep(restored: [milk])]
         }
         press(.character("u"), on: view)
         store.receive(UndoTodoChange()) {
@@ -91,8 +91,8 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "todo-flow-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = TodoFile(url: directory.appendingPathComponent("todo.json")) { problem in
-            Issue.record("unexpected file problem: \(problem.message)")
+        let file = TodoFile(url: directory.appendingPathComponent("todo.json")) { notice in
+            Issue.record("unexpected notice: \(notice)")
         }
         try file.persisted.save(TodoState(items: [milk, dog]))
         let store = makeStore(middleware: [file.middleware()])
@@ -100,12 +100,13 @@ import Testing
 
         press(.down, .character("d"), on: view)
         store.receive(MoveSelection(by: 1)) { $0.screen.selection = 1 }
-        let saved = TodoState(items: [milk], nextID: 3, undoHistory: [[milk, dog]])
+        let saved = TodoState(
+            items: [milk], nextID: 3, undoHistory: [TodoUndoStep(reinserted: [.init(index: 1, item: dog)])])
         store.receive(TodoListLoaded(saved)) {
             $0.list = saved
             $0.screen.selection = 0
         }
-        #expect(try file.load() == saved)
+        #expect(try file.read() == saved)
 
         // Another process adds an item; the periodic refresh brings it in.
         _ = try TodoFile(url: file.url) { _ in }.perform(.add(title: "From a script"))
@@ -113,7 +114,7 @@ import Testing
         store.receive(TodoListLoaded.self) {
             $0.list.items.append(TodoItem(id: 3, title: "From a script"))
             $0.list.nextID = 4
-            $0.list.undoHistory.append([milk])
+            $0.list.undoHistory.append(TodoUndoStep(removedIDs: [3]))
         }
     }
 }

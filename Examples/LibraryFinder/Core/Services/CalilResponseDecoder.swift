@@ -16,6 +16,9 @@ enum CalilResponseDecoder {
         -> [Library]
     {
         let json = unwrapJSONP(body)
+        if nestsDeeper(json, than: maximumNesting) {
+            throw CalilError(.unexpectedBody(detail: "JSON nested more than \(maximumNesting) levels deep"))
+        }
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: json)
@@ -42,10 +45,49 @@ enum CalilResponseDecoder {
 
     /// The service's own error text from a JSON body, if it carries one (used for error statuses).
     static func serviceErrorMessage(inBody body: Data) -> String? {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: unwrapJSONP(body)),
+        let json = unwrapJSONP(body)
+        guard !nestsDeeper(json, than: maximumNesting),
+            let value = try? JSONDecoder().decode(JSONValue.self, from: json),
             case .object(let fields) = value
         else { return nil }
         return serviceErrorMessage(in: fields)
+    }
+
+    /// How deeply a reply may nest arrays and objects; the service's replies nest 2 deep.
+    /// ``JSONValue`` decodes by trying each type in turn, and each failed try costs time in
+    /// proportion to the depth squared, so 500 nested brackets (1 KB) took seconds to refuse.
+    static let maximumNesting = 32
+
+    /// Whether `json` nests arrays and objects deeper than `limit` (brackets inside strings
+    /// don't count).
+    static func nestsDeeper(_ json: Data, than limit: Int) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in json {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+            default:
+                break
+            }
+        }
+        return false
     }
 
     /// Removes a `callbackName( … );` wrapper, if there is one, leaving the JSON inside.
@@ -94,7 +136,9 @@ enum CalilResponseDecoder {
             phone: text("tel"),
             website: text("url_pc"),
             location: text("geocode").flatMap(Coordinate.init(lonLat:)),
-            distanceKm: fields["distance"]?.number,
+            // Kilometres: a finite number, at least 0. Anything else ("1e400", "nan", -1e300) is
+            // unknown; it used to crash `--format json` and `--format table`.
+            distanceKm: fields["distance"]?.number.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil },
             isPrimary: fields["primary"]?.flag,
             isil: text("isil"),
             faid: text("faid")

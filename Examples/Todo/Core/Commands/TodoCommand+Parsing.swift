@@ -64,6 +64,9 @@ extension TodoInvocation {
         case "undo":
             try expectNothing(words, after: name)
             return .undo
+        case "reset-file":
+            try expectNothing(words, after: name)
+            return .resetFile
         case "help":
             return .help
         default:

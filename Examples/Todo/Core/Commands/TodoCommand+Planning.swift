@@ -59,8 +59,8 @@ extension TodoCommand {
             return TodoCommandPlan(action: UndoTodoChange()) { after in
                 "Undid the last change; the list now has \(Self.summary(of: after))."
             }
-        case .list, .interactive, .help, .version:
-            preconditionFailure("Internal inconsistency: \(self) does not change the list")
+        case .list, .interactive, .help, .version, .resetFile:
+            preconditionFailure("Internal inconsistency: \(self) is not planned against the list")
         }
     }
 

@@ -16,6 +16,8 @@ public enum TodoCommand: Equatable, Sendable {
     case clearDone
     /// `todo undo`: restore the list as it was before its last change.
     case undo
+    /// `todo reset-file`: move the file aside (a damaged one, typically) and start an empty list.
+    case resetFile
     /// `todo` with no command: the interactive list on a terminal, the printed list otherwise.
     case interactive
     /// `todo --help`: print the usage.
@@ -26,7 +28,7 @@ public enum TodoCommand: Equatable, Sendable {
     /// Whether running the command may change the file.
     var changesList: Bool {
         switch self {
-        case .add, .done, .undone, .edit, .remove, .clearDone, .undo: true
+        case .add, .done, .undone, .edit, .remove, .clearDone, .undo, .resetFile: true
         case .list, .interactive, .help, .version: false
         }
     }

@@ -72,14 +72,17 @@ public enum TodoCommandLine {
         let url = TodoFileLocation.resolve(
             filePath: invocation.filePath, environment: environment, currentDirectory: currentDirectory,
             defaultURL: { TodoFile.defaultURL(environment: environment) })
-        let file = TodoFile(url: url) { problem in errorOutput("todo: \(problem.message)") }
+        let file = TodoFile(url: url) { notice in errorOutput("todo: \(notice)") }
         do {
             try TodoFileLocation.checkUsable(url)
             switch invocation.command {
             case .interactive where isInteractiveTerminal:
-                if try await runInteractive(url: url) { return ExitStatus.interrupted }
+                // Read before the screen is taken, so a notice or a refusal shows on standard error.
+                if try await runInteractive(url: url, list: try file.read()) { return ExitStatus.interrupted }
             case .list, .interactive:
-                for line in TodoListRenderer.lines(for: try file.load()) { output(line) }
+                for line in TodoListRenderer.lines(for: try file.read()) { output(line) }
+            case .resetFile:
+                output(try resetFile(file))
             default:
                 output(try file.perform(invocation.command))
             }
@@ -89,6 +92,9 @@ public enum TodoCommandLine {
             return error.exitStatus
         } catch let error as PersistenceError {
             errorOutput("todo: \(error.message)")
+            if error.kind.isBadContents {
+                errorOutput("todo: " + resetAdvice(filePath: invocation.filePath))
+            }
             return ExitStatus.failure
         } catch {
             errorOutput("todo: \(error)")
@@ -103,16 +109,40 @@ public enum TodoCommandLine {
         if error.exitStatus == ExitStatus.usage { errorOutput(TodoHelp.declaration.helpHint) }
     }
 
+    /// `todo reset-file`: moves the file aside and says where it went.
+    private static func resetFile(_ file: TodoFile) throws -> String {
+        guard let movedTo = try file.setAside() else {
+            return "There is no file at \(file.url.path); the list is already empty."
+        }
+        return "Moved \(file.url.path) to \(movedTo.path); the list starts empty. "
+            + "The moved file is kept as it was."
+    }
+
+    /// The way out of a damaged file, as a command to type (with `--file` when it was given).
+    static func resetAdvice(filePath: String?) -> String {
+        let fileOption = filePath.map { " --file \(shellQuoted($0))" } ?? ""
+        return "to keep the damaged file aside and start an empty list, run: todo reset-file\(fileOption)"
+    }
+
+    /// `text` as one shell word: unchanged when it is plain, in single quotes otherwise.
+    private static func shellQuoted(_ text: String) -> String {
+        let plain = text.allSatisfy {
+            $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:@%,=".contains($0))
+        }
+        if plain && !text.isEmpty { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     /// The interactive list on `url`: a store whose list actions go through the file, and whose
     /// status line shows file problems (standard error would be drawn over).
     ///
     /// - Returns: Whether the user quit with Ctrl-C.
-    private static func runInteractive(url: URL) async throws -> Bool {
+    private static func runInteractive(url: URL, list: TodoState) async throws -> Bool {
         let store = Store<TodoAppState>(reducer: todoAppReducer, state: TodoAppState())
-        let file = TodoFile(url: url) { [weak store] problem in
-            store?.dispatch(ShowTodoMessage(problem.message))
+        let file = TodoFile(url: url) { [weak store] notice in
+            store?.dispatch(ShowTodoMessage(notice))
         }
-        store.dispatch(TodoListLoaded(try file.load()))
+        store.dispatch(TodoListLoaded(list))
         store.middleware = [file.middleware()]
         return try await TodoInteractiveApp.run(store: store) { file.refresh(store) }
     }

@@ -11,6 +11,7 @@ enum TodoHelp {
             Without a command: the interactive list on a terminal, the printed list otherwise.
             A title may be one quoted argument or several words; for one that starts with "-",
             put -- before it: todo add -- "-urgent"
+            Commands that only read (list) never change the file or create one.
             """,
         subcommands: [
             SubcommandDeclaration("add", arguments: "TITLE", help: "Add a todo"),
@@ -22,6 +23,10 @@ enum TodoHelp {
             SubcommandDeclaration("clear-done", help: "Remove every done todo"),
             SubcommandDeclaration(
                 "undo", help: "Undo the last change (the file keeps the last \(TodoState.undoLimit))"),
+            SubcommandDeclaration(
+                "reset-file",
+                help: "Move the file aside (printing where) and start an empty list:\n"
+                    + "the way out when the file is damaged"),
             SubcommandDeclaration("help", help: "Show this help"),
         ],
         acceptsPositionals: true,
@@ -49,7 +54,7 @@ enum TodoHelp {
                 while typing, Enter saves and Esc cancels.
                 """),
         ],
-        failureMeaning: "a duplicate title, nothing to undo, a file that can't be read or written")
+        failureMeaning: "a duplicate title, nothing to undo, a file that is unusable or from a newer todo")
 
     /// The version `todo --version` prints.
     static let version = PackageVersion.line(for: declaration.name)

@@ -1,19 +1,25 @@
 /// The todo list: its items, the next identifier to hand out, and the undo history.
 ///
-/// This whole value is what the todo file stores, so `todo undo` works across invocations.
+/// This whole value is what the todo file stores, so `todo undo` works across invocations. The
+/// history holds each change's inverse (``TodoUndoStep``), not a copy of the list, so it stays a
+/// few kilobytes however long the list is.
+///
+/// The list's rules: ids are positive and unique, ``nextID`` is above every id (so an id is never
+/// handed out twice), and titles are unique. The reducer keeps them; a list read from a file is
+/// checked with ``repairingIDs()``.
 public struct TodoState: Codable, Equatable, Sendable {
-    /// How many earlier versions of the list ``undoHistory`` keeps; older ones are dropped.
+    /// How many changes ``undoHistory`` keeps; older ones are dropped.
     public static let undoLimit = 50
 
     /// The items in the order they were added.
     public var items: [TodoItem]
     /// The identifier the next added item gets.
     public var nextID: Int
-    /// Earlier versions of ``items``, oldest first; ``UndoTodoChange`` restores the last one.
-    public var undoHistory: [[TodoItem]]
+    /// How to take back the last changes, oldest first; ``UndoTodoChange`` applies the last one.
+    public var undoHistory: [TodoUndoStep]
 
     /// Creates a list.
-    public init(items: [TodoItem] = [], nextID: Int? = nil, undoHistory: [[TodoItem]] = []) {
+    public init(items: [TodoItem] = [], nextID: Int? = nil, undoHistory: [TodoUndoStep] = []) {
         self.items = items
         self.nextID = nextID ?? ((items.map(\.id).max() ?? 0) + 1)
         self.undoHistory = undoHistory

@@ -23,7 +23,7 @@ extension TodoFile {
     /// Reads the file again and hands the list to the store if another process changed it.
     func refresh(_ store: Store<TodoAppState>) {
         do {
-            let saved = try load()
+            let saved = try read()
             if saved != store.state.list {
                 store.dispatch(TodoListLoaded(saved))
             }

@@ -1,0 +1,1 @@
+callback([{"libid":"200","short":"分館","formal":"秋田市立土崎図書館","systemid":"Akita_Akita","systemname":"秋田市","libkey":"土崎","category":"SMALL","pref":"秋田県","city":"秋田市","address":"土崎港","geocode":"140.07,39.75","primary":"1","faid":"FA001","isil":"JP-1000123"}]);

@@ -1,0 +1,1 @@
+callback({"status":"error","msg":"too many requests"});
