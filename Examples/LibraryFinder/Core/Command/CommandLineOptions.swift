@@ -81,6 +81,12 @@ enum CommandLineParser {
                     + "can't be reached"),
             EnvironmentDeclaration("NO_COLOR", help: "Set to turn colours off"),
         ],
+        sections: [
+            HelpSection(
+                "BOOKS",
+                "library-finder book ISBN… (--system-id ID | --pref NAME | --near LON,LAT) [options]\n"
+                    + "  whether libraries have a book now; see \"library-finder book --help\"")
+        ],
         failureMeaning: "the service failed and nothing was cached")
 
     /// The version `--version` prints.
@@ -161,7 +167,7 @@ enum CommandLineParser {
     }
 
     /// `LON,LAT` with each number plain and in range.
-    private static func coordinate(_ text: String) throws(UsageError) -> Coordinate {
+    static func coordinate(_ text: String) throws(UsageError) -> Coordinate {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2 else {
@@ -174,7 +180,7 @@ enum CommandLineParser {
         return Coordinate(longitude: longitude, latitude: latitude)
     }
 
-    private static func nonEmpty(_ text: String, for name: String) throws(UsageError) -> String {
+    static func nonEmpty(_ text: String, for name: String) throws(UsageError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw UsageError("\(name) needs a value that isn't empty") }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {

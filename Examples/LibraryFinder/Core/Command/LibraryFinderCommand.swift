@@ -23,6 +23,10 @@ public enum LibraryFinderCommand {
 
     /// Runs the program with the given environment and streams.
     static func run(arguments: [String], environment: [String: String], io: CommandIO) async -> Int32 {
+        if arguments.first == "book" {
+            return await BookCommand.run(
+                arguments: Array(arguments.dropFirst()), environment: environment, io: io)
+        }
         let command: ParsedCommand
         do {
             command = try CommandLineParser.parse(arguments, environment: environment)

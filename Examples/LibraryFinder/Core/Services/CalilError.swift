@@ -20,6 +20,8 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
         case serviceError(message: String)
         /// The body wasn't the expected JSON list of libraries.
         case unexpectedBody(detail: String)
+        /// The body wasn't the expected `/check` answer (book availability).
+        case unexpectedAvailabilityBody(detail: String)
     }
 
     /// What went wrong.
@@ -35,7 +37,7 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
         switch kind {
         case .cannotConnect, .timedOut: true
         case .httpStatus(let code, _): code >= 500
-        case .missingAppKey, .serviceError, .unexpectedBody: false
+        case .missingAppKey, .serviceError, .unexpectedBody, .unexpectedAvailabilityBody: false
         }
     }
 
@@ -63,6 +65,9 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The Calil API reported an error: \(message). Check the app key and the options."
         case .unexpectedBody(let detail):
             return "The Calil API sent something other than a list of libraries (\(detail)). "
+                + "Check that --api-base points at the Calil API."
+        case .unexpectedAvailabilityBody(let detail):
+            return "The Calil API sent something other than a book availability answer (\(detail)). "
                 + "Check that --api-base points at the Calil API."
         }
     }

@@ -1,0 +1,107 @@
+import Foundation
+import ReSwift
+
+/// A book search: which books in which systems, how far it got, and every answer so far.
+struct BookCheckState: Equatable, Sendable {
+    /// Where the search is.
+    enum Phase: Equatable, Sendable {
+        /// Nothing asked yet.
+        case idle
+        /// Asking; answers of other requests are ignored.
+        case running(requestID: UUID)
+        /// Every system answered.
+        case finished
+        /// The time ran out; systems still `Running` had no answer.
+        case timedOut(seconds: Double)
+        /// The service failed.
+        case failed(message: String)
+        /// The user stopped it.
+        case cancelled
+    }
+
+    /// The books asked about, in the order given.
+    var isbns: [ISBN] = []
+    /// The systems asked, in order.
+    var systemIDs: [String] = []
+    var phase: Phase = .idle
+    /// The newest answer per book and system; a pair not here has not been reported yet.
+    var results: [ISBN: [String: SystemAvailability]] = [:]
+
+    /// The answer for one book in one system, if any.
+    func result(for isbn: ISBN, system: String) -> SystemAvailability? {
+        results[isbn]?[system]
+    }
+
+    /// How many book × system pairs were asked.
+    var requestCount: Int { isbns.count * systemIDs.count }
+
+    /// How many of them have answered (any status but `Running`).
+    var answeredCount: Int {
+        isbns.reduce(0) { total, isbn in
+            total + systemIDs.count { result(for: isbn, system: $0)?.status.isAnswered == true }
+        }
+    }
+
+    var isRunning: Bool {
+        if case .running = phase { return true }
+        return false
+    }
+}
+
+/// A search started: the books and systems it asks.
+struct BookCheckStarted: Action, Equatable {
+    var requestID: UUID
+    var isbns: [ISBN]
+    var systemIDs: [String]
+}
+
+/// An answer arrived (the first one or a poll's).
+struct BookCheckAnswered: Action, Equatable {
+    var requestID: UUID
+    var answer: AvailabilityAnswer
+}
+
+/// The search ended.
+struct BookCheckEnded: Action, Equatable {
+    /// How; never `.idle` or `.running`.
+    enum Ending: Equatable, Sendable {
+        case finished
+        case timedOut(seconds: Double)
+        case failed(message: String)
+        case cancelled
+    }
+
+    var requestID: UUID
+    var ending: Ending
+}
+
+/// The book search's reducer: fills in answers as they arrive, keeping the newest per book and
+/// system; answers and endings of a search that isn't the running one are ignored.
+func bookCheckReducer(action: Action, state: BookCheckState?) -> BookCheckState {
+    var state = state ?? BookCheckState()
+    switch action {
+    case let started as BookCheckStarted:
+        guard !state.isRunning else { break }
+        state = BookCheckState(
+            isbns: started.isbns, systemIDs: started.systemIDs, phase: .running(requestID: started.requestID))
+    case let answered as BookCheckAnswered:
+        guard state.phase == .running(requestID: answered.requestID) else { break }
+        for isbn in state.isbns {
+            guard let systems = answered.answer.books[isbn.digits] else { continue }
+            for (systemID, availability) in systems where state.systemIDs.contains(systemID) {
+                state.results[isbn, default: [:]][systemID] = availability
+            }
+        }
+    case let ended as BookCheckEnded:
+        guard state.phase == .running(requestID: ended.requestID) else { break }
+        switch ended.ending {
+        case .finished: state.phase = .finished
+        case .timedOut(let seconds): state.phase = .timedOut(seconds: seconds)
+        case .failed(let message): state.phase = .failed(message: message)
+        case .cancelled: state.phase = .cancelled
+        }
+    default:
+        break
+    }
+    return state
+}

@@ -1,0 +1,40 @@
+import Foundation
+import ReSwift
+import ReSwiftThunk
+
+/// A store for book searches alone (the `book` subcommand's).
+func makeBookCheckStore() -> Store<BookCheckState> {
+    Store<BookCheckState>(reducer: bookCheckReducer, state: nil, middleware: [createThunkMiddleware()])
+}
+
+/// The book search as an async thunk: dispatches ``BookCheckStarted``, a ``BookCheckAnswered``
+/// for each answer as it arrives while the poller polls, then ``BookCheckEnded``. Cancelling the
+/// task that runs it stops the polling (no request after the cancel) and ends with `.cancelled`.
+/// While a search runs, another one does nothing.
+func checkAvailabilityThunk(
+    isbns: [ISBN], systemIDs: [String], poller: AvailabilityPoller
+) -> AsyncThunk<BookCheckState, Void> {
+    AsyncThunk { dispatch, getState in
+        guard getState()?.isRunning == false else { return }
+        let requestID = UUID()
+        dispatch(BookCheckStarted(requestID: requestID, isbns: isbns, systemIDs: systemIDs))
+        guard getState()?.phase == .running(requestID: requestID) else { return }
+        let ending: BookCheckEnded.Ending
+        do {
+            let outcome = try await poller.run(isbns: isbns, systemIDs: systemIDs) { answer in
+                dispatch(BookCheckAnswered(requestID: requestID, answer: answer))
+            }
+            switch outcome {
+            case .finished: ending = .finished
+            case .timedOut(let seconds): ending = .timedOut(seconds: seconds)
+            }
+        } catch is CancellationError {
+            ending = .cancelled
+        } catch let error as CalilError {
+            ending = Task.isCancelled ? .cancelled : .failed(message: error.description)
+        } catch {
+            ending = Task.isCancelled ? .cancelled : .failed(message: "The search failed: \(error).")
+        }
+        dispatch(BookCheckEnded(requestID: requestID, ending: ending))
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+import TerminalUI
+
+/// A finished (or timed-out) search with what is known of the libraries asked: what the book
+/// formatters print.
+struct BookReport: Sendable {
+    /// One line of the output: one book in one library, or in one system when the system named
+    /// no library (not held, failed, or no answer yet).
+    struct Row: Equatable, Sendable {
+        var isbn: ISBN
+        var systemID: String
+        var systemName: String?
+        /// The library's short name; `nil` for a row about the whole system.
+        var library: String?
+        var availability: Availability?
+        /// The system's status; `nil` when it never answered.
+        var status: SystemStatus?
+        var reserveURL: String?
+        var distanceKm: Double?
+
+        /// The availability in words: `貸出可 (available)`; for a whole system `not held`,
+        /// `error (the catalogue failed)` or `no answer`.
+        var availabilityText: String {
+            if let availability { return "\(availability.japanese) (\(availability.english))" }
+            switch status {
+            case .running?, nil: return "no answer"
+            case .error?: return "error (the catalogue failed)"
+            case .ok?, .cache?: return "not held"
+            case .other(let text)?: return "status \(text)"
+            }
+        }
+    }
+
+    var state: BookCheckState
+    /// The libraries `/library` listed, when the systems came from a query.
+    var libraries: [Library] = []
+    /// Whether the systems came from `--near` (then rows are nearest first, with a distance).
+    var showsDistance = false
+
+    /// Every row, per ISBN in the order asked, then per system in order and library by name (or,
+    /// with a distance, nearest first).
+    var rows: [Row] {
+        var byKey: [String: Library] = [:]
+        var systemNames: [String: String] = [:]
+        for library in libraries {
+            byKey[library.systemID + "\u{0}" + library.libraryKey] =
+                byKey[library.systemID + "\u{0}" + library.libraryKey] ?? library
+            if !library.systemName.isEmpty { systemNames[library.systemID] = library.systemName }
+        }
+        var rows: [Row] = []
+        for isbn in state.isbns {
+            var rowsOfBook: [Row] = []
+            for systemID in state.systemIDs {
+                let result = state.result(for: isbn, system: systemID)
+                var row = Row(
+                    isbn: isbn, systemID: systemID, systemName: systemNames[systemID], status: result?.status,
+                    reserveURL: result?.reserveURL)
+                guard let result, !result.libraries.isEmpty else {
+                    rowsOfBook.append(row)
+                    continue
+                }
+                for (key, availability) in result.libraries.sorted(by: { $0.key < $1.key }) {
+                    let library = byKey[systemID + "\u{0}" + key]
+                    row.library = library?.shortName ?? key
+                    row.availability = availability
+                    row.distanceKm = library?.distanceKm
+                    rowsOfBook.append(row)
+                }
+            }
+            if showsDistance {
+                rowsOfBook = rowsOfBook.enumerated().sorted { left, right in
+                    switch (left.element.distanceKm, right.element.distanceKm) {
+                    case (let l?, let r?) where l != r: l < r
+                    case (_?, nil): true
+                    case (nil, _?): false
+                    default: left.offset < right.offset
+                    }
+                }.map(\.element)
+            }
+            rows += rowsOfBook
+        }
+        return rows
+    }
+
+    /// Whether every system answered for every book.
+    var isComplete: Bool { state.answeredCount == state.requestCount }
+}
+
+/// The `book --format json` document (see the README's table).
+struct JSONBookDocument: Encodable {
+    struct Book: Encodable {
+        var isbn: String
+        var isbn10: String?
+        var typed: String
+        var heldAnywhere: Bool
+        var systems: [System]
+    }
+
+    struct System: Encodable {
+        var systemId: String
+        var systemName: String?
+        var status: String?
+        var reserveUrl: String?
+        var libraries: [Library]
+    }
+
+    struct Library: Encodable {
+        var name: String
+        var availability: String
+        var availabilityEnglish: String
+        var distanceKm: Double?
+    }
+
+    var complete: Bool
+    var outcome: String
+    var systems: [String]
+    var books: [Book]
+
+    init(_ report: BookReport) {
+        complete = report.isComplete
+        outcome =
+            switch report.state.phase {
+            case .finished: "finished"
+            case .timedOut: "timedOut"
+            case .failed: "failed"
+            case .cancelled: "cancelled"
+            case .idle, .running: "running"
+            }
+        systems = report.state.systemIDs
+        let rows = report.rows
+        books = report.state.isbns.map { isbn in
+            let rowsOfBook = rows.filter { $0.isbn == isbn }
+            let systems = report.state.systemIDs.map { systemID in
+                let rowsOfSystem = rowsOfBook.filter { $0.systemID == systemID }
+                let first = rowsOfSystem.first
+                return System(
+                    systemId: systemID, systemName: first?.systemName, status: first?.status?.text,
+                    reserveUrl: first?.reserveURL,
+                    libraries: rowsOfSystem.compactMap { row in
+                        guard let name = row.library, let availability = row.availability else { return nil }
+                        return Library(
+                            name: name, availability: availability.japanese,
+                            availabilityEnglish: availability.english, distanceKm: row.distanceKm)
+                    })
+            }
+            return Book(
+                isbn: isbn.digits, isbn10: isbn.isbn10, typed: isbn.typed,
+                heldAnywhere: rowsOfBook.contains { $0.availability?.isHeld == true }, systems: systems)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(complete, forKey: .complete)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encode(systems, forKey: .systems)
+        try container.encode(books, forKey: .books)
+    }
+
+    private enum CodingKeys: String, CodingKey { case complete, outcome, systems, books }
+}
+
+/// Turns a ``BookReport`` into text in one of the ``OutputFormat``s.
+enum BookFormatter {
+    static func format(_ report: BookReport, as format: OutputFormat) -> String {
+        switch format {
+        case .json: json(report)
+        case .csv: csv(report)
+        case .table: table(report)
+        }
+    }
+
+    /// The model as pretty-printed JSON with sorted keys, control characters escaped.
+    static func json(_ report: BookReport) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(JSONBookDocument(report)) else {
+            preconditionFailure("Internal inconsistency: the book report could not be encoded as JSON")
+        }
+        return ListingFormatter.escapingControls(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    static let csvHeader = [
+        "isbn", "system_id", "system_name", "library", "availability", "availability_en", "status",
+        "reserve_url", "distance_km",
+    ]
+
+    /// One header row and one row per ISBN × library (or × system, when it named none).
+    static func csv(_ report: BookReport) -> String {
+        var lines = [csvHeader.joined(separator: ",")]
+        for row in report.rows {
+            let fields = [
+                row.isbn.digits, row.systemID, row.systemName ?? "", row.library ?? "",
+                row.availability?.japanese ?? "", row.availability?.english ?? row.availabilityText,
+                row.status?.text ?? "", row.reserveURL ?? "", row.distanceKm.map { String($0) } ?? "",
+            ]
+            lines.append(fields.map(csvField).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Aligned columns per ISBN; every text from the service shown through ``TerminalText``.
+    static func table(_ report: BookReport) -> String {
+        let rows = report.rows
+        var columns: [(title: String, maxWidth: Int, value: (BookReport.Row) -> String)] = [
+            ("Library", 24, { ($0.library ?? "(whole system)").terminalSafe }),
+            ("System", 24, { ($0.systemName ?? $0.systemID).terminalSafe }),
+            ("Availability", 30, { $0.availabilityText.terminalSafe }),
+        ]
+        if report.showsDistance {
+            columns.append(("Distance", 10, { $0.distanceKm.map(DistanceText.text) ?? "" }))
+        }
+        columns.append(("Reservation", 60, { ($0.reserveURL ?? "").terminalSafe }))
+        let widths = columns.map { column in
+            min(
+                rows.map { column.value($0).displayWidth }.reduce(column.title.displayWidth, max),
+                column.maxWidth)
+        }
+        func line(_ cells: [String]) -> String {
+            let fitted = zip(cells, widths).map {
+                Line($0).truncated(toWidth: $1).padded(toWidth: $1).plainText
+            }
+            return String(fitted.joined(separator: "  ").reversed().drop(while: { $0 == " " }).reversed())
+        }
+        var lines: [String] = []
+        for isbn in report.state.isbns {
+            let rowsOfBook = rows.filter { $0.isbn == isbn }
+            let held = rowsOfBook.contains { $0.availability?.isHeld == true }
+            if !lines.isEmpty { lines.append("") }
+            lines.append("ISBN \(isbn.digits)\(held ? "" : " — not held in the libraries asked")")
+            lines.append(line(columns.map(\.title)))
+            lines.append(line(widths.map { String(repeating: "─", count: $0) }))
+            lines += rowsOfBook.map { row in line(columns.map { $0.value(row) }) }
+        }
+        let state = report.state
+        lines.append(
+            "\(state.answeredCount) of \(state.requestCount) book requests answered · "
+                + "\(state.systemIDs.count) system\(state.systemIDs.count == 1 ? "" : "s")")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func csvField(_ value: String) -> String {
+        let needsQuotes =
+            value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
+            || TerminalText.needsSanitizing(value)
+        guard needsQuotes else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

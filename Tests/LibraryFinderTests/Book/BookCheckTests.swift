@@ -1,0 +1,177 @@
+import Foundation
+import ReSwift
+import ReSwiftThunk
+import Testing
+
+@testable import LibraryFinderCore
+
+@Suite struct BookCheckReducerTests {
+    private let id = UUID()
+
+    private func started() -> BookCheckState {
+        bookCheckReducer(
+            action: BookCheckStarted(requestID: id, isbns: [BookFixtures.isbn], systemIDs: ["A", "B"]),
+            state: nil)
+    }
+
+    @Test func startingResetsAndCountsThePairs() {
+        let state = started()
+        #expect(state.phase == .running(requestID: id))
+        #expect(state.requestCount == 2)
+        #expect(state.answeredCount == 0)
+    }
+
+    @Test func answersFillInAndTheNewestWins() {
+        var state = started()
+        state = bookCheckReducer(
+            action: BookCheckAnswered(
+                requestID: id,
+                answer: BookFixtures.answer(
+                    continues: true,
+                    ["9784101092058": ["A": BookFixtures.held(["本館": "貸出可"]), "B": BookFixtures.running]])),
+            state: state)
+        #expect(state.answeredCount == 1)
+        #expect(state.result(for: BookFixtures.isbn, system: "A")?.libraries["本館"] == Availability("貸出可"))
+        state = bookCheckReducer(
+            action: BookCheckAnswered(
+                requestID: id,
+                answer: BookFixtures.answer(
+                    continues: false,
+                    ["9784101092058": ["B": SystemAvailability(status: .error), "Z": BookFixtures.held([:])]])
+            ),
+            state: state)
+        #expect(state.answeredCount == 2)
+        #expect(state.result(for: BookFixtures.isbn, system: "A")?.status == .ok)
+        #expect(state.result(for: BookFixtures.isbn, system: "B")?.status == .error)
+        #expect(state.result(for: BookFixtures.isbn, system: "Z") == nil)  // not asked
+    }
+
+    @Test func answersAndEndingsOfAnotherSearchAreIgnored() {
+        let state = started()
+        let other = UUID()
+        var next = bookCheckReducer(
+            action: BookCheckAnswered(
+                requestID: other,
+                answer: BookFixtures.answer(
+                    continues: false, ["9784101092058": ["A": BookFixtures.held([:])]])),
+            state: state)
+        next = bookCheckReducer(action: BookCheckEnded(requestID: other, ending: .finished), state: next)
+        #expect(next == state)
+        next = bookCheckReducer(
+            action: BookCheckStarted(requestID: other, isbns: [BookFixtures.otherISBN], systemIDs: ["C"]),
+            state: next)
+        #expect(next == state)  // one search at a time
+    }
+
+    @Test(arguments: [
+        (BookCheckEnded.Ending.finished, BookCheckState.Phase.finished),
+        (.timedOut(seconds: 3), .timedOut(seconds: 3)),
+        (.failed(message: "m"), .failed(message: "m")),
+        (.cancelled, .cancelled),
+    ])
+    func endingsSetThePhase(ending: BookCheckEnded.Ending, phase: BookCheckState.Phase) {
+        let state = bookCheckReducer(action: BookCheckEnded(requestID: id, ending: ending), state: started())
+        #expect(state.phase == phase)
+        #expect(!state.isRunning)
+    }
+}
+
+@Suite struct BookCheckThunkTests {
+    private func run(
+        _ service: ScriptedAvailabilityService, clock: any PollingClock = FakePollingClock(),
+        timeout: Double = 60
+    )
+        async throws -> (BookCheckState, [String])
+    {
+        let names = Guarded([String]())
+        let recorder: Middleware<BookCheckState> = { _, _ in
+            { next in
+                { action in
+                    names.withLock { $0.append(String(describing: type(of: action))) }
+                    next(action)
+                }
+            }
+        }
+        let store = Store<BookCheckState>(
+            reducer: bookCheckReducer, state: nil, middleware: [createThunkMiddleware(), recorder])
+        let poller = AvailabilityPoller(service: service, clock: clock, timeout: timeout)
+        try await store.dispatch(
+            checkAvailabilityThunk(isbns: [BookFixtures.isbn], systemIDs: ["A", "B"], poller: poller))
+        return (store.state, names.current.filter { $0 != "ReSwiftInit" })
+    }
+
+    @Test func pollsUntilDoneDispatchingEachAnswer() async throws {
+        let service = ScriptedAvailabilityService([
+            .success(
+                BookFixtures.answer(
+                    continues: true,
+                    ["9784101092058": ["A": BookFixtures.running, "B": BookFixtures.running]])),
+            .success(
+                BookFixtures.answer(
+                    continues: true,
+                    ["9784101092058": ["A": BookFixtures.held(["本館": "貸出中"]), "B": BookFixtures.running]])),
+            .success(
+                BookFixtures.answer(
+                    continues: false,
+                    [
+                        "9784101092058": [
+                            "A": BookFixtures.held(["本館": "貸出中"]), "B": SystemAvailability(status: .error),
+                        ]
+                    ])),
+        ])
+        let (state, actions) = try await run(service)
+        #expect(
+            actions == [
+                "BookCheckStarted", "BookCheckAnswered", "BookCheckAnswered", "BookCheckAnswered",
+                "BookCheckEnded",
+            ])
+        #expect(service.requests.count == 3)
+        #expect(state.phase == .finished)
+        #expect(state.answeredCount == 2)
+        #expect(state.result(for: BookFixtures.isbn, system: "B")?.status == .error)
+    }
+
+    @Test func aFailedRequestEndsTheSearchWithTheMessage() async throws {
+        let service = ScriptedAvailabilityService([
+            .success(BookFixtures.answer(continues: true)),
+            .failure(CalilError(.httpStatus(code: 503, serviceMessage: nil))),
+        ])
+        let (state, _) = try await run(service)
+        guard case .failed(let message) = state.phase else {
+            Issue.record("expected a failure, got \(state.phase)")
+            return
+        }
+        #expect(message.contains("HTTP 503"))
+    }
+
+    @Test func timesOutKeepingWhatArrived() async throws {
+        let service = ScriptedAvailabilityService([
+            .success(
+                BookFixtures.answer(
+                    continues: true, ["9784101092058": ["A": BookFixtures.held(["本館": "貸出可"])]]))
+        ])
+        let (state, _) = try await run(service, timeout: 3)
+        #expect(state.phase == .timedOut(seconds: 3))
+        #expect(state.answeredCount == 1)
+        #expect(service.requests.count == 2)
+    }
+
+    @Test func cancellingStopsThePollingWithNoFurtherRequest() async throws {
+        let service = ScriptedAvailabilityService([.success(BookFixtures.answer(continues: true))])
+        let clock = BlockingPollingClock()
+        let store = makeBookCheckStore()
+        let poller = AvailabilityPoller(service: service, clock: clock, timeout: 60)
+        let task = Task {
+            try await store.dispatch(
+                checkAvailabilityThunk(isbns: [BookFixtures.isbn], systemIDs: ["A"], poller: poller))
+        }
+        // Generous: in the full suite other tests can hold the cooperative pool for many seconds.
+        let deadline = Date().addingTimeInterval(120)
+        while clock.sleepCount == 0, Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(clock.sleepCount == 1)
+        task.cancel()
+        try await task.value
+        #expect(store.state.phase == .cancelled)
+        #expect(service.requests == [.check(isbns: ["9784101092058"], systemIDs: ["A"])])
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LibraryFinderCore
+
+/// Runs the built `library-finder book` against a loopback server with its output in pipes.
+@Suite struct BookEndToEndTests {
+    private let key = "e2e-book-secret"
+
+    @Test func printsTheAvailabilityAsJSONAfterPolling() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponses(
+            [
+                .text(
+                    #"callback({"session":"E1","continue":1,"books":{"9784101092058":{"Akita_Pref":{"status":"Running"}}}});"#
+                ),
+                .text(
+                    #"""
+                    callback({"session":"E1","continue":0,"books":{"9784101092058":{"Akita_Pref":{"status":"OK",
+                    "reserveurl":"https://lib.example.jp/r?isbn=9784101092058","libkey":{"本館":"貸出可","分館":"館内のみ"}}}}});
+                    """#),
+            ], for: "/check")
+        let run = try runProduct(
+            "library-finder",
+            arguments: [
+                "book", "4-10-109205-2", "--system-id", "Akita_Pref", "--format", "json", "--api-base",
+                server.baseURL.absoluteString, "--timeout", "20",
+            ],
+            environment: ["CALIL_APPKEY": key, "XDG_CACHE_HOME": try TemporaryDirectory.make().path])
+        #expect(run.status == 0)
+        #expect(run.standardError.isEmpty)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(document["complete"] as? Bool == true)
+        #expect(document["outcome"] as? String == "finished")
+        #expect(document["systems"] as? [String] == ["Akita_Pref"])
+        let book = try #require((document["books"] as? [[String: Any]])?.first)
+        #expect(book["isbn"] as? String == "9784101092058")
+        #expect(book["isbn10"] as? String == "4101092052")
+        #expect(book["typed"] as? String == "4-10-109205-2")
+        #expect(book["heldAnywhere"] as? Bool == true)
+        let system = try #require((book["systems"] as? [[String: Any]])?.first)
+        #expect(system["status"] as? String == "OK")
+        #expect(system["reserveUrl"] as? String == "https://lib.example.jp/r?isbn=9784101092058")
+        let libraries = try #require(system["libraries"] as? [[String: Any]])
+        #expect(libraries.map { $0["name"] as? String } == ["分館", "本館"])
+        #expect(libraries.map { $0["availabilityEnglish"] as? String } == ["reference only", "available"])
+        let requests = server.requests(for: "/check")
+        #expect(requests.count == 2)
+        #expect(requests.first?.queryValue("isbn") == "9784101092058")
+        #expect(requests.last?.queryValue("session") == "E1")
+        #expect(!run.standardOutput.contains(key))
+    }
+
+    @Test func aBadISBNIsAUsageErrorNamingIt() throws {
+        let run = try runProduct(
+            "library-finder", arguments: ["book", "978-4-10-109205-9", "--system-id", "A"],
+            environment: ["CALIL_APPKEY": key])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("\"978-4-10-109205-9\" is not an ISBN: its check digit is 9"))
+        #expect(run.standardOutput.isEmpty)
+    }
+}
