@@ -93,7 +93,7 @@ public enum LaunchParser {
     ///
     /// A pure function (no I/O, no exit), the entry point the fuzzer drives.
     ///
-    /// - Throws: ``UsageError`` naming the bad option or value and its range.
+    /// - Throws: `UsageError` (ArgumentParsing) naming the bad option or value and its range.
     public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
         -> LaunchCommand
     {

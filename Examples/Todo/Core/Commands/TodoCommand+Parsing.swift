@@ -5,7 +5,7 @@ extension TodoInvocation {
     static let numberRange: ClosedRange<Int> = 1...1_000_000
 
     /// Parses a `todo` command line (without the program name) with the package's one grammar
-    /// (see ``TodoHelp/declaration``).
+    /// (declared in `TodoHelp.declaration`).
     ///
     /// Options may come before or after the command: `--file PATH` (or `--file=PATH`), `--help`
     /// (`-h`), `--version`. A `--` ends the options, so a title may start with a dash. A title may
