@@ -364,8 +364,14 @@
         #endif
     }
 
-    /// `isReadable` with select(), compiled everywhere so the Linux tests check it.
+    /// `isReadable` with select(), compiled everywhere so the Linux tests check it. A descriptor
+    /// past `FD_SETSIZE` (a busy parallel test run hands those out) doesn't fit in an `fd_set`, so
+    /// it is waited for with poll() instead of corrupting memory.
     func selectReadable(_ fd: Int32, withinMilliseconds milliseconds: Int32) -> Bool {
+        guard fd >= 0 && fd < FD_SETSIZE else {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            return poll(&pfd, 1, milliseconds) > 0
+        }
         var set = fd_set()
         withUnsafeMutableBytes(of: &set) { raw in
             raw.bindMemory(to: Int32.self)[Int(fd) / 32] |= Int32(bitPattern: UInt32(1) << UInt32(fd % 32))
