@@ -71,7 +71,10 @@ final class ThunkExpectations<State>: @unchecked Sendable {
 
     /// The thunk's `getState`: the next mocked state, or `nil` when none is left.
     func getState() -> State? {
-        locked { stateExpectations.isEmpty ? nil : stateExpectations.removeFirst().payload }
+        locked {
+            defer { condition.broadcast() }
+            return stateExpectations.isEmpty ? nil : stateExpectations.removeFirst().payload
+        }
     }
 
     var dispatched: [Action] {
@@ -82,22 +85,29 @@ final class ThunkExpectations<State>: @unchecked Sendable {
         locked { dispatchExpectations.count }
     }
 
-    /// Blocks until every expected dispatch happened, or `timeout` seconds passed.
+    /// Expected dispatches and `getState()` calls not yet made.
+    private var pendingCalls: Int {
+        locked { dispatchExpectations.count + stateExpectations.count }
+    }
+
+    /// Blocks until every expected dispatch and `getState()` call happened, or `timeout` seconds
+    /// passed (as ReSwift-Thunk's `wait` counts both: a thunk may read the state after its last
+    /// dispatch).
     func waitForDispatches(timeout: TimeInterval) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         return locked {
-            while !dispatchExpectations.isEmpty {
+            while !dispatchExpectations.isEmpty || !stateExpectations.isEmpty {
                 guard condition.wait(until: deadline) else { return dispatchExpectations.isEmpty }
             }
             return true
         }
     }
 
-    /// Waits, without blocking a thread, until every expected dispatch happened, or `timeout`
-    /// seconds passed.
+    /// Waits, without blocking a thread, until every expected dispatch and `getState()` call
+    /// happened, or `timeout` seconds passed.
     func waitForDispatches(timeout: TimeInterval) async -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        while pendingDispatches > 0 {
+        while pendingCalls > 0 {
             guard Date() < deadline, !Task.isCancelled else { return pendingDispatches == 0 }
             try? await Task.sleep(nanoseconds: pollInterval)
         }
