@@ -74,6 +74,14 @@
                 "\(name) \(arguments.joined(separator: " ")) did not finish within \(timeout) s.")
         }
         _ = readers.wait(timeout: .now() + 5)
+        // Close every end now rather than when Foundation lets go of the pipes: a parallel run
+        // starts hundreds of programs, and descriptors past FD_SETSIZE break select()-based code.
+        for handle in [
+            output.fileHandleForReading, output.fileHandleForWriting, error.fileHandleForReading,
+            error.fileHandleForWriting, input.fileHandleForReading,
+        ] {
+            try? handle.close()
+        }
         let status =
             process.terminationReason == .uncaughtSignal
             ? 128 + process.terminationStatus : process.terminationStatus
