@@ -78,10 +78,12 @@ import Testing
         defer { server.stop() }
         server.setResponse(.neverAnswer, for: "/a")
         let kind = await failure {
-            try await client(backend).get(server.baseURL.appendingPathComponent("a"), timeout: 0.3)
+            try await client(backend).get(server.baseURL.appendingPathComponent("a"), timeout: 1)
         }
         #expect(kind == .timedOut)
-        #expect(server.requests(for: "/a").count == 1)
+        // On a loaded machine the deadline can pass before the request is written; what must
+        // never happen is a second attempt.
+        #expect(server.requests(for: "/a").count <= 1)
     }
 
     @Test(arguments: backends) func reportsARefusedConnection(backend: HTTPClient.Backend) async throws {
