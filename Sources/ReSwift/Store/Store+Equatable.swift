@@ -18,16 +18,13 @@ extension Store where State: Equatable {
         _add(
             _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) {
                 [weak subscriber] oldState, newState in
-                _StateBox<State>.withValue(at: newState) { newState in
-                    if skipsRepeats, let oldState,
-                        _StateBox<State>.withValue(at: oldState, { $0 == newState })
-                    {
-                        return true
-                    }
-                    guard let subscriber else { return false }
-                    subscriber.newState(state: newState)
+                let newState = newState.value(as: State.self)
+                if skipsRepeats, let oldState, oldState.value(as: State.self) == newState {
                     return true
                 }
+                guard let subscriber else { return false }
+                subscriber.newState(state: newState)
+                return true
             })
     }
 
@@ -42,14 +39,11 @@ extension Store where State: Equatable {
         return _token(
             for: _add(
                 _SubscriptionNode(objectID: nil) { oldState, newState in
-                    _StateBox<State>.withValue(at: newState) { newState in
-                        if skipsRepeats, let oldState,
-                            _StateBox<State>.withValue(at: oldState, { $0 == newState })
-                        {
-                            return
-                        }
-                        onNewState(newState)
+                    let newState = newState.value(as: State.self)
+                    if skipsRepeats, let oldState, oldState.value(as: State.self) == newState {
+                        return true
                     }
+                    onNewState(newState)
                     return true
                 }))
     }
