@@ -407,14 +407,14 @@ class _AnyStateBox {
     @usableFromInline
     init() {}
 
-    /// The state in the box, which holds a `State`.
+    /// Calls `body` with the state in the box, which holds a `State`, without copying it.
     ///
     /// For specialized code: in unspecialized code, `_StateBox<State>` would be looked up in
     /// the runtime's metadata cache; use `withValue(as:_:)` there.
     @inlinable
     @inline(__always)
-    final func value<State>(as _: State.Type) -> State {
-        unsafeDowncast(self, to: _StateBox<State>.self).value
+    final func borrow<State, Result>(as _: State.Type, _ body: (State) -> Result) -> Result {
+        body(unsafeDowncast(self, to: _StateBox<State>.self).value)
     }
 
     /// Calls `body` with the state in the box, which holds a `State`, for unspecialized code:
@@ -478,13 +478,14 @@ final class _StateCell<OptionalState>: @unchecked Sendable {
     }
 
     /// Reduces `action` into the state, holding the store's lock (in `core`).
-    @inline(__always)
+    ///
+    /// Not inlined: here `OptionalState` comes from this object's class; inlined in the store's
+    /// unspecialized code, it would be looked up in the runtime's metadata cache.
+    @inline(never)
     func reduce(_ action: Action, _ core: _StoreCore) {
         core.assertLocked()
-        var state = reducer(action, value)
-        readLock.withLock { swap(&value, &state) }
-        // The old state is released here, outside the read lock: a deinit it runs may read the
-        // state.
+        let state = reducer(action, value)
+        readLock.withLock { value = state }
     }
 }
 

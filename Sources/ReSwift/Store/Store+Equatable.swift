@@ -18,13 +18,14 @@ extension Store where State: Equatable {
         _add(
             _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) {
                 [weak subscriber] oldState, newState in
-                let newState = newState.value(as: State.self)
-                if skipsRepeats, let oldState, oldState.value(as: State.self) == newState {
+                guard let subscriber else { return false }
+                return newState.borrow(as: State.self) { newState in
+                    if skipsRepeats, let oldState, oldState.borrow(as: State.self, { $0 == newState }) {
+                        return true
+                    }
+                    subscriber.newState(state: newState)
                     return true
                 }
-                guard let subscriber else { return false }
-                subscriber.newState(state: newState)
-                return true
             })
     }
 
@@ -39,12 +40,13 @@ extension Store where State: Equatable {
         return _token(
             for: _add(
                 _SubscriptionNode(objectID: nil) { oldState, newState in
-                    let newState = newState.value(as: State.self)
-                    if skipsRepeats, let oldState, oldState.value(as: State.self) == newState {
+                    newState.borrow(as: State.self) { newState in
+                        if skipsRepeats, let oldState, oldState.borrow(as: State.self, { $0 == newState }) {
+                            return true
+                        }
+                        onNewState(newState)
                         return true
                     }
-                    onNewState(newState)
-                    return true
                 }))
     }
 }

@@ -80,7 +80,7 @@ extension Store {
         _token(
             for: _add(
                 _SubscriptionNode(objectID: nil) { _, newState in
-                    onNewState(newState.value(as: State.self))
+                    newState.borrow(as: State.self, onNewState)
                     return true
                 }))
     }

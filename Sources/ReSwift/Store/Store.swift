@@ -341,14 +341,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
                 return holdBack(action, needsMiddleware: false, core: core)
             }
             if core.hasSubscribers {
-                // Subscribers borrow the old and new states from boxes.
-                let oldState = core.stateBox { cell.read(core).map { _StateBox($0) } }
-                core.enter(.reducing)
-                cell.reduce(action, core)
-                core.enter(.notifying)
-                // Only this thread writes the state, and it holds the lock: it reads the state
-                // without the read lock.
-                core.notify(oldState: oldState, newState: _StateBox(cell.read(core)!))
+                reduceAndNotifySubscribers(action, core: core, cell: cell)
             } else {
                 core.stateWillChange()
                 core.enter(.reducing)
@@ -360,6 +353,22 @@ open class Store<State>: StoreType, @unchecked Sendable {
                 processDeferredActions(core: core)
             }
         }
+    }
+
+    /// Reduces an action and notifies the subscribers, which borrow the old and new states from
+    /// boxes. Apart from `reduceAndNotify` so that its generic work (the boxes' and the optional
+    /// state's types, which the runtime looks up) costs nothing without subscribers.
+    @inline(never)
+    private static func reduceAndNotifySubscribers(
+        _ action: Action, core: _StoreCore, cell: _StateCell<State?>
+    ) {
+        let oldState = core.stateBox { cell.read(core).map { _StateBox($0) } }
+        core.enter(.reducing)
+        cell.reduce(action, core)
+        core.enter(.notifying)
+        // Only this thread writes the state, and it holds the lock: it reads the state without
+        // the read lock.
+        core.notify(oldState: oldState, newState: _StateBox(cell.read(core)!))
     }
 
     /// Handles an action that arrives while this thread is busy with another: deferred while

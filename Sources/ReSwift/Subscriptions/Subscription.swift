@@ -61,15 +61,14 @@ public final class Subscription<State> {
     @usableFromInline
     let _source: _Source
 
-    /// The skip steps (`skipRepeats`, `skip(when:)`, `only(when:)`) after the source, as one
-    /// predicate: a value is dropped when it returns `true` for the previous value and this one.
+    /// The skip steps (`skipRepeats`, `skip(when:)`, `only(when:)`) after the source.
     @usableFromInline
-    let _skip: ((State, State) -> Bool)?
+    let _skip: _Skip<State>
 
-    /// `==` on `State`, when a `select` of an `Equatable` value made this subscription: what
-    /// `skipRepeats()` compares with.
+    /// Whether a `select` of an `Equatable` value made this subscription: then the select step
+    /// compares values with `==` itself for `skipRepeats()`.
     @usableFromInline
-    let _isEqual: ((State, State) -> Bool)?
+    let _selectsEquatableValues: Bool
 
     /// Shared by the subscriptions the store feeds, from the one a transform receives on; `nil`
     /// for those that a custom operator feeds.
@@ -84,27 +83,24 @@ public final class Subscription<State> {
         /// Values computed from a subscription the store feeds: `connect` turns a function that
         /// takes this subscription's values (after `skip`) into the function the store calls
         /// with each state. Made by `select`.
-        case select(connect: (_ skip: ((State, State) -> Bool)?, _ sink: @escaping _Sink<State>) -> _Delivery)
+        case select(connect: (_ skip: _Skip<State>, _ sink: @escaping _Sink<State>) -> _Delivery)
         /// Values a custom operator passes to ``newValues(oldState:newState:)``, made by
         /// ``init(sink:)`` (or derived from such a subscription).
         case custom
     }
 
     @usableFromInline
-    init(
-        source: _Source, skip: ((State, State) -> Bool)?, isEqual: ((State, State) -> Bool)?,
-        context: _SubscriptionContext?
-    ) {
+    init(source: _Source, skip: _Skip<State>, selectsEquatableValues: Bool, context: _SubscriptionContext?) {
         _source = source
         _skip = skip
-        _isEqual = isEqual
+        _selectsEquatableValues = selectsEquatableValues
         _context = context
     }
 
     /// Creates the subscription to the whole state that the store hands a transform.
     @usableFromInline
     convenience init(storeContext: _SubscriptionContext) {
-        self.init(source: .store, skip: nil, isEqual: nil, context: storeContext)
+        self.init(source: .store, skip: _Skip(), selectsEquatableValues: false, context: storeContext)
     }
 
     /// Creates a subscription whose values come from a source that is handed a sink.
@@ -113,7 +109,7 @@ public final class Subscription<State> {
     ///   subscription's ``observer``. Keep that function and call it for each value.
     @inlinable
     public convenience init(sink: @escaping (@escaping (State?, State) -> Void) -> Void) {
-        self.init(source: .custom, skip: nil, isEqual: nil, context: nil)
+        self.init(source: .custom, skip: _Skip(), selectsEquatableValues: false, context: nil)
         sink { oldState, newState in
             self.newValues(oldState: oldState, newState: newState)
         }
@@ -153,7 +149,13 @@ public final class Subscription<State> {
     }
 
     /// The select step: `select` and its `Equatable` overloads.
+    ///
+    /// - Parameters:
+    ///   - selector: Computes the value from each of this subscription's values.
+    ///   - isEqual: `==` on the selection, for an `Equatable` one: what `skipRepeats()` after
+    ///     this step compares with, called directly rather than through a stored closure.
     @inlinable
+    @inline(__always)
     func _select<Substate>(
         _ selector: @escaping (State) -> Substate, isEqual: ((Substate, Substate) -> Bool)?
     ) -> Subscription<Substate> {
@@ -174,15 +176,23 @@ public final class Subscription<State> {
                 // One step that selects, skips and passes the value on; `last` is the previous
                 // selection, whether or not it was skipped.
                 let last = _LastValue<Substate>()
+                guard let isRepeat = skip.isRepeat(equality: isEqual) else {
+                    return self._delivery(passingOldValues: false) { _, newState in
+                        let value = selector(newState)
+                        let previous = last.value
+                        last.value = value
+                        return sink(previous, value)
+                    }
+                }
                 return self._delivery(passingOldValues: false) { _, newState in
                     let value = selector(newState)
                     let previous = last.value
                     last.value = value
-                    if let skip, let previous, skip(previous, value) { return true }
+                    if let previous, isRepeat(previous, value) { return true }
                     return sink(previous, value)
                 }
             },
-            skip: nil, isEqual: isEqual, context: _context)
+            skip: _Skip(), selectsEquatableValues: isEqual != nil, context: _context)
     }
 
     /// Derives a subscription that drops a value when it repeats the previous one.
@@ -202,14 +212,10 @@ public final class Subscription<State> {
                 }
             }
         }
-        // Each skip sees the same old and new values, so consecutive skips are one predicate.
-        let skip: (State, State) -> Bool
-        if let earlier = _skip {
-            skip = { earlier($0, $1) || isRepeat($0, $1) }
-        } else {
-            skip = isRepeat
-        }
-        return Subscription(source: _source, skip: skip, isEqual: _isEqual, context: _context)
+        var skip = _skip
+        skip.add(isRepeat)
+        return Subscription(
+            source: _source, skip: skip, selectsEquatableValues: _selectsEquatableValues, context: _context)
     }
 
     /// Derives a subscription that drops a value when the predicate says so.
@@ -253,19 +259,22 @@ public final class Subscription<State> {
         switch _source {
         case .store:
             // `State` is the store's state: the boxes hold it.
-            guard let skip = _skip else {
+            guard let isRepeat = _skip.isRepeat(equality: nil) else {
                 if !passingOldValues {
-                    return { _, newState in sink(nil, newState.value(as: State.self)) }
+                    return { _, newState in newState.borrow(as: State.self) { sink(nil, $0) } }
                 }
                 return { oldState, newState in
-                    sink(oldState?.value(as: State.self), newState.value(as: State.self))
+                    newState.borrow(as: State.self) { new in
+                        guard let oldState else { return sink(nil, new) }
+                        return oldState.borrow(as: State.self) { sink($0, new) }
+                    }
                 }
             }
             return { oldState, newState in
-                let new = newState.value(as: State.self)
-                guard let oldState else { return sink(nil, new) }
-                let old = oldState.value(as: State.self)
-                return skip(old, new) || sink(old, new)
+                newState.borrow(as: State.self) { new in
+                    guard let oldState else { return sink(nil, new) }
+                    return oldState.borrow(as: State.self) { old in isRepeat(old, new) || sink(old, new) }
+                }
             }
         case .select(let connect):
             return connect(_skip, sink)
@@ -306,6 +315,47 @@ public final class Subscription<State> {
 @usableFromInline
 typealias _Sink<Value> = (_ oldValue: Value?, _ newValue: Value) -> Bool
 
+/// The skip steps after a subscription's source: a value is dropped when one of them says it
+/// repeats the previous value. Each skip sees the same previous and new values, so consecutive
+/// skips are one predicate.
+@usableFromInline
+struct _Skip<Value> {
+    /// Whether `skipRepeats()` followed an `Equatable` select step, which then compares with `==`.
+    @usableFromInline
+    var equalValues = false
+
+    /// The other skip steps, as one predicate.
+    @usableFromInline
+    var predicate: ((Value, Value) -> Bool)?
+
+    @inlinable
+    init() {}
+
+    /// Adds a skip step.
+    @inlinable
+    mutating func add(_ isRepeat: @escaping (Value, Value) -> Bool) {
+        if let earlier = predicate {
+            predicate = { earlier($0, $1) || isRepeat($0, $1) }
+        } else {
+            predicate = isRepeat
+        }
+    }
+
+    /// The whole check, or `nil` when nothing is skipped.
+    ///
+    /// - Parameter equality: `==` on the values, from the select step that made them.
+    @inlinable
+    @inline(__always)
+    func isRepeat(equality: ((Value, Value) -> Bool)?) -> ((Value, Value) -> Bool)? {
+        switch (equalValues ? equality : nil, predicate) {
+        case (nil, nil): nil
+        case (let isEqual?, nil): isEqual
+        case (nil, let predicate?): predicate
+        case (let isEqual?, let predicate?): { isEqual($0, $1) || predicate($0, $1) }
+        }
+    }
+}
+
 /// What the subscriptions derived from one store subscription share: the subscription whose
 /// values a custom operator took, if any.
 @usableFromInline
@@ -325,7 +375,11 @@ extension Subscription where State: Equatable {
     /// - Returns: A subscription without the repeated values.
     @inlinable
     public func skipRepeats() -> Subscription<State> {
-        skipRepeats(_isEqual ?? { $0 == $1 })
+        guard _selectsEquatableValues else { return skipRepeats { $0 == $1 } }
+        // The select step before compares with `==` itself.
+        var skip = _skip
+        skip.equalValues = true
+        return Subscription(source: _source, skip: skip, selectsEquatableValues: true, context: _context)
     }
 }
 
