@@ -134,7 +134,7 @@ public final class Subscription<State> {
     public func select<Substate>(
         _ selector: @escaping (State) -> Substate
     ) -> Subscription<Substate> {
-        _select(selector, isEqual: nil)
+        _select(selector, equality: _NoEquality<Substate>.self)
     }
 
     /// Derives a subscription to the value at a key path of the state.
@@ -145,54 +145,41 @@ public final class Subscription<State> {
     public func select<Substate>(
         _ keyPath: KeyPath<State, Substate>
     ) -> Subscription<Substate> {
-        _select({ $0[keyPath: keyPath] }, isEqual: nil)
+        _select({ $0[keyPath: keyPath] }, equality: _NoEquality<Substate>.self)
     }
 
     /// The select step: `select` and its `Equatable` overloads.
     ///
     /// - Parameters:
     ///   - selector: Computes the value from each of this subscription's values.
-    ///   - isEqual: `==` on the selection, for an `Equatable` one: what `skipRepeats()` after
-    ///     this step compares with, called directly rather than through a stored closure.
+    ///   - equality: `==` on the selection, for an `Equatable` one: what `skipRepeats()` after
+    ///     this step compares with (a type, so that the comparison is specialized and inlined).
     @inlinable
-    @inline(__always)
-    func _select<Substate>(
-        _ selector: @escaping (State) -> Substate, isEqual: ((Substate, Substate) -> Bool)?
-    ) -> Subscription<Substate> {
+    func _select<Substate, Equality: _Equality>(
+        _ selector: @escaping (State) -> Substate, equality: Equality.Type
+    ) -> Subscription<Substate> where Equality.Value == Substate {
         if case .custom = _source {
             // Fed by a custom operator: select as each value arrives.
-            let last = _LastValue<Substate>()
             return Subscription<Substate> { sink in
-                self.observer = { _, newState in
-                    let value = selector(newState)
-                    let previous = last.value
-                    last.value = value
+                let step = _SelectStep<State, Substate, Equality>(selector: selector, skip: _Skip()) {
+                    previous, value in
                     sink(previous, value)
+                    return true
                 }
+                self.observer = { _, newState in _ = step.receive(newState) }
             }
         }
         return Subscription<Substate>(
             source: .select { skip, sink in
-                // One step that selects, skips and passes the value on; `last` is the previous
-                // selection, whether or not it was skipped.
-                let last = _LastValue<Substate>()
-                guard let isRepeat = skip.isRepeat(equality: isEqual) else {
-                    return self._delivery(passingOldValues: false) { _, newState in
-                        let value = selector(newState)
-                        let previous = last.value
-                        last.value = value
-                        return sink(previous, value)
-                    }
+                let step = _SelectStep<State, Substate, Equality>(selector: selector, skip: skip, sink: sink)
+                if case .store = self._source, self._skip.isEmpty {
+                    // Fed by the store with nothing in between: one closure reads the state from
+                    // its box and runs the step.
+                    return { _, newState in newState.borrow(as: State.self) { step.receive($0) } }
                 }
-                return self._delivery(passingOldValues: false) { _, newState in
-                    let value = selector(newState)
-                    let previous = last.value
-                    last.value = value
-                    if let previous, isRepeat(previous, value) { return true }
-                    return sink(previous, value)
-                }
+                return self._delivery(passingOldValues: false) { _, newState in step.receive(newState) }
             },
-            skip: _Skip(), selectsEquatableValues: isEqual != nil, context: _context)
+            skip: _Skip(), selectsEquatableValues: Equality.canCompare, context: _context)
     }
 
     /// Derives a subscription that drops a value when it repeats the previous one.
@@ -259,7 +246,7 @@ public final class Subscription<State> {
         switch _source {
         case .store:
             // `State` is the store's state: the boxes hold it.
-            guard let isRepeat = _skip.isRepeat(equality: nil) else {
+            guard let isRepeat = _skip.predicate else {
                 if !passingOldValues {
                     return { _, newState in newState.borrow(as: State.self) { sink(nil, $0) } }
                 }
@@ -341,18 +328,99 @@ struct _Skip<Value> {
         }
     }
 
-    /// The whole check, or `nil` when nothing is skipped.
+    /// Whether nothing is skipped.
+    @inlinable
+    var isEmpty: Bool { !equalValues && predicate == nil }
+}
+
+/// `==` for a select step, as a type so that the step's comparison is specialized and inlined.
+@usableFromInline
+protocol _Equality {
+    associatedtype Value
+    /// Whether the values can be compared (`isEqual` is `==`).
+    static var canCompare: Bool { get }
+    static func isEqual(_ lhs: Value, _ rhs: Value) -> Bool
+}
+
+/// `==` on an `Equatable` selection.
+@usableFromInline
+enum _EqualValues<Value: Equatable>: _Equality {
+    @inlinable
+    static var canCompare: Bool { true }
+
+    @inlinable
+    static func isEqual(_ lhs: Value, _ rhs: Value) -> Bool { lhs == rhs }
+}
+
+/// No `==`: the selection isn't `Equatable`.
+@usableFromInline
+enum _NoEquality<Value>: _Equality {
+    @inlinable
+    static var canCompare: Bool { false }
+
+    @inlinable
+    static func isEqual(_ lhs: Value, _ rhs: Value) -> Bool { false }
+}
+
+/// A select step with the skips after it: selects a value from each upstream value, drops it
+/// when it repeats the previous selection, and passes it on with the previous one.
+@usableFromInline
+final class _SelectStep<Upstream, Value, Equality: _Equality> where Equality.Value == Value {
+    @usableFromInline
+    let selector: (Upstream) -> Value
+
+    /// What to skip, decided once.
+    @usableFromInline
+    enum Check {
+        case none, equalValues, predicate, equalValuesOrPredicate
+    }
+
+    @usableFromInline
+    let check: Check
+
+    @usableFromInline
+    let predicate: ((Value, Value) -> Bool)?
+
+    @usableFromInline
+    let sink: _Sink<Value>
+
+    /// The previous selection, whether or not it was skipped. Written without a dynamic
+    /// exclusivity check: the store never runs a subscription on two threads at once.
+    @usableFromInline
+    let last = _LastValue<Value>()
+
+    @inlinable
+    init(selector: @escaping (Upstream) -> Value, skip: _Skip<Value>, sink: @escaping _Sink<Value>) {
+        self.selector = selector
+        self.predicate = skip.predicate
+        self.sink = sink
+        switch (skip.equalValues && Equality.canCompare, skip.predicate != nil) {
+        case (false, false): check = .none
+        case (true, false): check = .equalValues
+        case (false, true): check = .predicate
+        case (true, true): check = .equalValuesOrPredicate
+        }
+    }
+
+    /// Runs the step on one upstream value.
     ///
-    /// - Parameter equality: `==` on the values, from the select step that made them.
+    /// - Returns: `false` once the subscriber at the end is gone.
     @inlinable
     @inline(__always)
-    func isRepeat(equality: ((Value, Value) -> Bool)?) -> ((Value, Value) -> Bool)? {
-        switch (equalValues ? equality : nil, predicate) {
-        case (nil, nil): nil
-        case (let isEqual?, nil): isEqual
-        case (nil, let predicate?): predicate
-        case (let isEqual?, let predicate?): { isEqual($0, $1) || predicate($0, $1) }
+    func receive(_ upstream: Upstream) -> Bool {
+        let value = selector(upstream)
+        let previous = last.value
+        last.value = value
+        if let previous {
+            switch check {
+            case .none: break
+            case .equalValues: if Equality.isEqual(previous, value) { return true }
+            case .predicate: if predicate!(previous, value) { return true }
+            case .equalValuesOrPredicate:
+                if Equality.isEqual(previous, value) || predicate!(previous, value) { return true }
+            }
         }
+        return sink(previous, value)
     }
 }
 
@@ -395,7 +463,7 @@ extension Subscription {
     public func select<Substate: Equatable>(
         _ selector: @escaping (State) -> Substate
     ) -> Subscription<Substate> {
-        _select(selector, isEqual: { $0 == $1 })
+        _select(selector, equality: _EqualValues<Substate>.self)
     }
 
     /// Derives a subscription to the `Equatable` value at a key path of the state.
@@ -406,6 +474,6 @@ extension Subscription {
     public func select<Substate: Equatable>(
         _ keyPath: KeyPath<State, Substate>
     ) -> Subscription<Substate> {
-        _select({ $0[keyPath: keyPath] }, isEqual: { $0 == $1 })
+        _select({ $0[keyPath: keyPath] }, equality: _EqualValues<Substate>.self)
     }
 }
