@@ -484,8 +484,10 @@ final class _StateCell<OptionalState>: @unchecked Sendable {
     @inline(never)
     func reduce(_ action: Action, _ core: _StoreCore) {
         core.assertLocked()
-        let state = reducer(action, value)
-        readLock.withLock { value = state }
+        var state = reducer(action, value)
+        readLock.withLock { swap(&value, &state) }
+        // The old state is released here, after the read lock: a deinit it runs may read the
+        // state.
     }
 }
 
