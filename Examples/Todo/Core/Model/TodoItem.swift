@@ -1,3 +1,5 @@
+import Foundation
+
 /// One entry of the todo list.
 ///
 /// Items are identified by an `id` the list hands out in order; the numbers users type
@@ -38,5 +40,12 @@ enum TodoTitle {
             }
         }
         return result
+    }
+
+    /// The form two titles are compared in to find duplicates: normalized, then folded so that
+    /// case and width don't count ("Call mom", "call mom" and full-width "Ｃａｌｌ ｍｏｍ" are one
+    /// title; so are half-width and full-width katakana).
+    static func matchingKey(_ raw: String) -> String {
+        normalized(raw).folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
     }
 }
