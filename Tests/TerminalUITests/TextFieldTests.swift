@@ -22,6 +22,17 @@ import Testing
         #expect(TextField(text: "milk", cursor: -3).cursor == 0)
     }
 
+    @Test func moveCursorKeepsTheCursorWithinTheText() {
+        var line = field("milk")
+        line.moveCursor(to: 2)
+        line.handle(.character("-"))
+        #expect(line.text == "mi-lk")
+        line.moveCursor(to: 99)
+        #expect(line.cursor == 5)
+        line.moveCursor(to: -1)
+        #expect(line.cursor == 0)
+    }
+
     @Test func movesAndEditsInTheMiddle() {
         var line = field("Buy milk", keys: .home, .right, .right, .right, .character("!"))
         #expect(line.text == "Buy! milk")
