@@ -16,6 +16,12 @@ import Testing
         #expect(after == before)
     }
 
+    @Test func anASCIITitleMatchesAFullWidthOneOnTheList() {
+        let before = TodoState(items: [TodoItem(id: 1, title: "Ｃａｌｌ ｍｏｍ")])
+        #expect(todoReducer(action: AddTodo(title: "CALL MOM"), state: before) == before)
+        #expect(before.item(titled: "call Mom")?.id == 1)
+    }
+
     @Test func halfAndFullWidthKatakanaAreOneTitle() {
         let before = TodoState(items: [TodoItem(id: 1, title: "カタカナ")])
         #expect(todoReducer(action: AddTodo(title: "ｶﾀｶﾅ"), state: before) == before)
