@@ -157,3 +157,34 @@ import Testing
         #expect(readInDeinit == true)
     }
 }
+
+/// The nodes the open `subscribe(_:)` makes for whole-state subscribers (a non-`Equatable`
+/// state, or a store reached through a generic `StoreType`).
+@Suite struct WholeStateNodeTests {
+    @Test func subscribersAreHeldWeaklyAndDroppedWhenGone() {
+        let store = Store(reducer: plainReducer, state: nil)
+        let kept = Recorder<PlainState>()
+        weak var weakRecorder: Recorder<PlainState>?
+        store.subscribe(kept)
+        do {
+            let recorder = Recorder<PlainState>()
+            weakRecorder = recorder
+            store.subscribe(recorder)
+        }
+        #expect(weakRecorder == nil)
+        store.dispatch(Increment())
+        #expect(kept.values.map(\.count) == [0, 1])
+    }
+
+    @Test func equatableStatesReachedGenericallySkipRepeats() {
+        func attach<S: StoreType>(_ store: S, _ recorder: Recorder<CountState>) where S.State == CountState {
+            store.subscribe(recorder)
+        }
+        let store = Store(reducer: countReducer, state: nil)
+        let recorder = Recorder<CountState>()
+        attach(store, recorder)
+        store.dispatch(Noop())
+        store.dispatch(Increment())
+        #expect(recorder.values.map(\.count) == [0, 1])
+    }
+}

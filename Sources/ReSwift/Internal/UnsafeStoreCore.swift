@@ -259,7 +259,7 @@ final class _StoreCore: @unchecked Sendable {
         }
         node.index = nodes.count
         nodes.append(Unmanaged.passRetained(node))
-        if let state, !node.deliver(nil, state) {
+        if let state, !node.deliverState(nil, state) {
             remove(node)
         }
     }
@@ -330,7 +330,7 @@ final class _StoreCore: @unchecked Sendable {
         var index = 0
         while index < count {
             if let entry = nodes[index] {
-                let isAlive = entry._withUnsafeGuaranteedRef { $0.deliver(oldState, newState) }
+                let isAlive = entry._withUnsafeGuaranteedRef { $0.deliverState(oldState, newState) }
                 if !isAlive {
                     remove(entry.takeUnretainedValue())
                 }
@@ -369,28 +369,53 @@ final class _StoreCore: @unchecked Sendable {
 
 /// One entry in a store's subscriber list.
 ///
-/// A node is not generic: it delivers a state through a closure that receives the old state's
-/// box (`nil` when there is none) and the new state's box. The closure is made by the
-/// inlinable subscribe functions in the subscriber's module, where the state's and the
-/// subscriber's types are known, so the compiler specializes it: the delivery loop calls one
-/// closure per subscriber with no generic metadata, no witness tables and no copies of the state.
+/// Most nodes deliver states through a closure (`body`) made by the inlinable subscribe
+/// functions in the subscriber's module, where the state's and the subscriber's types are known,
+/// so the compiler specializes it: the delivery loop calls one closure per subscriber with no
+/// generic metadata, no witness tables and no copies of the state. A subclass without a closure
+/// overrides `deliver` instead, holding what it needs itself (no closure context beside it).
 @usableFromInline
-final class _SubscriptionNode {
+class _SubscriptionNode {
     /// The node's position in the store's list, or `-1` once it was removed.
-    var index = -1
+    final var index = -1
 
     /// The subscriber object's identity, for subscriptions made with an object.
-    let objectID: ObjectIdentifier?
+    final let objectID: ObjectIdentifier?
+
+    /// Whether `body` delivers the states (otherwise a subclass overrides `deliver`).
+    final let hasBody: Bool
+
+    /// Delivers a state, when `hasBody`. Not optional: calling a closure out of an optional
+    /// would retain it for each state.
+    final let body: _Delivery
+
+    @usableFromInline
+    init(objectID: ObjectIdentifier?, deliver body: _Delivery?) {
+        self.objectID = objectID
+        self.hasBody = body != nil
+        self.body = body ?? { _, _ in preconditionFailure("Internal inconsistency: a node without a body") }
+    }
 
     /// Delivers a state. The boxes are only guaranteed to exist during the call.
     ///
     /// - Returns: `false` when the subscriber is gone and the node should be removed.
-    let deliver: _Delivery
+    @inline(__always)
+    final func deliverState(_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool {
+        hasBody ? body(oldState, newState) : deliver(oldState, newState)
+    }
 
+    /// Delivers a state for a node made without a closure.
+    func deliver(_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool {
+        preconditionFailure("Internal inconsistency: \(type(of: self)) has no way to deliver states")
+    }
+}
+
+/// A node that delivers states through a closure.
+@usableFromInline
+final class _ClosureNode: _SubscriptionNode {
     @usableFromInline
     init(objectID: ObjectIdentifier?, deliver: @escaping _Delivery) {
-        self.objectID = objectID
-        self.deliver = deliver
+        super.init(objectID: objectID, deliver: deliver)
     }
 }
 
@@ -467,8 +492,7 @@ final class _StateCell<OptionalState>: @unchecked Sendable {
 
     /// The state, for any thread.
     var current: OptionalState {
-        get { readLock.withLock { value } }
-        set { readLock.withLock { value = newValue } }
+        readLock.withLock { value }
     }
 
     /// The state, for the thread holding the store's lock: the only one that writes it.

@@ -8,29 +8,11 @@ extension Store {
     func _subscribeWholeState<S: StoreSubscriber>(
         _ subscriber: S, skippingRepeats isEqual: ((State, State) -> Bool)?
     ) where S.StoreSubscriberStateType == State {
-        // Not specialized (the open `subscribe(_:)` calls it): the boxes lend the state to a
-        // closure, getting `State` from the box's class rather than from a metadata lookup.
-        guard let isEqual else {
-            _add(
-                _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) { [weak subscriber] _, newState in
-                    guard let subscriber else { return false }
-                    newState.withValue(as: State.self) { subscriber.newState(state: $0) }
-                    return true
-                })
-            return
+        if let isEqual {
+            _add(_WholeStateSkippingNode(subscriber, isEqual: isEqual))
+        } else {
+            _add(_WholeStateNode(subscriber))
         }
-        _add(
-            _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) {
-                [weak subscriber] oldState, newState in
-                newState.withValue(as: State.self) { newState in
-                    if let oldState, oldState.withValue(as: State.self, { isEqual($0, newState) }) {
-                        return true
-                    }
-                    guard let subscriber else { return false }
-                    subscriber.newState(state: newState)
-                    return true
-                }
-            })
     }
 
     /// The root subscription as one of the subscriber's type, for a `nil` transform.
@@ -79,7 +61,7 @@ extension Store {
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
         _token(
             for: _add(
-                _SubscriptionNode(objectID: nil) { _, newState in
+                _ClosureNode(objectID: nil) { _, newState in
                     newState.borrow(as: State.self, onNewState)
                     return true
                 }))
@@ -146,6 +128,53 @@ extension Store {
         SubscriptionToken { [weak self, weak node] in
             guard let self, let node else { return }
             self._remove(node)
+        }
+    }
+}
+
+// MARK: - The nodes of the open subscribe(_:)
+
+// Not specialized (the open `subscribe(_:)` makes them): each node holds its subscriber itself,
+// with no closure context beside it, and the boxes lend the state to a closure, getting `State`
+// from the box's class rather than from a metadata lookup.
+
+/// The node of an object subscribed to the whole state.
+final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode {
+    weak let subscriber: S?
+
+    init(_ subscriber: S) {
+        self.subscriber = subscriber
+        super.init(objectID: ObjectIdentifier(subscriber), deliver: nil)
+    }
+
+    override func deliver(_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool {
+        guard let subscriber else { return false }
+        newState.withValue(as: S.StoreSubscriberStateType.self) { subscriber.newState(state: $0) }
+        return true
+    }
+}
+
+/// The node of an object subscribed to the whole state that skips repeated states.
+final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode {
+    typealias State = S.StoreSubscriberStateType
+
+    weak let subscriber: S?
+    let isEqual: (State, State) -> Bool
+
+    init(_ subscriber: S, isEqual: @escaping (State, State) -> Bool) {
+        self.subscriber = subscriber
+        self.isEqual = isEqual
+        super.init(objectID: ObjectIdentifier(subscriber), deliver: nil)
+    }
+
+    override func deliver(_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool {
+        newState.withValue(as: State.self) { newState in
+            if let oldState, oldState.withValue(as: State.self, { isEqual($0, newState) }) {
+                return true
+            }
+            guard let subscriber else { return false }
+            subscriber.newState(state: newState)
+            return true
         }
     }
 }

@@ -288,12 +288,12 @@ public final class Subscription<State> {
                 if !sink(oldState, newState) { isAlive.value = false }
             }
             let upstream = context.tap?()
-            return _SubscriptionNode(objectID: objectID) { oldState, newState in
+            return _ClosureNode(objectID: objectID) { oldState, newState in
                 _ = upstream?(oldState, newState)
                 return isAlive.value ?? false
             }
         }
-        return _SubscriptionNode(objectID: objectID, deliver: _delivery(passingOldValues: false, into: sink))
+        return _ClosureNode(objectID: objectID, deliver: _delivery(passingOldValues: false, into: sink))
     }
 }
 
