@@ -1,0 +1,316 @@
+/// A value derived from the state that is recomputed only when its inputs change.
+///
+/// Build a selector from its inputs (key paths, ``SelectorInput``s, or other selectors) and a
+/// function that computes the value from them. Reading it with a state reads the inputs, and
+/// returns the cached value when they are the same as last time:
+///
+/// ```swift
+/// let visibleTodos = MemoizedSelector(\AppState.todos, \.filter) { todos, filter in
+///     todos.filter(filter.matches).sorted { $0.title < $1.title }
+/// }
+/// let visibleCount = MemoizedSelector(visibleTodos) { $0.count }   // a selector of a selector
+///
+/// store.subscribe(listView) { $0.select(visibleTodos) }
+/// let token = store.subscribe(transform: { $0.select(visibleCount) }) { print($0, "to do") }
+/// for await todos in store.states(visibleTodos) { … }
+/// ```
+///
+/// One selector shared by any number of subscriptions, state streams and observed slices
+/// computes once per change of its inputs: the first reader computes, the others get the cached
+/// value. A subscription made with ``Subscription/select(_:)-(MemoizedSelector<State,Selected>)``
+/// is delivered a value only when the selector computed a new one (for an `Equatable` value, one
+/// that differs from the previous), without comparing values per subscriber.
+///
+/// **Inputs.** Key paths passed directly must lead to `Equatable` values and are compared with
+/// `==` (for arrays and strings that is O(1) when the value was not touched, because they share
+/// storage). Use ``SelectorInput`` to compare objects by identity or with your own function. A
+/// selector used as an input is compared by whether it recomputed.
+///
+/// **Caching.** A selector remembers the value of its latest inputs. Used with one store, that
+/// is all it needs; for values that depend on a parameter as well as on the state ("todos
+/// matching this query"), make one selector per parameter with ``ParameterizedSelector``.
+///
+/// **Threads.** A selector may be read from any thread: its cache is under a lock, and the value
+/// is computed under that lock, so concurrent readers of a new state compute it once. The
+/// compute function must therefore not read the same selector. Keep input functions fast (they
+/// run for every reader on every state) and every function free of side effects.
+public final class MemoizedSelector<State, Value> {
+    /// Reads the inputs from a state, and returns the cached or newly computed value.
+    private let evaluate: (State) -> SelectorReading<Value>
+
+    /// How many times the value was computed.
+    private let countRecomputations: () -> Int
+
+    /// Creates a selector over inputs read together as `Inputs`.
+    private init<Inputs>(
+        read: @escaping (State) -> Inputs,
+        isSame: @escaping (_ old: Inputs, _ new: Inputs) -> Bool,
+        compute: @escaping (Inputs) -> Value
+    ) {
+        let memo = SelectorMemo(isSame: isSame, compute: compute, resultIsEqual: Self.resultEquality())
+        evaluate = { memo.reading(for: read($0)) }
+        countRecomputations = { memo.recomputations }
+    }
+
+    /// The selector's value for a state, computed only if the inputs changed since the last
+    /// computation.
+    ///
+    /// ```swift
+    /// let todos = visibleTodos(store.state)
+    /// ```
+    ///
+    /// - Parameter state: The state to read the inputs from.
+    /// - Returns: The derived value.
+    public func callAsFunction(_ state: State) -> Value {
+        evaluate(state).value
+    }
+
+    /// How many times this selector has computed its value: useful in tests that check it
+    /// doesn't recompute.
+    public var recomputations: Int {
+        countRecomputations()
+    }
+
+    /// The value for a state with the generation that computed it; a new generation means a
+    /// new value.
+    func reading(from state: State) -> SelectorReading<Value> {
+        evaluate(state)
+    }
+
+    /// `==` on values when `Value` is `Equatable`: a recomputed value equal to the cached one
+    /// keeps the cached one and its generation, so readers see no change.
+    private static func resultEquality() -> ((Value, Value) -> Bool)? {
+        guard let equatable = Value.self as? any Equatable.Type else { return nil }
+        func isEqual<Equal: Equatable>(_: Equal.Type) -> (Value, Value) -> Bool {
+            { lhs, rhs in (lhs as? Equal) == (rhs as? Equal) }
+        }
+        return isEqual(equatable)
+    }
+}
+
+// @unchecked Sendable: the cache is only touched under its lock (see `SelectorMemo`); the
+// closures call only the caller's `@Sendable` functions, `Sendable` key paths and input
+// selectors; inputs are compared under the lock and never handed out, and the values that are
+// handed out are `Sendable`.
+extension MemoizedSelector: @unchecked Sendable where Value: Sendable {}
+
+extension MemoizedSelector: SelectorInputConvertible {
+    /// The selector as an input of another selector, compared by whether it recomputed.
+    public var selectorInput: SelectorInput<State, Value> {
+        SelectorInput(self)
+    }
+}
+
+// MARK: - Creating a selector
+
+extension MemoizedSelector {
+    /// Creates a selector with one input.
+    ///
+    /// ```swift
+    /// let doneCount = MemoizedSelector(\AppState.todos) { $0.filter(\.isDone).count }
+    /// let titles = MemoizedSelector(visibleTodos) { $0.map(\.title) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - input: A ``SelectorInput`` or another selector.
+    ///   - compute: Computes the value from the input; runs only when the input changed.
+    public convenience init<A>(
+        _ input: some SelectorInputConvertible<State, A>,
+        _ compute: @escaping @Sendable (A) -> Value
+    ) {
+        let a = input.selectorInput
+        self.init(
+            read: { a.read($0) },
+            isSame: { old, new in a.isSame(old, new) },
+            compute: { compute($0.value) })
+    }
+
+    /// Creates a selector with two inputs.
+    ///
+    /// - Parameters:
+    ///   - input1: A ``SelectorInput`` or another selector.
+    ///   - input2: A ``SelectorInput`` or another selector.
+    ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    public convenience init<A, B>(
+        _ input1: some SelectorInputConvertible<State, A>,
+        _ input2: some SelectorInputConvertible<State, B>,
+        _ compute: @escaping @Sendable (A, B) -> Value
+    ) {
+        let a = input1.selectorInput
+        let b = input2.selectorInput
+        self.init(
+            read: { (a.read($0), b.read($0)) },
+            isSame: { old, new in a.isSame(old.0, new.0) && b.isSame(old.1, new.1) },
+            compute: { compute($0.0.value, $0.1.value) })
+    }
+
+    /// Creates a selector with three inputs.
+    ///
+    /// - Parameters:
+    ///   - input1: A ``SelectorInput`` or another selector.
+    ///   - input2: A ``SelectorInput`` or another selector.
+    ///   - input3: A ``SelectorInput`` or another selector.
+    ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    public convenience init<A, B, C>(
+        _ input1: some SelectorInputConvertible<State, A>,
+        _ input2: some SelectorInputConvertible<State, B>,
+        _ input3: some SelectorInputConvertible<State, C>,
+        _ compute: @escaping @Sendable (A, B, C) -> Value
+    ) {
+        let a = input1.selectorInput
+        let b = input2.selectorInput
+        let c = input3.selectorInput
+        self.init(
+            read: { (a.read($0), b.read($0), c.read($0)) },
+            isSame: { old, new in
+                a.isSame(old.0, new.0) && b.isSame(old.1, new.1) && c.isSame(old.2, new.2)
+            },
+            compute: { compute($0.0.value, $0.1.value, $0.2.value) })
+    }
+
+    /// Creates a selector with four inputs.
+    ///
+    /// - Parameters:
+    ///   - input1: A ``SelectorInput`` or another selector.
+    ///   - input2: A ``SelectorInput`` or another selector.
+    ///   - input3: A ``SelectorInput`` or another selector.
+    ///   - input4: A ``SelectorInput`` or another selector.
+    ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    public convenience init<A, B, C, D>(
+        _ input1: some SelectorInputConvertible<State, A>,
+        _ input2: some SelectorInputConvertible<State, B>,
+        _ input3: some SelectorInputConvertible<State, C>,
+        _ input4: some SelectorInputConvertible<State, D>,
+        _ compute: @escaping @Sendable (A, B, C, D) -> Value
+    ) {
+        let a = input1.selectorInput
+        let b = input2.selectorInput
+        let c = input3.selectorInput
+        let d = input4.selectorInput
+        self.init(
+            read: { (a.read($0), b.read($0), c.read($0), d.read($0)) },
+            isSame: { old, new in
+                a.isSame(old.0, new.0) && b.isSame(old.1, new.1) && c.isSame(old.2, new.2)
+                    && d.isSame(old.3, new.3)
+            },
+            compute: { compute($0.0.value, $0.1.value, $0.2.value, $0.3.value) })
+    }
+
+    /// Creates a selector of one `Equatable` value at a key path of the state.
+    ///
+    /// ```swift
+    /// let doneCount = MemoizedSelector(\AppState.todos) { $0.filter(\.isDone).count }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The input, compared with `==`.
+    ///   - compute: Computes the value from the input; runs only when the input changed.
+    public convenience init<A: Equatable>(
+        _ keyPath: KeyPath<State, A> & Sendable,
+        _ compute: @escaping @Sendable (A) -> Value
+    ) {
+        self.init(SelectorInput(keyPath), compute)
+    }
+
+    /// Creates a selector of two `Equatable` values at key paths of the state.
+    ///
+    /// ```swift
+    /// let visibleTodos = MemoizedSelector(\AppState.todos, \.filter) { todos, filter in
+    ///     todos.filter(filter.matches)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath1: An input, compared with `==`.
+    ///   - keyPath2: An input, compared with `==`.
+    ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    public convenience init<A: Equatable, B: Equatable>(
+        _ keyPath1: KeyPath<State, A> & Sendable,
+        _ keyPath2: KeyPath<State, B> & Sendable,
+        _ compute: @escaping @Sendable (A, B) -> Value
+    ) {
+        self.init(SelectorInput(keyPath1), SelectorInput(keyPath2), compute)
+    }
+
+    /// Creates a selector of three `Equatable` values at key paths of the state.
+    ///
+    /// - Parameters:
+    ///   - keyPath1: An input, compared with `==`.
+    ///   - keyPath2: An input, compared with `==`.
+    ///   - keyPath3: An input, compared with `==`.
+    ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    public convenience init<A: Equatable, B: Equatable, C: Equatable>(
+        _ keyPath1: KeyPath<State, A> & Sendable,
+        _ keyPath2: KeyPath<State, B> & Sendable,
+        _ keyPath3: KeyPath<State, C> & Sendable,
+        _ compute: @escaping @Sendable (A, B, C) -> Value
+    ) {
+        self.init(SelectorInput(keyPath1), SelectorInput(keyPath2), SelectorInput(keyPath3), compute)
+    }
+}
+
+// MARK: - The cache
+
+/// The cache of one selector: its latest inputs and the value computed from them.
+final class SelectorMemo<Inputs, Value> {
+    /// What the selector last computed.
+    private struct Entry {
+        var inputs: Inputs
+        var value: Value
+        /// Incremented when a computation produced a new value; starts at 1.
+        var generation: UInt64
+    }
+
+    private struct Cache {
+        var entry: Entry?
+        var recomputations = 0
+    }
+
+    private let cache = Locked(Cache())
+
+    // Called only while holding `cache`'s lock.
+    private let isSame: (_ old: Inputs, _ new: Inputs) -> Bool
+    private let compute: (Inputs) -> Value
+    private let resultIsEqual: ((Value, Value) -> Bool)?
+
+    init(
+        isSame: @escaping (_ old: Inputs, _ new: Inputs) -> Bool,
+        compute: @escaping (Inputs) -> Value,
+        resultIsEqual: ((Value, Value) -> Bool)?
+    ) {
+        self.isSame = isSame
+        self.compute = compute
+        self.resultIsEqual = resultIsEqual
+    }
+
+    /// How many times the value was computed.
+    var recomputations: Int {
+        cache.withLock { $0.recomputations }
+    }
+
+    /// The cached value if `inputs` are the same as the cached ones; otherwise the value computed
+    /// from them, which is cached.
+    ///
+    /// - Complexity: One comparison of each input; a computation when they changed.
+    func reading(for inputs: Inputs) -> SelectorReading<Value> {
+        cache.withLock { cache in
+            if let entry = cache.entry, isSame(entry.inputs, inputs) {
+                return SelectorReading(value: entry.value, generation: entry.generation)
+            }
+            let value = compute(inputs)
+            cache.recomputations += 1
+            guard let old = cache.entry else {
+                cache.entry = Entry(inputs: inputs, value: value, generation: 1)
+                return SelectorReading(value: value, generation: 1)
+            }
+            if let resultIsEqual, resultIsEqual(old.value, value) {
+                // The same value: keep the old one (and its storage), so readers see no change.
+                cache.entry = Entry(inputs: inputs, value: old.value, generation: old.generation)
+                return SelectorReading(value: old.value, generation: old.generation)
+            }
+            let generation = old.generation &+ 1
+            cache.entry = Entry(inputs: inputs, value: value, generation: generation)
+            return SelectorReading(value: value, generation: generation)
+        }
+    }
+}
