@@ -35,21 +35,28 @@
 /// compute function must therefore not read the same selector. Keep input functions fast (they
 /// run for every reader on every state) and every function free of side effects.
 public final class MemoizedSelector<State, Value> {
+    // Reading a selector is inlinable, like the subscription operators, so that its closures
+    // are specialized in the module that builds the selector for the concrete state and value
+    // types: every subscriber reads it on every state.
+
     /// Reads the inputs from a state, and returns the cached or newly computed value.
-    private let evaluate: (State) -> SelectorReading<Value>
+    @usableFromInline
+    let evaluate: (State) -> SelectorReading<Value>
 
     /// How many times the value was computed.
-    private let countRecomputations: () -> Int
+    @usableFromInline
+    let countRecomputations: () -> Int
 
     /// Creates a selector over inputs read together as `Inputs`.
-    private init<Inputs>(
+    @inlinable
+    init<Inputs>(
         read: @escaping (State) -> Inputs,
         isSame: @escaping (_ old: Inputs, _ new: Inputs) -> Bool,
         compute: @escaping (Inputs) -> Value
     ) {
         let memo = SelectorMemo(isSame: isSame, compute: compute, resultIsEqual: Self.resultEquality())
         evaluate = { memo.reading(for: read($0)) }
-        countRecomputations = { memo.recomputations }
+        countRecomputations = { memo.recomputationCount }
     }
 
     /// The selector's value for a state, computed only if the inputs changed since the last
@@ -61,6 +68,7 @@ public final class MemoizedSelector<State, Value> {
     ///
     /// - Parameter state: The state to read the inputs from.
     /// - Returns: The derived value.
+    @inlinable
     public func callAsFunction(_ state: State) -> Value {
         evaluate(state).value
     }
@@ -73,13 +81,15 @@ public final class MemoizedSelector<State, Value> {
 
     /// The value for a state with the generation that computed it; a new generation means a
     /// new value.
+    @inlinable
     func reading(from state: State) -> SelectorReading<Value> {
         evaluate(state)
     }
 
     /// `==` on values when `Value` is `Equatable`: a recomputed value equal to the cached one
     /// keeps the cached one and its generation, so readers see no change.
-    private static func resultEquality() -> ((Value, Value) -> Bool)? {
+    @usableFromInline
+    static func resultEquality() -> ((Value, Value) -> Bool)? {
         guard let equatable = Value.self as? any Equatable.Type else { return nil }
         func isEqual<Equal: Equatable>(_: Equal.Type) -> (Value, Value) -> Bool {
             { lhs, rhs in (lhs as? Equal) == (rhs as? Equal) }
@@ -96,6 +106,7 @@ extension MemoizedSelector: @unchecked Sendable where Value: Sendable {}
 
 extension MemoizedSelector: SelectorInputConvertible {
     /// The selector as an input of another selector, compared by whether it recomputed.
+    @inlinable
     public var selectorInput: SelectorInput<State, Value> {
         SelectorInput(self)
     }
@@ -114,6 +125,7 @@ extension MemoizedSelector {
     /// - Parameters:
     ///   - input: A ``SelectorInput`` or another selector.
     ///   - compute: Computes the value from the input; runs only when the input changed.
+    @inlinable
     public convenience init<A>(
         _ input: some SelectorInputConvertible<State, A>,
         _ compute: @escaping @Sendable (A) -> Value
@@ -131,6 +143,7 @@ extension MemoizedSelector {
     ///   - input1: A ``SelectorInput`` or another selector.
     ///   - input2: A ``SelectorInput`` or another selector.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    @inlinable
     public convenience init<A, B>(
         _ input1: some SelectorInputConvertible<State, A>,
         _ input2: some SelectorInputConvertible<State, B>,
@@ -151,6 +164,7 @@ extension MemoizedSelector {
     ///   - input2: A ``SelectorInput`` or another selector.
     ///   - input3: A ``SelectorInput`` or another selector.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    @inlinable
     public convenience init<A, B, C>(
         _ input1: some SelectorInputConvertible<State, A>,
         _ input2: some SelectorInputConvertible<State, B>,
@@ -176,6 +190,7 @@ extension MemoizedSelector {
     ///   - input3: A ``SelectorInput`` or another selector.
     ///   - input4: A ``SelectorInput`` or another selector.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    @inlinable
     public convenience init<A, B, C, D>(
         _ input1: some SelectorInputConvertible<State, A>,
         _ input2: some SelectorInputConvertible<State, B>,
@@ -205,6 +220,7 @@ extension MemoizedSelector {
     /// - Parameters:
     ///   - keyPath: The input, compared with `==`.
     ///   - compute: Computes the value from the input; runs only when the input changed.
+    @inlinable
     public convenience init<A: Equatable>(
         _ keyPath: KeyPath<State, A> & Sendable,
         _ compute: @escaping @Sendable (A) -> Value
@@ -224,6 +240,7 @@ extension MemoizedSelector {
     ///   - keyPath1: An input, compared with `==`.
     ///   - keyPath2: An input, compared with `==`.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    @inlinable
     public convenience init<A: Equatable, B: Equatable>(
         _ keyPath1: KeyPath<State, A> & Sendable,
         _ keyPath2: KeyPath<State, B> & Sendable,
@@ -239,6 +256,7 @@ extension MemoizedSelector {
     ///   - keyPath2: An input, compared with `==`.
     ///   - keyPath3: An input, compared with `==`.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    @inlinable
     public convenience init<A: Equatable, B: Equatable, C: Equatable>(
         _ keyPath1: KeyPath<State, A> & Sendable,
         _ keyPath2: KeyPath<State, B> & Sendable,
@@ -252,27 +270,47 @@ extension MemoizedSelector {
 // MARK: - The cache
 
 /// The cache of one selector: its latest inputs and the value computed from them.
+@usableFromInline
 final class SelectorMemo<Inputs, Value> {
     /// What the selector last computed.
-    private struct Entry {
+    @usableFromInline
+    struct Entry {
+        @usableFromInline
         var inputs: Inputs
+        @usableFromInline
         var value: Value
         /// Incremented when a computation produced a new value; starts at 1.
+        @usableFromInline
         var generation: UInt64
+
+        @inlinable
+        init(inputs: Inputs, value: Value, generation: UInt64) {
+            self.inputs = inputs
+            self.value = value
+            self.generation = generation
+        }
     }
 
-    private struct Cache {
-        var entry: Entry?
-        var recomputations = 0
-    }
+    @usableFromInline
+    let lock = SelectorLock()
 
-    private let cache = Locked(Cache())
+    /// The latest computation. Only touched while holding `lock`.
+    @usableFromInline
+    var entry: Entry?
 
-    // Called only while holding `cache`'s lock.
-    private let isSame: (_ old: Inputs, _ new: Inputs) -> Bool
-    private let compute: (Inputs) -> Value
-    private let resultIsEqual: ((Value, Value) -> Bool)?
+    /// How many times the value was computed. Only touched while holding `lock`.
+    @usableFromInline
+    var recomputations = 0
 
+    // Called only while holding `lock`.
+    @usableFromInline
+    let isSame: (_ old: Inputs, _ new: Inputs) -> Bool
+    @usableFromInline
+    let compute: (Inputs) -> Value
+    @usableFromInline
+    let resultIsEqual: ((Value, Value) -> Bool)?
+
+    @inlinable
     init(
         isSame: @escaping (_ old: Inputs, _ new: Inputs) -> Bool,
         compute: @escaping (Inputs) -> Value,
@@ -284,33 +322,62 @@ final class SelectorMemo<Inputs, Value> {
     }
 
     /// How many times the value was computed.
-    var recomputations: Int {
-        cache.withLock { $0.recomputations }
+    @inlinable
+    var recomputationCount: Int {
+        lock.acquire()
+        defer { lock.release() }
+        return recomputations
     }
 
     /// The cached value if `inputs` are the same as the cached ones; otherwise the value computed
     /// from them, which is cached.
     ///
+    /// The value is computed while holding the lock, so that threads reading a new state at
+    /// once compute it once.
+    ///
     /// - Complexity: One comparison of each input; a computation when they changed.
+    @inlinable
     func reading(for inputs: Inputs) -> SelectorReading<Value> {
-        cache.withLock { cache in
-            if let entry = cache.entry, isSame(entry.inputs, inputs) {
-                return SelectorReading(value: entry.value, generation: entry.generation)
-            }
-            let value = compute(inputs)
-            cache.recomputations += 1
-            guard let old = cache.entry else {
-                cache.entry = Entry(inputs: inputs, value: value, generation: 1)
-                return SelectorReading(value: value, generation: 1)
-            }
-            if let resultIsEqual, resultIsEqual(old.value, value) {
-                // The same value: keep the old one (and its storage), so readers see no change.
-                cache.entry = Entry(inputs: inputs, value: old.value, generation: old.generation)
-                return SelectorReading(value: old.value, generation: old.generation)
-            }
-            let generation = old.generation &+ 1
-            cache.entry = Entry(inputs: inputs, value: value, generation: generation)
-            return SelectorReading(value: value, generation: generation)
+        lock.acquire()
+        defer { lock.release() }
+        if let entry, isSame(entry.inputs, inputs) {
+            return SelectorReading(value: entry.value, generation: entry.generation)
         }
+        let value = compute(inputs)
+        recomputations += 1
+        guard let old = entry else {
+            entry = Entry(inputs: inputs, value: value, generation: 1)
+            return SelectorReading(value: value, generation: 1)
+        }
+        if let resultIsEqual, resultIsEqual(old.value, value) {
+            // The same value: keep the old one (and its storage), so readers see no change.
+            entry = Entry(inputs: inputs, value: old.value, generation: old.generation)
+            return SelectorReading(value: old.value, generation: old.generation)
+        }
+        let generation = old.generation &+ 1
+        entry = Entry(inputs: inputs, value: value, generation: generation)
+        return SelectorReading(value: value, generation: generation)
+    }
+}
+
+/// The lock of a selector's cache: the package's ``Lock``, with entry points the inlinable
+/// reading path can call.
+@usableFromInline
+final class SelectorLock: Sendable {
+    private let lock = Lock()
+
+    @usableFromInline
+    init() {}
+
+    /// Takes the lock; pair with ``release()``.
+    @usableFromInline
+    func acquire() {
+        lock.lock()
+    }
+
+    /// Releases the lock taken by ``acquire()``.
+    @usableFromInline
+    func release() {
+        lock.unlock()
     }
 }

@@ -21,13 +21,20 @@ public struct SelectorInput<State, Value>: @unchecked Sendable {
     // that capture a generic type's conformances can't be `@Sendable` before Swift 6.2's
     // `SendableMetatype`.
 
+    // The initializers and stored closures are inlinable so that the closures are specialized in
+    // the module that builds the selector, for its concrete state and input types: a selector is
+    // read by every subscriber on every state.
+
     /// Reads the input from a state.
+    @usableFromInline
     let read: (State) -> SelectorReading<Value>
 
     /// Whether the reading `new` is the same input as `old`, so nothing needs recomputing.
+    @usableFromInline
     let isSame: (_ old: SelectorReading<Value>, _ new: SelectorReading<Value>) -> Bool
 
     /// Creates an input from its reading and comparison functions.
+    @inlinable
     init(
         read: @escaping (State) -> SelectorReading<Value>,
         isSame: @escaping (_ old: SelectorReading<Value>, _ new: SelectorReading<Value>) -> Bool
@@ -43,6 +50,7 @@ public struct SelectorInput<State, Value>: @unchecked Sendable {
     ///     every state) and free of side effects.
     ///   - isEqual: Whether two inputs are the same, in which case the selector doesn't
     ///     recompute.
+    @inlinable
     public init(
         _ read: @escaping @Sendable (State) -> Value, isEqual: @escaping @Sendable (Value, Value) -> Bool
     ) {
@@ -57,6 +65,7 @@ public struct SelectorInput<State, Value>: @unchecked Sendable {
     ///   - keyPath: Where the input is in the state.
     ///   - isEqual: Whether two inputs are the same, in which case the selector doesn't
     ///     recompute.
+    @inlinable
     public init(
         _ keyPath: KeyPath<State, Value> & Sendable, isEqual: @escaping @Sendable (Value, Value) -> Bool
     ) {
@@ -68,6 +77,7 @@ public struct SelectorInput<State, Value>: @unchecked Sendable {
     /// An object at a key path of the state, compared by identity (`===`).
     ///
     /// - Parameter keyPath: Where the object is in the state.
+    @inlinable
     public init(identity keyPath: KeyPath<State, Value> & Sendable) where Value: AnyObject {
         self.init(
             read: { SelectorReading(value: $0[keyPath: keyPath]) },
@@ -77,6 +87,7 @@ public struct SelectorInput<State, Value>: @unchecked Sendable {
     /// The output of a selector, compared by whether the selector recomputed it.
     ///
     /// - Parameter selector: The selector whose value is the input.
+    @inlinable
     public init(_ selector: MemoizedSelector<State, Value>) {
         self.init(
             read: { selector.reading(from: $0) },
@@ -88,6 +99,7 @@ extension SelectorInput where Value: Equatable {
     /// An `Equatable` input at a key path of the state, compared with `==`.
     ///
     /// - Parameter keyPath: Where the input is in the state.
+    @inlinable
     public init(_ keyPath: KeyPath<State, Value> & Sendable) {
         self.init(
             read: { SelectorReading(value: $0[keyPath: keyPath]) },
@@ -98,6 +110,7 @@ extension SelectorInput where Value: Equatable {
     ///
     /// - Parameter read: Reads the input from a state; keep it fast (it runs for every
     ///   subscriber on every state) and free of side effects.
+    @inlinable
     public init(_ read: @escaping @Sendable (State) -> Value) {
         self.init(
             read: { SelectorReading(value: read($0)) },
@@ -119,12 +132,22 @@ public protocol SelectorInputConvertible<State, Value> {
 
 extension SelectorInput: SelectorInputConvertible {
     /// The input itself.
+    @inlinable
     public var selectorInput: SelectorInput<State, Value> { self }
 }
 
 /// A value read from a state, with the generation of the selector that computed it (0 for a
 /// value read directly from the state).
+@usableFromInline
 struct SelectorReading<Value> {
+    @usableFromInline
     var value: Value
-    var generation: UInt64 = 0
+    @usableFromInline
+    var generation: UInt64
+
+    @inlinable
+    init(value: Value, generation: UInt64 = 0) {
+        self.value = value
+        self.generation = generation
+    }
 }

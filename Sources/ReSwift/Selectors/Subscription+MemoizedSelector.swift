@@ -12,6 +12,7 @@ extension Subscription {
     ///
     /// - Parameter selector: The selector, shared with any number of other subscriptions.
     /// - Returns: A subscription to the selector's values.
+    @inlinable
     public func select<Selected>(_ selector: MemoizedSelector<State, Selected>) -> Subscription<Selected> {
         Subscription<Selected> { sink in
             // Only the store's notification, which it serializes, touches `last`.
