@@ -291,16 +291,27 @@ final class SelectorMemo<Inputs, Value> {
         }
     }
 
+    /// The mutable part of the cache.
+    @usableFromInline
+    struct Storage {
+        /// The latest computation.
+        @usableFromInline
+        var entry: Entry?
+        /// How many times the value was computed.
+        @usableFromInline
+        var recomputations = 0
+
+        @inlinable
+        init() {}
+    }
+
     @usableFromInline
     let lock = SelectorLock()
 
-    /// The latest computation. Only touched while holding `lock`.
+    /// The cache, in its own allocation: every subscriber reads it on every state, and a pointer
+    /// access needs no dynamic exclusivity check. Only touched while holding `lock`.
     @usableFromInline
-    var entry: Entry?
-
-    /// How many times the value was computed. Only touched while holding `lock`.
-    @usableFromInline
-    var recomputations = 0
+    let storage: UnsafeMutablePointer<Storage>
 
     // Called only while holding `lock`.
     @usableFromInline
@@ -319,6 +330,14 @@ final class SelectorMemo<Inputs, Value> {
         self.isSame = isSame
         self.compute = compute
         self.resultIsEqual = resultIsEqual
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: Storage())
+    }
+
+    @inlinable
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     /// How many times the value was computed.
@@ -326,7 +345,7 @@ final class SelectorMemo<Inputs, Value> {
     var recomputationCount: Int {
         lock.acquire()
         defer { lock.release() }
-        return recomputations
+        return storage.pointee.recomputations
     }
 
     /// The cached value if `inputs` are the same as the cached ones; otherwise the value computed
@@ -340,22 +359,25 @@ final class SelectorMemo<Inputs, Value> {
     func reading(for inputs: Inputs) -> SelectorReading<Value> {
         lock.acquire()
         defer { lock.release() }
-        if let entry, isSame(entry.inputs, inputs) {
-            return SelectorReading(value: entry.value, generation: entry.generation)
+        if storage.pointee.entry != nil, isSame(storage.pointee.entry.unsafelyUnwrapped.inputs, inputs) {
+            // Field by field, so as not to copy (retain) the inputs.
+            return SelectorReading(
+                value: storage.pointee.entry.unsafelyUnwrapped.value,
+                generation: storage.pointee.entry.unsafelyUnwrapped.generation)
         }
         let value = compute(inputs)
-        recomputations += 1
-        guard let old = entry else {
-            entry = Entry(inputs: inputs, value: value, generation: 1)
+        storage.pointee.recomputations += 1
+        guard let old = storage.pointee.entry else {
+            storage.pointee.entry = Entry(inputs: inputs, value: value, generation: 1)
             return SelectorReading(value: value, generation: 1)
         }
         if let resultIsEqual, resultIsEqual(old.value, value) {
             // The same value: keep the old one (and its storage), so readers see no change.
-            entry = Entry(inputs: inputs, value: old.value, generation: old.generation)
+            storage.pointee.entry = Entry(inputs: inputs, value: old.value, generation: old.generation)
             return SelectorReading(value: old.value, generation: old.generation)
         }
         let generation = old.generation &+ 1
-        entry = Entry(inputs: inputs, value: value, generation: generation)
+        storage.pointee.entry = Entry(inputs: inputs, value: value, generation: generation)
         return SelectorReading(value: value, generation: generation)
     }
 }

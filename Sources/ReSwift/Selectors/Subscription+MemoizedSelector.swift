@@ -15,15 +15,51 @@ extension Subscription {
     @inlinable
     public func select<Selected>(_ selector: MemoizedSelector<State, Selected>) -> Subscription<Selected> {
         Subscription<Selected> { sink in
-            // Only the store's notification, which it serializes, touches `last`.
-            var last: SelectorReading<Selected>?
+            let last = SelectorDelivery<Selected>()
             self.observer = { _, state in
                 let reading = selector.reading(from: state)
-                if let previous = last, previous.generation == reading.generation { return }
-                let previous = last?.value
-                last = reading
-                sink(previous, reading.value)
+                if last.hasDelivered(reading) { return }
+                sink(last.replace(with: reading), reading.value)
             }
         }
+    }
+}
+
+/// What a subscription made with a selector delivered last.
+///
+/// Its reading is kept in its own allocation: the store never runs a subscription's steps on two
+/// threads at once, and a pointer access needs no dynamic exclusivity check.
+@usableFromInline
+final class SelectorDelivery<Value> {
+    /// The generation last delivered (0 before the first delivery), and its value.
+    @usableFromInline
+    let last: UnsafeMutablePointer<(generation: UInt64, value: Value?)>
+
+    @inlinable
+    init() {
+        last = .allocate(capacity: 1)
+        last.initialize(to: (0, nil))
+    }
+
+    @inlinable
+    deinit {
+        last.deinitialize(count: 1)
+        last.deallocate()
+    }
+
+    /// Whether `reading`'s generation was delivered already.
+    @inlinable
+    func hasDelivered(_ reading: SelectorReading<Value>) -> Bool {
+        last.pointee.generation == reading.generation
+    }
+
+    /// Records `reading` as delivered.
+    ///
+    /// - Returns: The value delivered before it, if any.
+    @inlinable
+    func replace(with reading: SelectorReading<Value>) -> Value? {
+        let previous = last.pointee.value
+        last.pointee = (reading.generation, reading.value)
+        return previous
     }
 }
