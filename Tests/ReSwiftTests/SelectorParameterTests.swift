@@ -74,3 +74,22 @@ import Testing
         #expect(recorder.values == [["a"], ["a", "ab"]])
     }
 }
+
+extension ParameterizedSelectorTests {
+    @Test(.timeLimit(.minutes(1))) func aSelectorMayBeMadeFromAnotherParameterOfTheSameFamily() {
+        let store = makeItemsStore(names: ["an", "ant", "bee"])
+        // "q+" is one more than the count for "q", from the family's own selector for "q".
+        let family = Locked<ParameterizedSelector<ItemsState, String, Int>?>(nil)
+        let counting = ParameterizedSelector { (query: String) -> MemoizedSelector<ItemsState, Int> in
+            if query.hasSuffix("+"), let base = family.current?(String(query.dropLast())) {
+                return MemoizedSelector(base) { $0 + 1 }
+            }
+            return MemoizedSelector(\ItemsState.items) { items in items.count { $0.name.contains(query) } }
+        }
+        family.withLock { $0 = counting }
+        #expect(counting("an+", store.state) == 3)
+        #expect(counting("an", store.state) == 2)
+        #expect(counting.count == 2)
+        family.withLock { $0 = nil }  // breaks the cycle through the closure
+    }
+}

@@ -34,7 +34,8 @@ public final class ParameterizedSelector<State, Parameter: Hashable, Value> {
     ///   - capacity: The most selectors to keep, at least 1 (default 16). Keep it above the
     ///     number of parameters in use at once.
     ///   - makeSelector: Makes the selector for a parameter; called the first time a parameter
-    ///     is asked for, and again after its selector was dropped.
+    ///     is asked for, and again after its selector was dropped. (Two threads asking for a
+    ///     new parameter at once may both call it; one selector is kept and handed to both.)
     public init(
         capacity: Int = 16,
         _ makeSelector: @escaping @Sendable (Parameter) -> MemoizedSelector<State, Value>
@@ -54,13 +55,18 @@ public final class ParameterizedSelector<State, Parameter: Hashable, Value> {
     /// - Returns: The parameter's memoized selector.
     /// - Complexity: O(1) on average.
     public func callAsFunction(_ parameter: Parameter) -> MemoizedSelector<State, Value> {
-        cache.withLock { cache in
+        if let selector = cache.withLock({ $0.value(for: parameter) }) {
+            return selector
+        }
+        // Made outside the lock, so that `makeSelector` may use this family for another
+        // parameter; a thread that made one first wins.
+        let made = makeSelector(parameter)
+        return cache.withLock { cache in
             if let selector = cache.value(for: parameter) {
                 return selector
             }
-            let selector = makeSelector(parameter)
-            cache.insert(selector, for: parameter)
-            return selector
+            cache.insert(made, for: parameter)
+            return made
         }
     }
 
