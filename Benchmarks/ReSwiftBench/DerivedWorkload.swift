@@ -55,7 +55,7 @@ func derivedWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
     let openItems = MemoizedSelector(\DerivedState.items, openItemsByPriority)
     let store = Store(reducer: derivedReducer, state: DerivedState(count: itemCount))
     let tokens = (0..<subscriberCount).map { index in
-        store.subscribe(transform: { $0.select(openItems) }) { (items: [DerivedItem]) in
+        store.subscribe(openItems) { items in
             totals[index] &+= items.count
         }
     }

@@ -42,6 +42,21 @@ import Testing
         for token in tokens { token.cancel() }
     }
 
+    @Test func subscribingAClosureToASelectorDeliversTheCurrentThenEachNewValue() {
+        let store = makeItemsStore()
+        let selector = MemoizedSelector(\ItemsState.items, \.query, openMatches)
+        let received = Locked<[[String]]>([])
+        let token = store.subscribe(selector) { names in received.withLock { $0.append(names) } }
+        store.dispatch(ItemAction.tick)
+        store.dispatch(ItemAction.setQuery("b"))
+        store.dispatch(ItemAction.add("b2"))
+        store.dispatch(ItemAction.setQuery("b"))
+        token.cancel()
+        store.dispatch(ItemAction.setQuery(""))
+        #expect(received.current == [["a", "b", "c"], ["b"], ["b", "b2"]])
+        #expect(selector.recomputations == 3)
+    }
+
     @Test func onlyNewValuesAreDeliveredEvenWithoutAutomaticSkipping() {
         let store = makeItemsStore(automaticallySkipsRepeats: false)
         let count = MemoizedSelector(\ItemsState.items) { $0.count }

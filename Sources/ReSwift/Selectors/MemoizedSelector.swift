@@ -39,9 +39,10 @@ public final class MemoizedSelector<State, Value> {
     // are specialized in the module that builds the selector for the concrete state and value
     // types: every subscriber reads it on every state.
 
-    /// Reads the inputs from a state, and returns the cached or newly computed value.
+    /// Reads the inputs from a state, and returns the cached or newly computed value, or `nil`
+    /// when its generation is the one given (which the caller has already).
     @usableFromInline
-    let evaluate: (State) -> SelectorReading<Value>
+    let evaluate: (State, _ knownGeneration: UInt64) -> SelectorReading<Value>?
 
     /// How many times the value was computed.
     @usableFromInline
@@ -55,7 +56,7 @@ public final class MemoizedSelector<State, Value> {
         compute: @escaping (Inputs) -> Value
     ) {
         let memo = SelectorMemo(isSame: isSame, compute: compute, resultIsEqual: Self.resultEquality())
-        evaluate = { memo.reading(for: read($0)) }
+        evaluate = { memo.reading(for: read($0), after: $1) }
         countRecomputations = { memo.recomputationCount }
     }
 
@@ -70,7 +71,7 @@ public final class MemoizedSelector<State, Value> {
     /// - Returns: The derived value.
     @inlinable
     public func callAsFunction(_ state: State) -> Value {
-        evaluate(state).value
+        reading(from: state).value
     }
 
     /// How many times this selector has computed its value: useful in tests that check it
@@ -83,7 +84,18 @@ public final class MemoizedSelector<State, Value> {
     /// new value.
     @inlinable
     func reading(from state: State) -> SelectorReading<Value> {
-        evaluate(state)
+        // Generations start at 1: there is always a reading newer than 0.
+        guard let reading = evaluate(state, 0) else {
+            preconditionFailure("Internal inconsistency: a selector's reading has generation 0")
+        }
+        return reading
+    }
+
+    /// The value for a state with its generation, or `nil` when the generation is `known`: a
+    /// reader that has that generation's value needs nothing (not even a copy of the value).
+    @inlinable
+    func reading(from state: State, after known: UInt64) -> SelectorReading<Value>? {
+        evaluate(state, known)
     }
 
     /// `==` on values when `Value` is `Equatable`: a recomputed value equal to the cached one
@@ -349,17 +361,18 @@ final class SelectorMemo<Inputs, Value> {
     }
 
     /// The cached value if `inputs` are the same as the cached ones; otherwise the value computed
-    /// from them, which is cached.
+    /// from them, which is cached. `nil` instead when the value's generation is `known`.
     ///
     /// The value is computed while holding the lock, so that threads reading a new state at
     /// once compute it once.
     ///
     /// - Complexity: One comparison of each input; a computation when they changed.
     @inlinable
-    func reading(for inputs: Inputs) -> SelectorReading<Value> {
+    func reading(for inputs: Inputs, after known: UInt64) -> SelectorReading<Value>? {
         lock.acquire()
         defer { lock.release() }
         if storage.pointee.entry != nil, isSame(storage.pointee.entry.unsafelyUnwrapped.inputs, inputs) {
+            if storage.pointee.entry.unsafelyUnwrapped.generation == known { return nil }
             // Field by field, so as not to copy (retain) the inputs.
             return SelectorReading(
                 value: storage.pointee.entry.unsafelyUnwrapped.value,
@@ -374,7 +387,8 @@ final class SelectorMemo<Inputs, Value> {
         if let resultIsEqual, resultIsEqual(old.value, value) {
             // The same value: keep the old one (and its storage), so readers see no change.
             storage.pointee.entry = Entry(inputs: inputs, value: old.value, generation: old.generation)
-            return SelectorReading(value: old.value, generation: old.generation)
+            return old.generation == known
+                ? nil : SelectorReading(value: old.value, generation: old.generation)
         }
         let generation = old.generation &+ 1
         storage.pointee.entry = Entry(inputs: inputs, value: value, generation: generation)

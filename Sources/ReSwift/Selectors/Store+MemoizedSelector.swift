@@ -1,4 +1,33 @@
 extension Store {
+    /// Subscribes a closure to the values of a memoized selector: the fast path for derived
+    /// values.
+    ///
+    /// ```swift
+    /// let token = store.subscribe(visibleTodos) { todos in render(todos) }
+    /// ```
+    ///
+    /// The closure receives the current value at once, then each new value the selector
+    /// computes (for an `Equatable` value, each that differs from the previous), until the token
+    /// is cancelled or deallocated. The same as
+    /// `subscribe(transform: { $0.select(selector) }, onNewValue)`, without the comparison of
+    /// each new value with the previous one that ``subscriptionsAutomaticallySkipRepeats`` adds
+    /// there: the selector has compared them once for all its subscribers.
+    ///
+    /// - Parameters:
+    ///   - selector: The selector, shared with any number of other subscriptions.
+    ///   - onNewValue: Called with each new value, on the dispatching thread.
+    /// - Returns: The token that keeps the subscription alive.
+    @inlinable
+    public func subscribe<Selected>(
+        _ selector: MemoizedSelector<State, Selected>,
+        _ onNewValue: @escaping (Selected) -> Void
+    ) -> SubscriptionToken {
+        // `Selected` is unconstrained here, so this is the overload that adds no `skipRepeats`.
+        subscribe(transform: { $0.select(selector) }, onNewValue)
+    }
+}
+
+extension Store {
     /// The values a memoized selector computes from the store's states, as an asynchronous
     /// sequence; for `Equatable` values, only changes.
     ///

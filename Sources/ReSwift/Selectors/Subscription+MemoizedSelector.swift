@@ -17,8 +17,7 @@ extension Subscription {
         Subscription<Selected> { sink in
             let last = SelectorDelivery<Selected>()
             self.observer = { _, state in
-                let reading = selector.reading(from: state)
-                if last.hasDelivered(reading) { return }
+                guard let reading = selector.reading(from: state, after: last.generation) else { return }
                 sink(last.replace(with: reading), reading.value)
             }
         }
@@ -47,10 +46,10 @@ final class SelectorDelivery<Value> {
         last.deallocate()
     }
 
-    /// Whether `reading`'s generation was delivered already.
+    /// The generation last delivered; 0 before the first delivery.
     @inlinable
-    func hasDelivered(_ reading: SelectorReading<Value>) -> Bool {
-        last.pointee.generation == reading.generation
+    var generation: UInt64 {
+        last.pointee.generation
     }
 
     /// Records `reading` as delivered.
