@@ -53,17 +53,17 @@ import Testing
             .plainText
         let expected = """
             reswift-inspect · todo (pid 4242) · TodoAppState                                            live
-            Actions 4                              │ #3 AddTodo · 41µs
-              #2  BeginAddingTodo  9µs             │ payload: {"title":"Buy milk"}
-            › #3  AddTodo  41µs                    │ + list.items[0]: TodoItem(id: 1, title: "Buy milk", isDone: false)
-              … 120 lost                           │ ~ list.nextID: 1 → 2
-              #124  MoveSelection  2.0ms           │
-                                                   │
-                                                   │ State after #124
-                                                   │ ▾ TodoAppState {2}
-                                                   │     ▸ list {3}
-                                                   │     ▸ screen {1}
-                                                   │
+            Actions 4                             │ #3 AddTodo · 41µs
+              #2  BeginAddingTodo  9µs            │ payload: {"title":"Buy milk"}
+            › #3  AddTodo  41µs                   │ + list.items[0]: TodoItem(id: 1, title: "Buy milk", isD…
+              … 120 lost                          │ ~ list.nextID: 1 → 2
+              #124  MoveSelection  2.0ms          │ State after #124
+                                                  │   ▾ TodoAppState {2}
+                                                  │     ▸ list {3}
+                                                  │     ▸ screen {1}
+                                                  │
+                                                  │
+                                                  │
 
             ↑↓ select  / filter  Tab pane  ⏎←→ tree  space pause  t travel  b back  r state  q quit
             """

@@ -68,8 +68,13 @@ private func apply(_ event: IncomingEvent, to state: inout InspectorViewState) {
     case "gap":
         appendEntry(.gap(lost: event.lost ?? 0), to: &state)
     case "state":
-        state.snapshot = .init(value: event.state, description: event.description, seq: event.seq ?? 0)
+        let seq = event.seq ?? 0
+        state.snapshot = .init(value: event.state, description: event.description, seq: seq)
         state.isAwaitingState = false
+        // Up to date when no action the list shows came after it.
+        if let newest = state.entries.last(where: { $0.action != nil })?.action, newest.seq <= seq {
+            state.isStateStale = false
+        }
     case "paused":
         state.isPaused = true
         state.message = "Paused: the app streams no actions until you resume (space)."
