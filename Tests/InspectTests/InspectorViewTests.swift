@@ -130,8 +130,9 @@ import Testing
         #expect(state.treeRows.map(\.text).contains(#"title: "Buy milk""#))
         let screen = InspectorScreenView.lines(state: state, size: TerminalSize(columns: 96, rows: 20))
             .plainText
-        #expect(screen.contains(#"›         title: "Buy milk""#) == false)
-        #expect(screen.contains(#"› ▾ [0] {3}"#) || screen.contains("›       ▾ [0] {3}"))
+        let selectedRow = try #require(screen.split(separator: "\n").first { $0.contains("[0] {3}") })
+        #expect(selectedRow.contains("› "), "the selected node is marked: \(selectedRow)")
+        #expect(selectedRow.hasSuffix("▾ [0] {3}"), "the selected node is drawn whole: \(selectedRow)")
 
         // Left on an expanded node collapses it; on a leaf or a collapsed node, selects the parent.
         state = press(.left, in: state)

@@ -109,6 +109,7 @@ enum InspectorScreenView {
     private static func rightPane(
         _ state: InspectorViewState, entry: InspectorViewState.Entry?, width: Int, height: Int
     ) -> [Line] {
+        let inner = width - 1  // after a space from the separator
         let treeRows = state.treeRows
         let diff = diffLines(entry)
         // The diff gets what it needs up to half the pane; the state tree the rest.
@@ -119,10 +120,10 @@ enum InspectorScreenView {
         let treeHeight = height - lines.count
         let treeLines = treeRows.map(treeRow)
         lines += ListView.lines(
-            items: treeLines, selection: state.focus == .state ? state.treeSelection : nil, width: width,
+            items: treeLines, selection: state.focus == .state ? state.treeSelection : nil, width: inner,
             height: treeHeight,
             emptyText: state.connection == .ended ? "(no state)" : "(asking for the state…)")
-        return lines.map { Line(" ") + $0.truncated(toWidth: width - 1) }
+        return lines.map { Line(" ") + $0.truncated(toWidth: inner) }
     }
 
     private static func diffLines(_ entry: InspectorViewState.Entry?) -> [Line] {
