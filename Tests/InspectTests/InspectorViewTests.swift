@@ -175,6 +175,18 @@ import Testing
         #expect(store.state.travelledTo == nil)
     }
 
+    @Test func anEndedConnectionIsSaidAndAFailedCommandShown() throws {
+        let store = Store<InspectorViewState>(
+            reducer: inspectorViewReducer, state: try todoSession(),
+            middleware: [inspectorCommandMiddleware { _ in "send: Broken pipe" }])
+        store.dispatch(TogglePause())
+        #expect(store.state.message == "Couldn't reach the app: send: Broken pipe")
+        store.dispatch(ConnectionEnded())
+        let screen = InspectorScreenView.lines(state: store.state, size: TerminalSize(columns: 80, rows: 14))
+        #expect(screen[0].plainText.hasSuffix("ended"))
+        #expect(screen[12].plainText == "The app ended the connection. q quits.")
+    }
+
     @Test func travelIsRefusedForAppsWithoutTimeTravel() throws {
         let state = press(.character("t"), in: try todoSession())
         #expect(state.travelledTo == nil)

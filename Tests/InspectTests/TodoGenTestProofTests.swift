@@ -76,11 +76,8 @@ import Testing
 enum GeneratedTestBuild {
     static func build(_ test: String, in folder: String) throws -> String {
         let bin = try builtProductURL("reswift-inspect").deletingLastPathComponent()
-        let swiftc = try #require(
-            ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"].first {
-                FileManager.default.isExecutableFile(atPath: $0)
-            },
-            "no swiftc to compile the generated test with")
+        let swiftc = try #require(tool("swiftc"), "no swiftc on PATH to compile the generated test with")
+        let ar = try #require(tool("llvm-ar") ?? tool("ar"), "no ar on PATH to archive the package's objects")
         // Every library object of the package, in one archive: the linker takes only the members
         // the test needs, so the executables' mains and the other tests stay out.
         var objects: [String] = []
@@ -93,7 +90,7 @@ enum GeneratedTestBuild {
             }
         }
         let archive = folder + "/libpackage.a"
-        try execute("/usr/bin/ar", ["rcs", archive] + objects)
+        try execute(ar, ["rcs", archive] + objects)
         let main = folder + "/Runner.swift"
         try """
         import Testing
@@ -110,6 +107,13 @@ enum GeneratedTestBuild {
                 archive, "-lXCTest", "-lTesting", "-lFoundation", "-o", runner,
             ])
         return runner
+    }
+
+    /// The program `name` on PATH, or in the toolchain's folder (/opt/swift/usr/bin).
+    private static func tool(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let folders = path.split(separator: ":").map(String.init) + ["/opt/swift/usr/bin", "/usr/bin"]
+        return folders.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     static func run(_ runner: String) throws -> (status: Int32, output: String) {

@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(1))) struct InspectorGuideTests {
     private let appReducer = todoReducer
 
-    @Test func installingTheInspectorChangesNothingWithoutRESWIFT_INSPECT() {
+    @Test func installingTheInspectorChangesNothingWithoutRESWIFT_INSPECT() throws {
         // The article's store, as written; the tests run without RESWIFT_INSPECT.
         #expect(ProcessInfo.processInfo.environment["RESWIFT_INSPECT"] != "1")
         let store = Store(
