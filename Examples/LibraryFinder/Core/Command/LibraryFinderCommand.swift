@@ -50,7 +50,7 @@ public enum LibraryFinderCommand {
             let cacheDirectory =
                 options.usesCache ? LibraryCache.defaultDirectory(environment: environment) : nil
             let cache = cacheDirectory.map { directory in
-                LibraryCache(directory: directory) { problem in
+                LibraryCache(directory: directory, server: options.apiBase) { problem in
                     io.error("library-finder: \(problem.message)\n")
                 }
             }
