@@ -288,7 +288,8 @@ enum BookListFixtures {
 
 @Suite struct BookSearchRunnerTests {
     @MainActor
-    @Test func escStopsThePollingAndNoRequestIsMadeAfterIt() async throws {
+    @Test(.timeLimit(.minutes(3)))
+    func escStopsThePollingAndNoRequestIsMadeAfterIt() async throws {
         let service = ScriptedAvailabilityService([
             .success(
                 BookFixtures.answer(
