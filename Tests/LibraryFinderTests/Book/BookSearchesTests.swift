@@ -270,6 +270,37 @@ enum BookListFixtures {
         #expect(store.state.books.searches.count == 2)
     }
 
+    @Test func aSearchThatRunsOutOfTimeKeepsWhatArrivedAndSaysSo() async throws {
+        let service = ScriptedAvailabilityService([
+            .success(
+                BookFixtures.answer(
+                    continues: true,
+                    [
+                        "9784101092058": [
+                            "Akita_Pref": BookFixtures.held(["本館": "貸出可"]),
+                            "Akita_Akita": BookFixtures.running,
+                        ]
+                    ]))
+        ])
+        let store = store()
+        let poller = AvailabilityPoller(service: service, clock: FakePollingClock(), timeout: 3)
+        try await store.dispatch(checkBookThunk(text: "9784101092058", poller: poller))
+        let state: LibraryFinderState = store.state
+        #expect(state.books.shownSearch?.phase == .timedOut(seconds: 3))
+        #expect(state.books.shownSearch?.answeredCount == 1)
+        #expect(service.requests.count == 2)
+        let lines = LibraryFinderScreen.bookLines(state, width: 200, spinnerFrame: "⠋").map(\.plainText)
+        #expect(
+            lines == [
+                "ISBN 9784101092058: the search ran out of time after 3 s; 1 of 2 library systems answered. "
+                    + "Press b to ask again."
+            ])
+        // Not finished, so asked again.
+        #expect(
+            BookLookup.plan(for: "9784101092058", in: state)
+                == .ask(BookFixtures.isbn, systemIDs: ["Akita_Pref", "Akita_Akita"]))
+    }
+
     @Test func aFailedSearchKeepsItsMessageForTheBook() async throws {
         let service = ScriptedAvailabilityService([
             .failure(CalilError(.httpStatus(code: 503, serviceMessage: nil)))
