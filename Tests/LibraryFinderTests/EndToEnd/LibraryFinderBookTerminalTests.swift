@@ -46,7 +46,14 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.json(Fixtures.akitaNewer), for: "/library")
-        server.setHandler(for: "/check", Self.check)
+        // The poll that finishes the first book waits for the test to have seen the screen halfway,
+        // so a slow test thread can't miss it.
+        let halfwaySeen = DispatchSemaphore(value: 0)
+        defer { halfwaySeen.signal() }
+        server.setHandler(for: "/check") { request in
+            if request.queryValue("session") == "A1" { _ = halfwaySeen.wait(timeout: .now() + 30) }
+            return Self.check(request)
+        }
         let terminal = try PseudoTerminal(
             product: "library-finder", arguments: ["--api-base", server.baseURL.absoluteString],
             environment: [
@@ -72,6 +79,7 @@ import Testing
         let halfway = try terminal.waitForScreen(containing: "1 of 2 library systems answered · Esc stops")
         #expect(halfway.lines.contains { $0.hasPrefix("› 県立図書館") && $0.contains("available") })
         #expect(halfway.lines.contains { $0.contains("明徳館") && $0.contains("asking…") })
+        halfwaySeen.signal()
         let done = try terminal.waitForScreen(
             containing: "ISBN 9784101092058: held by 2 of 2 libraries listed, available to borrow at 1.",
             timeout: 20)
