@@ -31,6 +31,7 @@ case .run(let samples, let only, let json):
         ("dispatch", dispatchWorkload),
         ("subscribe", subscribeWorkload),
         ("memory", memoryWorkload),
+        ("derived", derivedWorkload),
     ]
     var rows: [Row] = []
     for workload in workloads where only.isEmpty || only.contains(workload.name) {
