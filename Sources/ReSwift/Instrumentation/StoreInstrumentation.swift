@@ -1,0 +1,43 @@
+/// Receives what each dispatch cost and where it came from: the hook a profiler attaches to a
+/// store.
+///
+/// A store with an instrumentation measures every action it processes and calls
+/// ``storeDidDispatch(_:)`` once per action, on the dispatching thread, when the action has gone
+/// through the middleware, the reducer and every subscriber:
+///
+/// ```swift
+/// final class SlowDispatchLog: StoreInstrumentation {
+///     func storeDidDispatch(_ measurement: DispatchMeasurement) {
+///         if measurement.totalNanoseconds > 16_000_000 {
+///             print("slow:", measurement.actionTypeName, measurement.origin.callSite?.description ?? "")
+///         }
+///     }
+/// }
+/// store.instrumentation = SlowDispatchLog()
+/// ```
+///
+/// ## The store's side of the contract
+///
+/// - **Installing.** A store holds at most one instrumentation, in its `instrumentation`
+///   property (to fan out to several, write one that forwards). The store does not keep a
+///   measurement after the call.
+/// - **Cost when unused.** With no instrumentation the store creates no measurement, reads no
+///   clock and touches no thread-local storage: the dispatch path checks one optional
+///   reference and goes on as before.
+/// - **One call per action, in completion order.** An action a thunk dispatches synchronously
+///   finishes, and is reported, before the thunk's own action; an action a subscriber dispatches
+///   from `newState` is reported after the action whose notification deferred it. Each report
+///   counts only its own action's work (see ``DispatchMeasurement/middlewareNanoseconds``), so
+///   adding up reports never counts time twice.
+/// - **Synchronous, on the dispatching thread,** before `dispatch` returns, and possibly while
+///   the store's dispatch lock is held: an implementation must be quick, must not dispatch to
+///   the same store, and must be safe to call from any thread (hence `Sendable`).
+/// - **Origin.** While an instrumented store processes an action, the action's
+///   ``DispatchOrigin`` is ``DispatchOrigin/current`` on that thread, so middleware (a logger, a
+///   recorder) can read its call site.
+public protocol StoreInstrumentation: AnyObject, Sendable {
+    /// Called once for each action the store processed, after its last subscriber returned.
+    ///
+    /// - Parameter measurement: The action's type, origin and timings.
+    func storeDidDispatch(_ measurement: DispatchMeasurement)
+}
