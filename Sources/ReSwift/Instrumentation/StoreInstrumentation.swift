@@ -41,3 +41,26 @@ public protocol StoreInstrumentation: AnyObject, Sendable {
     /// - Parameter measurement: The action's type, origin and timings.
     func storeDidDispatch(_ measurement: DispatchMeasurement)
 }
+
+extension ReSwiftHooks {
+    /// The instrumentation every store created from now on starts with; `nil` (the default) for
+    /// none.
+    ///
+    /// Lets an app profile all its stores with one line at launch, wherever in its code they are
+    /// created:
+    ///
+    /// ```swift
+    /// let profiler = DispatchProfiler.fromEnvironment()  // ReSwiftDevTools; nil unless RESWIFT_PROFILE=1
+    /// ReSwiftHooks.defaultInstrumentation = profiler
+    /// ```
+    ///
+    /// A store reads it once, when it is created, and keeps what it read in its own
+    /// `instrumentation` property; setting it later doesn't change existing stores.
+    public static var defaultInstrumentation: (any StoreInstrumentation)? {
+        get { defaultInstrumentationStorage.current }
+        set { defaultInstrumentationStorage.withLock { $0 = newValue } }
+    }
+}
+
+/// Where ``ReSwiftHooks/defaultInstrumentation`` lives.
+private let defaultInstrumentationStorage = Locked<(any StoreInstrumentation)?>(nil)

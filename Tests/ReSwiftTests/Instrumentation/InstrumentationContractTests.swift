@@ -3,7 +3,26 @@ import Testing
 
 @testable import ReSwift
 
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
 private struct AddItem: Action {}
+
+/// Names the calling system thread. (Foundation's `Thread.name` names it only when the `Thread`
+/// object already knows its system thread, which races with `start()` on Linux.)
+private func nameCurrentThread(_ name: String) {
+    #if canImport(Darwin)
+        pthread_setname_np(name)
+    #else
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY)
+        guard descriptor >= 0 else { return }
+        _ = name.withCString { write(descriptor, $0, strlen($0)) }
+        close(descriptor)
+    #endif
+}
 private final class ListView {}
 private final class ScoreView {}
 
@@ -46,7 +65,7 @@ private final class ScoreView {}
         let seen = Locked<DispatchThread?>(nil)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            Thread.current.name = "profiler-test"
+            nameCurrentThread("profiler-test")
             seen.withLock { $0 = DispatchThread.current }
             done.signal()
         }
@@ -106,5 +125,21 @@ private final class ScoreView {}
         let second = _MonotonicClock.now()
         #expect(second >= first)
         #expect(_MonotonicClock.nanoseconds(since: second &+ 1_000_000_000) == 0)
+    }
+}
+
+private final class CountingInstrumentation: StoreInstrumentation {
+    func storeDidDispatch(_ measurement: DispatchMeasurement) {}
+}
+
+/// Serialized: the default is process-wide.
+@Suite(.serialized) struct DefaultInstrumentationTests {
+    @Test func theDefaultInstrumentationCanBeSetAndCleared() {
+        #expect(ReSwiftHooks.defaultInstrumentation == nil)
+        let instrumentation = CountingInstrumentation()
+        ReSwiftHooks.defaultInstrumentation = instrumentation
+        #expect(ReSwiftHooks.defaultInstrumentation === instrumentation)
+        ReSwiftHooks.defaultInstrumentation = nil
+        #expect(ReSwiftHooks.defaultInstrumentation == nil)
     }
 }
