@@ -182,18 +182,13 @@ package.targets += [
         name: "MemoryGameCore",
         dependencies: [
             "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport",
-            "ArgumentParsing",
+            "ArgumentParsing", "ReSwiftDevTools",
         ],
         path: "Examples/MemoryGame/Core"
     ),
     .executableTarget(
-        name: "MemoryGameApp",
-        dependencies: [
-            "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
-            "ArgumentParsing", "ReSwiftDevTools",
-        ],
-        path: "Examples/MemoryGame/App"
-    ),
+        name: "MemoryGameApp", dependencies: ["MemoryGameCore"],
+        path: "Examples/MemoryGame/App"),
     .testTarget(
         name: "MemoryGameTests",
         dependencies: [
