@@ -94,12 +94,14 @@ public struct ProfileReport: Codable, Equatable, Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The report as text tables: actions, subscribers, then the most recent warnings.
+    /// The report as text tables: a summary line, then actions, subscribers and the most recent
+    /// warnings (only the summary when nothing was measured).
     public var table: String {
         var lines = [
             "ReSwift profile: \(dispatchCount) dispatch\(dispatchCount == 1 ? "" : "es"), "
                 + "\(overBudgetCount) over the \(DurationText.format(budgetNanoseconds)) budget"
         ]
+        guard !actions.isEmpty else { return lines[0] }
         let timingHeaders = ["p50", "p99", "max", "total"]
         lines.append("")
         lines += Self.layout(
