@@ -187,7 +187,7 @@ package.targets += [
         path: "Examples/MemoryGame/Core"
     ),
     .executableTarget(
-        name: "MemoryGameApp", dependencies: ["MemoryGameCore"],
+        name: "MemoryGameApp", dependencies: ["MemoryGameCore", "ReSwift", "ReSwiftDevTools"],
         path: "Examples/MemoryGame/App"),
     .testTarget(
         name: "MemoryGameTests",
@@ -213,7 +213,7 @@ package.targets += [
     ),
     .executableTarget(
         name: "LibraryFinderApp",
-        dependencies: ["LibraryFinderCore"],
+        dependencies: ["LibraryFinderCore", "ReSwift", "ReSwiftDevTools"],
         path: "Examples/LibraryFinder/App"
     ),
     .testTarget(
@@ -234,7 +234,8 @@ package.targets += [
         name: "TodoCore",
         dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing", "ReSwiftDevTools"],
         path: "Examples/Todo/Core"),
-    .executableTarget(name: "TodoApp", dependencies: ["TodoCore"], path: "Examples/Todo/App"),
+    .executableTarget(
+        name: "TodoApp", dependencies: ["TodoCore", "ReSwift", "ReSwiftDevTools"], path: "Examples/Todo/App"),
     .testTarget(
         name: "TodoTests",
         dependencies: [
