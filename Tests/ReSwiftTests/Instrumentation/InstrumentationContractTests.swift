@@ -135,7 +135,6 @@ private final class CountingInstrumentation: StoreInstrumentation {
 /// Serialized: the default is process-wide.
 @Suite(.serialized) struct DefaultInstrumentationTests {
     @Test func theDefaultInstrumentationCanBeSetAndCleared() {
-        #expect(ReSwiftHooks.defaultInstrumentation == nil)
         let instrumentation = CountingInstrumentation()
         ReSwiftHooks.defaultInstrumentation = instrumentation
         #expect(ReSwiftHooks.defaultInstrumentation === instrumentation)
