@@ -11,8 +11,10 @@ import ReSwift
 /// print(profiler.report().table)
 /// ```
 ///
-/// Memory stays bounded however long the app runs: each action or subscriber type keeps a
-/// fixed-size log-scale histogram (about 11 KB), and only the most recent warnings are kept.
+/// Memory stays bounded however long the app runs: each subscriber type keeps a log-scale
+/// histogram, each action type four (whole dispatch, middleware, reducer, subscribers), each of
+/// at most about 11 KB (under 5 KB while every duration is below a millisecond), and only the
+/// most recent warnings are kept.
 /// A profiler may serve several stores and be called from any thread.
 public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
     // Sendable: every mutable stored property is guarded by `lock`; the rest are immutable.
@@ -93,16 +95,12 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
             ? BudgetWarning(measurement: measurement, budgetNanoseconds: budgetNanoseconds) : nil
         lock.locked {
             dispatchCount += 1
-            let key = ObjectIdentifier(measurement.actionType)
-            var statistics =
-                actions.removeValue(forKey: key) ?? ActionStatistics(type: measurement.actionType)
-            statistics.dispatch.record(total)
-            statistics.middleware.record(measurement.middlewareNanoseconds)
-            if let reducer = measurement.reducerNanoseconds {
-                statistics.reducer.record(reducer)
-                statistics.subscribers.record(measurement.subscribersNanoseconds)
-            }
-            actions[key] = statistics
+            // Updated in place: one lookup, and the histograms are not copied.
+            Self.add(
+                measurement, total: total,
+                to: &actions[
+                    ObjectIdentifier(measurement.actionType),
+                    default: ActionStatistics(type: measurement.actionType)])
             for subscriber in measurement.subscribers {
                 subscribers[subscriber.subscriber, default: LatencyHistogram()].record(subscriber.nanoseconds)
             }
@@ -116,6 +114,18 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
         }
         if let warning, let onBudgetExceeded {
             onBudgetExceeded(warning)
+        }
+    }
+
+    /// Adds a measurement's times to its action type's statistics.
+    private static func add(
+        _ measurement: DispatchMeasurement, total: UInt64, to statistics: inout ActionStatistics
+    ) {
+        statistics.dispatch.record(total)
+        statistics.middleware.record(measurement.middlewareNanoseconds)
+        if let reducer = measurement.reducerNanoseconds {
+            statistics.reducer.record(reducer)
+            statistics.subscribers.record(measurement.subscribersNanoseconds)
         }
     }
 

@@ -1,5 +1,5 @@
-/// Durations counted in log-scale buckets: fixed memory however many are added, and percentiles
-/// within about 3% of the true value.
+/// Durations counted in log-scale buckets: bounded memory (at most ``bucketCount`` counters,
+/// about 11 KB) however many are added, and percentiles within about 3% of the true value.
 ///
 /// Values below 32 ns have a bucket each. Above that, each power of two is cut into 32 buckets
 /// of equal width, so a bucket is never wider than 1/32 of its lower bound. Values from 2^46 ns
@@ -19,9 +19,11 @@ struct LatencyHistogram: Sendable {
     private(set) var sum: UInt64 = 0
     private(set) var min = UInt64.max
     private(set) var max: UInt64 = 0
-    private var buckets = [UInt64](repeating: 0, count: bucketCount)
+    /// The counts, up to the highest bucket used so far (at most ``bucketCount``): durations
+    /// under a millisecond need fewer than 550.
+    private var buckets: [UInt64] = []
 
-    /// The number of buckets this histogram holds (always ``bucketCount``).
+    /// The number of buckets this histogram holds now; never more than ``bucketCount``.
     var storageCount: Int { buckets.count }
 
     /// Adds one duration.
@@ -30,7 +32,11 @@ struct LatencyHistogram: Sendable {
         sum &+= nanoseconds
         min = Swift.min(min, nanoseconds)
         max = Swift.max(max, nanoseconds)
-        buckets[Self.index(of: nanoseconds)] &+= 1
+        let index = Self.index(of: nanoseconds)
+        if index >= buckets.count {
+            buckets.append(contentsOf: repeatElement(0, count: index + 1 - buckets.count))
+        }
+        buckets[index] &+= 1
     }
 
     /// The value below which a fraction `quantile` of the durations fall (0.5 for the median,
