@@ -29,7 +29,8 @@ package.targets += [
 package.products += [.executable(name: "reswift-bench", targets: ["ReSwiftBench"])]
 package.targets += [
     .executableTarget(
-        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats", "ArgumentParsing", "TerminalUI"],
+        name: "ReSwiftBench",
+        dependencies: ["ReSwift", "ReSwiftDevTools", "CMallocStats", "ArgumentParsing", "TerminalUI"],
         path: "Benchmarks/ReSwiftBench"),
     .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
 ]
