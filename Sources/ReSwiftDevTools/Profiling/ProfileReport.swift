@@ -3,7 +3,7 @@ import Foundation
 /// What a ``DispatchProfiler`` measured: counts and percentiles per action type and per
 /// subscriber type, and the dispatches that went over the budget.
 ///
-/// Print ``table`` for people and ``json()`` for tools:
+/// Print ``table`` for people and ``json(pretty:)`` for tools:
 ///
 /// ```text
 /// ReSwift profile: 57 dispatches, 1 over the 16.0 ms budget
