@@ -21,9 +21,19 @@
 /// - **Installing.** A store holds at most one instrumentation, in its `instrumentation`
 ///   property (to fan out to several, write one that forwards). The store does not keep a
 ///   measurement after the call.
-/// - **Cost when unused.** With no instrumentation the store creates no measurement, reads no
-///   clock and touches no thread-local storage: the dispatch path checks one optional
-///   reference and goes on as before.
+/// - **Cost when unused.** With no instrumentation, a dispatch without a call site creates no
+///   measurement, reads no clock and touches no thread-local storage: the dispatch path checks
+///   one optional reference and goes on as before.
+/// - **Call sites.** The store offers a way to dispatch that records `#fileID` and `#line` (as a
+///   ``CallSite``) while code that overrides ReSwift 6.1's `open func dispatch(_ action:)` still
+///   compiles; a dispatch made that way carries its call site in ``DispatchOrigin/callSite``.
+/// - **Parents.** An action dispatched while the store runs another action's middleware on the
+///   same thread has ``DispatchParent/middleware(_:)`` as its parent; one deferred from
+///   `newState` has ``DispatchParent/subscriber(_:)``.
+/// - **Filling it cheaply.** ``DispatchThread/current`` is looked up once per thread;
+///   ``SubscriberKind`` holds a metatype that a subscription can keep from the moment it is made;
+///   the module's internal `_MonotonicClock` reads a clock that never jumps, and
+///   `DispatchOrigin._withCurrent(_:_:)` makes an origin current.
 /// - **One call per action, in completion order.** An action a thunk dispatches synchronously
 ///   finishes, and is reported, before the thunk's own action; an action a subscriber dispatches
 ///   from `newState` is reported after the action whose notification deferred it. Each report
