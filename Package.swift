@@ -250,7 +250,8 @@ package.targets += [
 package.products += [.executable(name: "reswift-inspect", targets: ["ReSwiftInspect"])]
 package.targets += [
     .executableTarget(
-        name: "ReSwiftInspect", dependencies: ["ReSwift", "ReSwiftDevTools", "ArgumentParsing", "TerminalUI"],
+        name: "ReSwiftInspect",
+        dependencies: ["ReSwift", "ReSwiftDevTools", "ArgumentParsing", "TerminalUI"],
         path: "Tools/Inspect"),
     .testTarget(
         name: "InspectTests",
