@@ -29,6 +29,7 @@ case .run(let samples, let only, let json):
         ("closures", closureNotifyWorkload),
         ("select", selectWorkload),
         ("dispatch", dispatchWorkload),
+        ("dispatch-profiled", profiledDispatchWorkload),
         ("subscribe", subscribeWorkload),
         ("memory", memoryWorkload),
         ("derived", derivedWorkload),
