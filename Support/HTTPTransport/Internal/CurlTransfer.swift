@@ -59,8 +59,9 @@ final class CurlTransfer: @unchecked Sendable {
                 }
             }
         } onCancel: {
-            ccurl_transfer_cancel(transfer.handle)
+            // Resolve first, so the transfer thread's own "aborted" ending can't win the race.
             completion.resolve(.failure(CancellationError()))
+            ccurl_transfer_cancel(transfer.handle)
         }
     }
 

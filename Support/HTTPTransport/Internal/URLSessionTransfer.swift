@@ -36,8 +36,10 @@ enum URLSessionTransfer {
                     })
             }
         } onCancel: {
-            task.cancel()
+            // Resolve first: cancelling the data task makes URLSession call back at once, on
+            // another thread, with its own "cancelled" error, which must not win the race.
             completion.resolve(.failure(CancellationError()))
+            task.cancel()
         }
     }
 
@@ -47,6 +49,7 @@ enum URLSessionTransfer {
         -> Result<HTTPResponse, any Error>
     {
         if let error {
+            if (error as? URLError)?.code == .cancelled { return .failure(CancellationError()) }
             return .failure(HTTPTransportError(kind(of: error)))
         }
         guard let http = response as? HTTPURLResponse else {
