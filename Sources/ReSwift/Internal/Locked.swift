@@ -74,4 +74,19 @@ extension Locked where Value == Void {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
+
+    /// Takes the lock, for code that can't hold it in a closure; pair it with ``unlock()``.
+    @inline(__always)
+    package func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    /// Releases the lock taken with ``lock()``.
+    @inline(__always)
+    package func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
 }
+
+/// A plain lock: the same type as `Locked<Void>`, by the name the module's code has used.
+typealias Lock = Locked<Void>
