@@ -16,15 +16,13 @@ extension Store where State: Equatable {
         }
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
         _add(
-            _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) {
+            _ClosureNode(objectID: ObjectIdentifier(subscriber)) {
                 [weak subscriber] oldState, newState in
-                _StateBox<State>.withValue(at: newState) { newState in
-                    if skipsRepeats, let oldState,
-                        _StateBox<State>.withValue(at: oldState, { $0 == newState })
-                    {
+                guard let subscriber else { return false }
+                return newState.borrow(as: State.self) { newState in
+                    if skipsRepeats, let oldState, oldState.borrow(as: State.self, { $0 == newState }) {
                         return true
                     }
-                    guard let subscriber else { return false }
                     subscriber.newState(state: newState)
                     return true
                 }
@@ -41,16 +39,14 @@ extension Store where State: Equatable {
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
         return _token(
             for: _add(
-                _SubscriptionNode(objectID: nil) { oldState, newState in
-                    _StateBox<State>.withValue(at: newState) { newState in
-                        if skipsRepeats, let oldState,
-                            _StateBox<State>.withValue(at: oldState, { $0 == newState })
-                        {
-                            return
+                _ClosureNode(objectID: nil) { oldState, newState in
+                    newState.borrow(as: State.self) { newState in
+                        if skipsRepeats, let oldState, oldState.borrow(as: State.self, { $0 == newState }) {
+                            return true
                         }
                         onNewState(newState)
+                        return true
                     }
-                    return true
                 }))
     }
 }

@@ -8,28 +8,11 @@ extension Store {
     func _subscribeWholeState<S: StoreSubscriber>(
         _ subscriber: S, skippingRepeats isEqual: ((State, State) -> Bool)?
     ) where S.StoreSubscriberStateType == State {
-        guard let isEqual else {
-            _add(
-                _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) { [weak subscriber] _, newState in
-                    guard let subscriber else { return false }
-                    _withBoxedState(at: newState, as: State.self) { subscriber.newState(state: $0) }
-                    return true
-                })
-            return
+        if let isEqual {
+            _add(_WholeStateSkippingNode(subscriber, isEqual: isEqual))
+        } else {
+            _add(_WholeStateNode(subscriber))
         }
-        _add(
-            _SubscriptionNode(objectID: ObjectIdentifier(subscriber)) {
-                [weak subscriber] oldState, newState in
-                _withBoxedState(at: newState, as: State.self) { newState in
-                    if let oldState, _withBoxedState(at: oldState, as: State.self, { isEqual($0, newState) })
-                    {
-                        return true
-                    }
-                    guard let subscriber else { return false }
-                    subscriber.newState(state: newState)
-                    return true
-                }
-            })
     }
 
     /// The root subscription as one of the subscriber's type, for a `nil` transform.
@@ -43,37 +26,21 @@ extension Store {
         return whole
     }
 
+    /// Subscribes an object to the subscription `transform` derives from the whole state.
     @inlinable
     func _subscribeObject<SelectedState, S: StoreSubscriber>(
         _ subscriber: S,
         transform: (Subscription<State>) -> Subscription<SelectedState>
     ) where S.StoreSubscriberStateType == SelectedState {
-        let liveness = _SubscriberLiveness.make()
-        let root = Subscription<State>(liveness: liveness)
-        let selected = transform(root)
-        selected.observer = { [weak subscriber] _, newState in
-            if let subscriber {
+        let context = _SubscriptionContext()
+        let selected = transform(Subscription(storeContext: context))
+        _add(
+            selected._node(objectID: ObjectIdentifier(subscriber), context: context) {
+                [weak subscriber] _, newState in
+                guard let subscriber else { return false }
                 subscriber.newState(state: newState)
-            } else {
-                liveness.isAlive = false
-            }
-        }
-        _add(_transformedNode(objectID: ObjectIdentifier(subscriber), root: root))
-    }
-
-    @inlinable
-    func _transformedNode(objectID: ObjectIdentifier?, root: Subscription<State>) -> _SubscriptionNode {
-        // The chain is complete once the transform has returned: capture its entry point.
-        if let rawObserver = root._rawObserver {
-            return _SubscriptionNode(objectID: objectID, deliver: rawObserver)
-        }
-        let liveness = root._liveness
-        return _SubscriptionNode(objectID: objectID) { oldState, newState in
-            _StateBox<State>.withValue(at: newState) {
-                root.newValues(oldState: _StateBox<State>.value(at: oldState), newState: $0)
-            }
-            return liveness?.isAlive ?? true
-        }
+                return true
+            })
     }
 
     // MARK: Closure subscriptions
@@ -94,8 +61,8 @@ extension Store {
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
         _token(
             for: _add(
-                _SubscriptionNode(objectID: nil) { _, newState in
-                    _StateBox<State>.withValue(at: newState, onNewState)
+                _ClosureNode(objectID: nil) { _, newState in
+                    newState.borrow(as: State.self, onNewState)
                     return true
                 }))
     }
@@ -145,84 +112,69 @@ extension Store {
         transform: (Subscription<State>) -> Subscription<SelectedState>,
         _ onNewState: @escaping (SelectedState) -> Void
     ) -> SubscriptionToken {
-        let root = Subscription<State>(liveness: _SubscriberLiveness.make())
-        let selected = transform(root)
-        selected.observer = { _, newState in onNewState(newState) }
-        return _token(for: _add(_transformedNode(objectID: nil, root: root)))
+        let context = _SubscriptionContext()
+        let selected = transform(Subscription(storeContext: context))
+        return _token(
+            for: _add(
+                selected._node(objectID: nil, context: context) { _, newState in
+                    onNewState(newState)
+                    return true
+                }))
     }
-
-    // MARK: The subscriber list
 
     /// Creates the token that removes a closure subscription's node.
     @usableFromInline
     func _token(for node: _SubscriptionNode) -> SubscriptionToken {
         SubscriptionToken { [weak self, weak node] in
             guard let self, let node else { return }
-            self.dispatchLock.withLock {
-                self.removeNode(node)
-                self.compactIfNeeded()
-            }
+            self._remove(node)
         }
     }
+}
 
-    /// Appends a node (replacing the same object's earlier node) and delivers the current state
-    /// to it.
-    @usableFromInline
-    @discardableResult
-    func _add(_ node: _SubscriptionNode) -> _SubscriptionNode {
-        dispatchLock.withLock {
-            if let objectID = node.objectID {
-                if let existing = core.pointee.nodesByObject.updateValue(node, forKey: objectID) {
-                    removeNode(existing)
-                }
-            }
-            node.index = core.pointee.nodes.count
-            core.pointee.nodes.append(Unmanaged.passRetained(node))
-            // `dispatchLock` is held: the state can be read without `stateLock`.
-            if let box = currentStateBox ?? statePointer.pointee.map(_StateBox.init) {
-                currentStateBox = box
-                let isAlive = withExtendedLifetime(box) {
-                    node.deliver(nil, UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()))
-                }
-                if !isAlive { removeNode(node) }
-            }
-        }
-        return node
+// MARK: - The nodes of the open subscribe(_:)
+
+// Not specialized (the open `subscribe(_:)` makes them): each node holds its subscriber itself,
+// with no closure context beside it, and the boxes lend the state to a closure, getting `State`
+// from the box's class rather than from a metadata lookup.
+
+/// The node of an object subscribed to the whole state.
+final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode {
+    weak let subscriber: S?
+
+    init(_ subscriber: S) {
+        self.subscriber = subscriber
+        super.init(objectID: ObjectIdentifier(subscriber), deliver: nil)
     }
 
-    /// Removes a node from the list. Must be called with `dispatchLock` held.
-    func removeNode(_ node: _SubscriptionNode) {
-        let index = node.index
-        guard index >= 0, let entry = core.pointee.nodes[index] else { return }
-        core.pointee.nodes[index] = nil
-        node.index = -1
-        core.pointee.vacantCount += 1
-        if let objectID = node.objectID, core.pointee.nodesByObject[objectID] === node {
-            core.pointee.nodesByObject[objectID] = nil
-        }
-        if isNotifying {
-            // The notification loop holds no reference to the node it is calling; keep the
-            // node alive until the loop is over.
-            core.pointee.retiredNodes.append(entry.takeRetainedValue())
-        } else {
-            entry.release()
-        }
+    override func deliver(_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool {
+        guard let subscriber else { return false }
+        newState.withValue(as: S.StoreSubscriberStateType.self) { subscriber.newState(state: $0) }
+        return true
+    }
+}
+
+/// The node of an object subscribed to the whole state that skips repeated states.
+final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode {
+    typealias State = S.StoreSubscriberStateType
+
+    weak let subscriber: S?
+    let isEqual: (State, State) -> Bool
+
+    init(_ subscriber: S, isEqual: @escaping (State, State) -> Bool) {
+        self.subscriber = subscriber
+        self.isEqual = isEqual
+        super.init(objectID: ObjectIdentifier(subscriber), deliver: nil)
     }
 
-    /// Drops the removed entries once they outnumber the live ones, keeping removal O(1)
-    /// amortized. Must be called with `dispatchLock` held, and not while notifying, when the
-    /// positions of the nodes are in use.
-    func compactIfNeeded() {
-        guard core.pointee.vacantCount > 32, core.pointee.vacantCount * 2 > core.pointee.nodes.count,
-            !isNotifying
-        else { return }
-        var compacted = ContiguousArray<Unmanaged<_SubscriptionNode>?>()
-        compacted.reserveCapacity(core.pointee.nodes.count - core.pointee.vacantCount)
-        for case let entry? in core.pointee.nodes {
-            entry._withUnsafeGuaranteedRef { $0.index = compacted.count }
-            compacted.append(entry)
+    override func deliver(_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool {
+        newState.withValue(as: State.self) { newState in
+            if let oldState, oldState.withValue(as: State.self, { isEqual($0, newState) }) {
+                return true
+            }
+            guard let subscriber else { return false }
+            subscriber.newState(state: newState)
+            return true
         }
-        core.pointee.nodes = compacted
-        core.pointee.vacantCount = 0
     }
 }

@@ -22,9 +22,9 @@
 /// `dispatch` returns after all of that. Subscribers are called on the dispatching thread. See
 /// <doc:StoreContract> for the full contract, including nested dispatches.
 open class Store<State>: StoreType, @unchecked Sendable {
-    // Sendable: every mutable stored property is guarded by `dispatchLock` (a recursive lock held
-    // for a whole dispatch, subscription change or middleware rebuild) or, for the state value
-    // itself, by `stateLock`, which readers on any thread take briefly.
+    // Sendable: every mutable stored property is guarded by the core's lock (a recursive lock
+    // held for a whole dispatch, subscription change or middleware rebuild); the state itself is
+    // in `cell`, whose read lock readers on any thread take briefly.
 
     /// A function that may compute an action from the state. Deprecated: use a thunk.
     public typealias ActionCreator = (_ state: State, _ store: Store) -> Action?
@@ -37,75 +37,39 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// A callback run with the state after an async action creator's action was reduced.
     public typealias DispatchCallback = (State) -> Void
 
-    // MARK: Locks
+    // MARK: The state
 
-    /// Serializes dispatches and subscription changes; recursive so that middleware, thunks and
-    /// subscribers can dispatch and subscribe from the dispatching thread.
-    let dispatchLock = Lock(recursive: true)
+    /// The state, reduced in place; see `_StateCell`.
+    private let cell: _StateCell<State?>
 
-    /// Guards `currentState`, so that any thread can read the latest state without waiting for a
-    /// dispatch to finish.
-    private let stateLock = Lock()
-
-    // MARK: State (guarded by stateLock for reads from other threads; written under both locks)
-
-    /// The current state, in its own allocation: the dispatch path reads it in place, and a
-    /// pointer access needs no dynamic exclusivity check.
-    let statePointer: UnsafeMutablePointer<State?>
+    /// The lock, the phase, the deferred actions, the middleware chain and the subscribers; see
+    /// `_StoreCore`.
+    let core = _StoreCore()
 
     /// The current state: the result of the most recently reduced action.
     ///
     /// Safe to read from any thread.
-    public private(set) var state: State! {
-        get { stateLock.withLock { statePointer.pointee } }
-        set { stateLock.withLock { statePointer.pointee = newValue } }
-    }
+    public var state: State! { cell.current }
 
-    // MARK: Dispatch machinery (guarded by dispatchLock)
+    // MARK: Settings (guarded by the core's lock)
 
     private let reducer: Reducer<State>
-
-    /// Runs `reducer` on the state in place; see `_Reduction`.
-    private let reduction: _Reduction<State?>
     private var storedMiddleware: [Middleware<State>]
-
-    /// The phase, deferred actions, middleware chain and subscriber list; see `_StoreCore`.
-    /// Only touched while holding `dispatchLock`.
-    let core: UnsafeMutablePointer<_StoreCore>
-
-    typealias Phase = _StoreCore.Phase
-
-    /// Whether subscribers are being notified (on the thread holding `dispatchLock`).
-    var isNotifying: Bool { core.pointee.phase == .notifying }
-
-    /// The current state in a box, once a subscription has needed one (see `_StateBox`);
-    /// `nil` after the state changed until the next notification or subscription boxes it.
-    var currentStateBox: _StateBox<State>? {
-        get {
-            // Through `Unmanaged`, which needs no metadata for `_StateBox<State>` (a cast would
-            // look it up in unspecialized code).
-            guard let box = core.pointee.stateBox else { return nil }
-            return Unmanaged<_StateBox<State>>.fromOpaque(Unmanaged.passUnretained(box).toOpaque())
-                .takeUnretainedValue()
-        }
-        set { core.pointee.stateBox = newValue }
-    }
 
     /// Whether subscriptions to `Equatable` states and selections skip repeated values
     /// automatically. Changing it affects subscriptions made afterwards.
     public var subscriptionsAutomaticallySkipRepeats: Bool {
-        get { dispatchLock.withLock { storedAutomaticallySkipsRepeats } }
-        set { dispatchLock.withLock { storedAutomaticallySkipsRepeats = newValue } }
+        get { core.withLock { storedAutomaticallySkipsRepeats } }
+        set { core.withLock { storedAutomaticallySkipsRepeats = newValue } }
     }
     private var storedAutomaticallySkipsRepeats: Bool
 
     /// The handler for programming errors made with this store, such as dispatching from a
     /// reducer. When `nil`, ``ReSwiftHooks/misuseHandler`` is used.
     public var misuseHandler: ((StoreMisuse) -> Void)? {
-        get { dispatchLock.withLock { storedMisuseHandler } }
-        set { dispatchLock.withLock { storedMisuseHandler = newValue } }
+        get { core.withLock { core.misuseHandler } }
+        set { core.withLock { core.misuseHandler = newValue } }
     }
-    private var storedMisuseHandler: ((StoreMisuse) -> Void)?
 
     /// Whether this store is an instance of a subclass, which may override the `open`
     /// subscribing methods: then every subscription goes through them, as in ReSwift.
@@ -136,21 +100,16 @@ open class Store<State>: StoreType, @unchecked Sendable {
         self.storedMiddleware = middleware
         self.storedAutomaticallySkipsRepeats = automaticallySkipsRepeats
         self.stateEquality = Self.equality()
-        self.statePointer = .allocate(capacity: 1)
-        self.statePointer.initialize(to: state)
-        self.core = _StoreCore.make()
-        self.reduction = _Reduction(storage: statePointer) { action, state in reducer(action, state) }
-        core.pointee.dispatchFunction = makeDispatchFunction()
+        self.cell = _StateCell(state) { action, state in reducer(action, state) }
         _isSubclass = type(of: self) != Store<State>.self
+        core.withLock { core.dispatchFunction = makeDispatchFunction() }
         if state == nil {
             dispatch(ReSwiftInit())
         }
     }
 
     deinit {
-        _StoreCore.destroy(core)
-        statePointer.deinitialize(count: 1)
-        statePointer.deallocate()
+        core.close()
     }
 
     // MARK: Middleware
@@ -159,11 +118,11 @@ open class Store<State>: StoreType, @unchecked Sendable {
     ///
     /// Setting it rebuilds ``dispatchFunction``.
     public var middleware: [Middleware<State>] {
-        get { dispatchLock.withLock { storedMiddleware } }
+        get { core.withLock { storedMiddleware } }
         set {
-            dispatchLock.withLock {
+            core.withLock {
                 storedMiddleware = newValue
-                core.pointee.dispatchFunction = makeDispatchFunction()
+                core.dispatchFunction = makeDispatchFunction()
             }
         }
     }
@@ -177,20 +136,25 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// store.dispatchFunction = { actions.append($0) }
     /// ```
     public var dispatchFunction: DispatchFunction! {
-        get { dispatchLock.withLock { core.pointee.dispatchFunction } }
-        set { dispatchLock.withLock { core.pointee.dispatchFunction = newValue } }
+        get { core.withLock { core.dispatchFunction } }
+        set { core.withLock { core.dispatchFunction = newValue } }
     }
 
     private func makeDispatchFunction() -> DispatchFunction {
         // Middleware may outlive the store (a thunk's task, for instance), so nothing here
-        // holds the store strongly.
-        let store = _WeakReference(self)
-        let reduceAndNotify: DispatchFunction = { action in
-            store.object?._defaultDispatch(action: action)
+        // holds the store strongly. The last link of a plain store holds what reducing needs
+        // (the core and the state), which the store ends (`close`) when it goes away; a
+        // subclass's goes through `_defaultDispatch(action:)`, which it may override.
+        let last: DispatchFunction
+        if _isSubclass {
+            last = { [weak self] action in self?._defaultDispatch(action: action) }
+        } else {
+            last = { [core, cell] action in Self.reduceAndNotify(action, core: core, cell: cell) }
         }
+        core.lastLink = last
         let dispatch: DispatchFunction = { [weak self] action in self?.dispatch(action) }
         let getState: () -> State? = { [weak self] in self?.state }
-        return Self.chain(storedMiddleware, dispatch: dispatch, getState: getState, last: reduceAndNotify)
+        return Self.chain(storedMiddleware, dispatch: dispatch, getState: getState, last: last)
     }
 
     /// Links the middleware into one function, `F` being `DispatchFunction`.
@@ -278,10 +242,9 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// - Parameter subscriber: The object to remove.
     /// - Complexity: O(1) amortized.
     open func unsubscribe(_ subscriber: AnyStoreSubscriber) {
-        dispatchLock.withLock {
-            if let node = core.pointee.nodesByObject[ObjectIdentifier(subscriber)] {
-                removeNode(node)
-                compactIfNeeded()
+        core.withLock {
+            if let node = core.node(for: subscriber) {
+                core.remove(node)
             }
         }
     }
@@ -338,7 +301,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
         }
     }
 
-    // MARK: Dispatching
+    // MARK: Dispatching: dispatch → middleware → reduce → notify
 
     /// Dispatches an action.
     ///
@@ -349,92 +312,91 @@ open class Store<State>: StoreType, @unchecked Sendable {
     ///
     /// - Parameter action: The action to dispatch.
     open func dispatch(_ action: Action) {
-        dispatchLock.lock()
-        defer { dispatchLock.unlock() }
-        guard core.pointee.phase == .idle else { return holdBack(action, needsMiddleware: true) }
-        // A copy, so that the chain stays alive if a middleware replaces it mid-dispatch.
-        // (`!`, not the generic `unsafelyUnwrapped`, which would wrap the closure in a thunk.)
-        let chain = core.pointee.dispatchFunction!
-        chain(action)
+        core.withLock {
+            guard core.phase == .idle else {
+                return Self.holdBack(action, needsMiddleware: true, core: core)
+            }
+            // The middleware chain, whose last link is `reduceAndNotify` (or, in a subclass,
+            // `_defaultDispatch(action:)`).
+            core.runChain(action)
+        }
     }
 
     /// Reduces an action and notifies subscribers; the last link of the middleware chain.
     ///
     /// - Parameter action: The action to reduce.
     open func _defaultDispatch(action: Action) {
-        dispatchLock.lock()
-        defer { dispatchLock.unlock() }
-        guard core.pointee.phase == .idle else { return holdBack(action, needsMiddleware: false) }
-
-        if core.pointee.hasSubscribers {
-            reduceAndNotify(action)
-        } else {
-            core.pointee.stateBox = nil
-            core.pointee.phase = .reducing
-            reduction.reduce(action, publishingUnder: stateLock)
-        }
-        core.pointee.phase = .idle
-        if core.pointee.vacantCount > 0 {
-            compactIfNeeded()
-        }
-        if !core.pointee.deferredActions.isEmpty {
-            processDeferredActions()
-        }
+        Self.reduceAndNotify(action, core: core, cell: cell)
     }
 
-    /// Reduces an action and notifies the subscribers, which borrow the old and new states from
-    /// boxes. Apart from `_defaultDispatch` so that its generic work costs nothing without
-    /// subscribers.
-    @inline(never)
-    private func reduceAndNotify(_ action: Action) {
-        let oldStateBox = currentStateBox ?? statePointer.pointee.map(_StateBox.init)
-        core.pointee.phase = .reducing
-        reduction.reduce(action, publishingUnder: stateLock)
-        core.pointee.phase = .notifying
-        // Only this thread writes the state, and it holds `dispatchLock`: it reads the state
-        // without `stateLock`.
-        let newStateBox = _StateBox(statePointer.pointee!)
-        currentStateBox = newStateBox
-        notifySubscribers(oldState: oldStateBox, newState: newStateBox)
-    }
-
-    /// Handles an action that arrives while this thread is busy with another: deferred while
-    /// subscribers are notified, reported and dropped while the reducer runs.
-    private func holdBack(_ action: Action, needsMiddleware: Bool) {
-        switch core.pointee.phase {
-        case .idle:
-            preconditionFailure("Internal inconsistency: holding back an action while idle")
-        case .notifying:
-            core.pointee.deferredActions.append(.init(action: action, needsMiddleware: needsMiddleware))
-        case .reducing:
-            reportDispatchFromReducer(action)
-        }
-    }
-
-    /// Dispatches the actions subscribers dispatched during the last notification, in order.
-    private func processDeferredActions() {
-        let actions = core.pointee.deferredActions
-        core.pointee.deferredActions.removeAll(keepingCapacity: true)
-        for deferred in actions {
-            // Each action's own notification processes whatever it defers before returning.
-            if deferred.needsMiddleware {
-                core.pointee.dispatchFunction!(deferred.action)
+    /// Reduces an action, notifies the subscribers, then processes the actions they dispatched.
+    ///
+    /// Static, and holding the core and the state rather than the store, so that the chain's
+    /// last link can call it without loading a weak reference to the store.
+    private static func reduceAndNotify(_ action: Action, core: _StoreCore, cell: _StateCell<State?>) {
+        core.withLock {
+            // The chain of a store that went away does nothing.
+            if core.isClosed { return }
+            guard core.phase == .idle else {
+                return holdBack(action, needsMiddleware: false, core: core)
+            }
+            if core.hasSubscribers {
+                reduceAndNotifySubscribers(action, core: core, cell: cell)
             } else {
-                _defaultDispatch(action: deferred.action)
+                core.stateWillChange()
+                core.enter(.reducing)
+                cell.reduce(action, core)
+            }
+            core.enter(.idle)
+            core.compactIfNeeded()
+            if core.hasDeferredActions {
+                processDeferredActions(core: core)
             }
         }
     }
 
-    /// `==` on `State`, when `State` is `Equatable`.
-    private static func equality() -> ((State, State) -> Bool)? {
-        guard let equatable = State.self as? any Equatable.Type else { return nil }
-        func isEqual<Value: Equatable>(_: Value.Type) -> (State, State) -> Bool {
-            { lhs, rhs in (lhs as? Value) == (rhs as? Value) }
-        }
-        return isEqual(equatable)
+    /// Reduces an action and notifies the subscribers, which borrow the old and new states from
+    /// boxes. Apart from `reduceAndNotify` so that its generic work (the boxes' and the optional
+    /// state's types, which the runtime looks up) costs nothing without subscribers.
+    @inline(never)
+    private static func reduceAndNotifySubscribers(
+        _ action: Action, core: _StoreCore, cell: _StateCell<State?>
+    ) {
+        let oldState = core.stateBox { cell.read(core).map { _StateBox($0) } }
+        core.enter(.reducing)
+        cell.reduce(action, core)
+        core.enter(.notifying)
+        // Only this thread writes the state, and it holds the lock: it reads the state without
+        // the read lock.
+        core.notify(oldState: oldState, newState: _StateBox(cell.read(core)!))
     }
 
-    private func reportDispatchFromReducer(_ action: Action) {
+    /// Handles an action that arrives while this thread is busy with another: deferred while
+    /// subscribers are notified, reported and dropped while the reducer runs.
+    private static func holdBack(_ action: Action, needsMiddleware: Bool, core: _StoreCore) {
+        switch core.phase {
+        case .idle:
+            preconditionFailure("Internal inconsistency: holding back an action while idle")
+        case .notifying:
+            core.deferAction(action, needsMiddleware: needsMiddleware)
+        case .reducing:
+            reportDispatchFromReducer(action, core: core)
+        }
+    }
+
+    /// Dispatches the actions subscribers dispatched during the last notification, in order.
+    private static func processDeferredActions(core: _StoreCore) {
+        for deferred in core.takeDeferredActions() {
+            // Each action's own notification processes whatever it defers before returning.
+            if deferred.needsMiddleware {
+                core.runChain(deferred.action)
+            } else {
+                core.runLastLink(deferred.action)
+            }
+        }
+    }
+
+    private static func reportDispatchFromReducer(_ action: Action, core: _StoreCore) {
         let description = String(describing: action)
         let misuse = StoreMisuse(
             kind: .dispatchFromReducer,
@@ -446,34 +408,35 @@ open class Store<State>: StoreType, @unchecked Sendable {
                 compute the combined change in the reducer.
                 """
         )
-        (storedMisuseHandler ?? ReSwiftHooks.misuseHandler)(misuse)
+        (core.misuseHandler ?? ReSwiftHooks.misuseHandler)(misuse)
     }
 
-    // MARK: Notifying
-
-    private func notifySubscribers(oldState oldBox: _StateBox<State>?, newState newBox: _StateBox<State>) {
-        withExtendedLifetime((oldBox, newBox)) {
-            notifySubscribers(
-                oldState: oldBox.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) },
-                newState: UnsafeRawPointer(Unmanaged.passUnretained(newBox).toOpaque()))
+    /// `==` on `State`, when `State` is `Equatable`.
+    private static func equality() -> ((State, State) -> Bool)? {
+        guard let equatable = State.self as? any Equatable.Type else { return nil }
+        func isEqual<Value: Equatable>(_: Value.Type) -> (State, State) -> Bool {
+            { lhs, rhs in (lhs as? Value) == (rhs as? Value) }
         }
+        return isEqual(equatable)
     }
 
-    /// The hot loop: one closure call per subscriber, on type-erased state boxes.
-    private func notifySubscribers(oldState: UnsafeRawPointer?, newState: UnsafeRawPointer) {
-        // Subscribers added during this loop were given the new state when they subscribed;
-        // stopping at the current count keeps them from getting it twice.
-        let count = core.pointee.nodes.count
-        var index = 0
-        while index < count {
-            if let entry = core.pointee.nodes[index] {
-                let isAlive = entry._withUnsafeGuaranteedRef { $0.deliver(oldState, newState) }
-                if !isAlive {
-                    removeNode(entry.takeUnretainedValue())
-                }
-            }
-            index += 1
+    // MARK: Subscribing (the inlinable entry points are in Store+Subscribing.swift)
+
+    /// Appends a subscriber's node, replacing the same object's earlier node, and delivers the
+    /// current state to it.
+    @usableFromInline
+    @discardableResult
+    func _add(_ node: _SubscriptionNode) -> _SubscriptionNode {
+        core.withLock {
+            // The lock is held: the state can be read without the read lock.
+            let state = core.stateBox { cell.read(core).map { _StateBox($0) } }
+            core.add(node, delivering: state)
         }
-        core.pointee.retiredNodes.removeAll()
+        return node
+    }
+
+    /// Removes a subscriber's node; removing it twice does nothing.
+    func _remove(_ node: _SubscriptionNode) {
+        core.withLock { core.remove(node) }
     }
 }

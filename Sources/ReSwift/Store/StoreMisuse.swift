@@ -31,18 +31,15 @@ public struct StoreMisuse: Error, Sendable, CustomStringConvertible {
 
 /// Process-wide hooks for reporting programming errors.
 public enum ReSwiftHooks {
-    private static let lock = Lock()
-    // Guarded by `lock`.
-    nonisolated(unsafe) private static var _misuseHandler: @Sendable (StoreMisuse) -> Void =
-        defaultMisuseHandler
+    private static let _misuseHandler = Locked<@Sendable (StoreMisuse) -> Void>(defaultMisuseHandler)
 
     /// The handler for misuse that a store without its own ``Store/misuseHandler`` reports.
     ///
     /// The default stops the program with the misuse's message, as ReSwift does. Prefer setting
     /// a store's own handler in tests, which run in parallel.
     public static var misuseHandler: @Sendable (StoreMisuse) -> Void {
-        get { lock.withLock { _misuseHandler } }
-        set { lock.withLock { _misuseHandler = newValue } }
+        get { _misuseHandler.current }
+        set { _misuseHandler.withLock { $0 = newValue } }
     }
 
     /// The default handler: stops the program with the misuse's message.

@@ -11,9 +11,12 @@
 /// }
 /// ```
 ///
-/// Each operator computes its result once per new state. `select`
-/// keeps the last value it selected and passes it as the old value next time, so the old state is
-/// never selected again. A `select` followed by `skipRepeats` runs as one step.
+/// Each operator computes its result once per new state. `select` keeps the last value it
+/// selected and passes it as the old value next time, so the old state is never selected again.
+///
+/// The operators only describe their steps; when the transform returns, the store turns the
+/// description into one function per subscriber, with each `select` and the skips after it
+/// run as one step.
 ///
 /// Write your own operators with ``init(sink:)`` and ``observer``:
 ///
@@ -39,50 +42,77 @@ public final class Subscription<State> {
 
     /// The function that receives each value (the old one, if any, and the new one) from upstream.
     ///
-    /// The store or an upstream operator calls it; an operator that derives a new subscription
-    /// from this one sets it.
+    /// An operator written with ``init(sink:)`` sets it on the subscription it derives from.
     public var observer: ((State?, State) -> Void)? {
-        didSet { _rawObserver = nil }
+        didSet {
+            // A custom operator now takes this subscription's values: the store connects it.
+            if let _context, observer != nil {
+                _context.tap = { [self] in
+                    self._delivery(passingOldValues: true) { old, new in
+                        self.observer?(old, new)
+                        return true
+                    }
+                }
+            }
+        }
     }
 
-    /// For a subscription the store feeds: an entry that receives the old (if any) and new
-    /// states' boxes (`_StateBox<State>`), so that it can borrow the states instead of copying
-    /// them. Set by `select`; setting ``observer`` clears it.
-    /// It returns `false` once the subscriber at the end of the chain is gone.
+    /// Where the values come from; see `_Source`.
     @usableFromInline
-    var _rawObserver: ((_ oldState: UnsafeRawPointer?, _ newState: UnsafeRawPointer) -> Bool)?
+    let _source: _Source
 
-    /// For a subscription the store feeds directly: whether its subscriber still exists.
+    /// The skip steps (`skipRepeats`, `skip(when:)`, `only(when:)`) after the source.
     @usableFromInline
-    let _liveness: _SubscriberLiveness?
+    let _skip: _Skip<State>
 
-    /// For a subscription made by `select`: replaces the select step upstream with one that
-    /// selects and skips repeats at once, feeding `sink`.
+    /// Whether a `select` of an `Equatable` value made this subscription: then the select step
+    /// compares values with `==` itself for `skipRepeats()`.
     @usableFromInline
-    var _selectSkippingRepeats:
-        ((_ isRepeat: @escaping (State, State) -> Bool, _ sink: @escaping (State?, State) -> Void) -> Void)?
+    let _selectsEquatableValues: Bool
 
-    /// For a subscription made by `select` of an `Equatable` value: like
-    /// `_selectSkippingRepeats`, comparing with `==` directly.
+    /// Shared by the subscriptions the store feeds, from the one a transform receives on; `nil`
+    /// for those that a custom operator feeds.
     @usableFromInline
-    var _selectSkippingEqualValues: ((_ sink: @escaping (State?, State) -> Void) -> Void)?
+    let _context: _SubscriptionContext?
+
+    /// Where a subscription's values come from.
+    @usableFromInline
+    enum _Source {
+        /// The store's states: the subscription a transform receives (`State` is the store's).
+        case store
+        /// Values computed from a subscription the store feeds: `connect` turns a function that
+        /// takes this subscription's values (after `skip`) into the function the store calls
+        /// with each state. Made by `select`.
+        case select(connect: (_ skip: _Skip<State>, _ sink: @escaping _Sink<State>) -> _Delivery)
+        /// Values a custom operator passes to ``newValues(oldState:newState:)``, made by
+        /// ``init(sink:)`` (or derived from such a subscription).
+        case custom
+    }
+
+    @usableFromInline
+    init(source: _Source, skip: _Skip<State>, selectsEquatableValues: Bool, context: _SubscriptionContext?) {
+        _source = source
+        _skip = skip
+        _selectsEquatableValues = selectsEquatableValues
+        _context = context
+    }
+
+    /// Creates the subscription to the whole state that the store hands a transform.
+    @usableFromInline
+    convenience init(storeContext: _SubscriptionContext) {
+        self.init(source: .store, skip: _Skip(), selectsEquatableValues: false, context: storeContext)
+    }
 
     /// Creates a subscription whose values come from a source that is handed a sink.
     ///
     /// - Parameter sink: Called at once with the function that forwards values to this
     ///   subscription's ``observer``. Keep that function and call it for each value.
     @inlinable
-    public init(sink: @escaping (@escaping (State?, State) -> Void) -> Void) {
-        _liveness = nil
+    public convenience init(sink: @escaping (@escaping (State?, State) -> Void) -> Void) {
+        self.init(source: .custom, skip: _Skip(), selectsEquatableValues: false, context: nil)
         sink { oldState, newState in
             self.newValues(oldState: oldState, newState: newState)
         }
-    }
-
-    /// Creates a subscription that the store feeds directly.
-    @usableFromInline
-    init(liveness: _SubscriberLiveness) {
-        _liveness = liveness
     }
 
     /// Forwards values to the observer.
@@ -90,6 +120,8 @@ public final class Subscription<State> {
     func newValues(oldState: State?, newState: State) {
         observer?(oldState, newState)
     }
+
+    // MARK: Operators
 
     /// Derives a subscription to a part of the state.
     ///
@@ -102,48 +134,7 @@ public final class Subscription<State> {
     public func select<Substate>(
         _ selector: @escaping (State) -> Substate
     ) -> Subscription<Substate> {
-        let selected = Subscription<Substate> { sink in
-            self._installSelect(selector, skippingRepeats: nil, sink: sink)
-        }
-        selected._selectSkippingRepeats = { [weak self] isRepeat, sink in
-            self?._installSelect(selector, skippingRepeats: isRepeat, sink: sink)
-        }
-        return selected
-    }
-
-    /// Installs the step that selects from this subscription's values, optionally skipping
-    /// repeats of the selection, and feeds `sink`.
-    @inlinable
-    func _installSelect<Substate>(
-        _ selector: @escaping (State) -> Substate,
-        skippingRepeats isRepeat: ((Substate, Substate) -> Bool)?,
-        sink: @escaping (Substate?, Substate) -> Void
-    ) {
-        let last = _LastValue<Substate>.make()
-        // Separate closures with and without `isRepeat`, so that neither unwraps an optional
-        // closure (a retain) for each value.
-        switch (_liveness, isRepeat) {
-        case (let liveness?, let isRepeat?):
-            observer = nil
-            _rawObserver = { _, newState in
-                let delivered = _StateBox<State>.withValue(at: newState) {
-                    last.update(selector($0), skippingRepeats: isRepeat, sink: sink)
-                }
-                return !delivered || liveness.isAlive
-            }
-        case (let liveness?, nil):
-            observer = nil
-            _rawObserver = { _, newState in
-                _StateBox<State>.withValue(at: newState) { last.update(selector($0), sink: sink) }
-                return liveness.isAlive
-            }
-        case (nil, let isRepeat?):
-            observer = { _, newState in
-                last.update(selector(newState), skippingRepeats: isRepeat, sink: sink)
-            }
-        case (nil, nil):
-            observer = { _, newState in last.update(selector(newState), sink: sink) }
-        }
+        _select(selector, equality: _NoEquality<Substate>.self)
     }
 
     /// Derives a subscription to the value at a key path of the state.
@@ -154,7 +145,41 @@ public final class Subscription<State> {
     public func select<Substate>(
         _ keyPath: KeyPath<State, Substate>
     ) -> Subscription<Substate> {
-        select { $0[keyPath: keyPath] }
+        _select({ $0[keyPath: keyPath] }, equality: _NoEquality<Substate>.self)
+    }
+
+    /// The select step: `select` and its `Equatable` overloads.
+    ///
+    /// - Parameters:
+    ///   - selector: Computes the value from each of this subscription's values.
+    ///   - equality: `==` on the selection, for an `Equatable` one: what `skipRepeats()` after
+    ///     this step compares with (a type, so that the comparison is specialized and inlined).
+    @inlinable
+    func _select<Substate, Equality: _Equality>(
+        _ selector: @escaping (State) -> Substate, equality: Equality.Type
+    ) -> Subscription<Substate> where Equality.Value == Substate {
+        if case .custom = _source {
+            // Fed by a custom operator: select as each value arrives.
+            return Subscription<Substate> { sink in
+                let step = _SelectStep<State, Substate, Equality>(selector: selector, skip: _Skip()) {
+                    previous, value in
+                    sink(previous, value)
+                    return true
+                }
+                self.observer = { _, newState in _ = step.receive(newState) }
+            }
+        }
+        return Subscription<Substate>(
+            source: .select { skip, sink in
+                let step = _SelectStep<State, Substate, Equality>(selector: selector, skip: skip, sink: sink)
+                if case .store = self._source, self._skip.isEmpty {
+                    // Fed by the store with nothing in between: one closure reads the state from
+                    // its box and runs the step.
+                    return { _, newState in newState.borrow(as: State.self) { step.receive($0) } }
+                }
+                return self._delivery(passingOldValues: false) { _, newState in step.receive(newState) }
+            },
+            skip: _Skip(), selectsEquatableValues: Equality.canCompare, context: _context)
     }
 
     /// Derives a subscription that drops a value when it repeats the previous one.
@@ -166,18 +191,18 @@ public final class Subscription<State> {
     public func skipRepeats(
         _ isRepeat: @escaping (_ oldState: State, _ newState: State) -> Bool
     ) -> Subscription<State> {
-        if let selectSkippingRepeats = _selectSkippingRepeats {
-            // Fold this step into the select before it.
-            _selectSkippingRepeats = nil
-            _selectSkippingEqualValues = nil
-            return Subscription<State> { sink in selectSkippingRepeats(isRepeat, sink) }
-        }
-        return Subscription<State> { sink in
-            self.observer = { oldState, newState in
-                if let oldState, isRepeat(oldState, newState) { return }
-                sink(oldState, newState)
+        if case .custom = _source {
+            return Subscription<State> { sink in
+                self.observer = { oldState, newState in
+                    if let oldState, isRepeat(oldState, newState) { return }
+                    sink(oldState, newState)
+                }
             }
         }
+        var skip = _skip
+        skip.add(isRepeat)
+        return Subscription(
+            source: _source, skip: skip, selectsEquatableValues: _selectsEquatableValues, context: _context)
     }
 
     /// Derives a subscription that drops a value when the predicate says so.
@@ -205,6 +230,211 @@ public final class Subscription<State> {
     ) -> Subscription<State> {
         skipRepeats { oldState, newState in !when(oldState, newState) }
     }
+
+    // MARK: Turning the steps into a subscriber's node
+
+    /// The function the store calls with each state's box to feed `sink` with this
+    /// subscription's values: the one place where the steps become code. For a subscription
+    /// the store feeds (not `custom`).
+    ///
+    /// - Parameters:
+    ///   - passingOldValues: Whether `sink` uses the old values; when it doesn't, the old state
+    ///     isn't copied out of its box for it.
+    ///   - sink: Takes the values; returns `false` once the subscriber is gone.
+    @inlinable
+    func _delivery(passingOldValues: Bool, into sink: @escaping _Sink<State>) -> _Delivery {
+        switch _source {
+        case .store:
+            // `State` is the store's state: the boxes hold it.
+            guard let isRepeat = _skip.predicate else {
+                if !passingOldValues {
+                    return { _, newState in newState.borrow(as: State.self) { sink(nil, $0) } }
+                }
+                return { oldState, newState in
+                    newState.borrow(as: State.self) { new in
+                        guard let oldState else { return sink(nil, new) }
+                        return oldState.borrow(as: State.self) { sink($0, new) }
+                    }
+                }
+            }
+            return { oldState, newState in
+                newState.borrow(as: State.self) { new in
+                    guard let oldState else { return sink(nil, new) }
+                    return oldState.borrow(as: State.self) { old in isRepeat(old, new) || sink(old, new) }
+                }
+            }
+        case .select(let connect):
+            return connect(_skip, sink)
+        case .custom:
+            preconditionFailure("Internal inconsistency: a custom operator's subscription has no delivery")
+        }
+    }
+
+    /// The node for a subscriber that receives this subscription's values through `sink`,
+    /// which returns `false` once the subscriber is gone (and may get `nil` for the old value).
+    ///
+    /// - Parameter context: The context of the store subscription this one derives from.
+    @inlinable
+    func _node(
+        objectID: ObjectIdentifier?, context: _SubscriptionContext, sink: @escaping _Sink<State>
+    ) -> _SubscriptionNode {
+        defer { context.tap = nil }
+        if case .custom = _source {
+            // A custom operator feeds this subscription through an observer it set upstream on
+            // a subscription the store feeds (the context's tap).
+            let isAlive = _LastValue<Bool>()
+            isAlive.value = true
+            observer = { oldState, newState in
+                if !sink(oldState, newState) { isAlive.value = false }
+            }
+            let upstream = context.tap?()
+            return _ClosureNode(objectID: objectID) { oldState, newState in
+                _ = upstream?(oldState, newState)
+                return isAlive.value ?? false
+            }
+        }
+        return _ClosureNode(objectID: objectID, deliver: _delivery(passingOldValues: false, into: sink))
+    }
+}
+
+/// A function that takes a subscription's values (the previous one, if any, and the new one)
+/// and returns `false` once the subscriber at the end is gone.
+@usableFromInline
+typealias _Sink<Value> = (_ oldValue: Value?, _ newValue: Value) -> Bool
+
+/// The skip steps after a subscription's source: a value is dropped when one of them says it
+/// repeats the previous value. Each skip sees the same previous and new values, so consecutive
+/// skips are one predicate.
+@usableFromInline
+struct _Skip<Value> {
+    /// Whether `skipRepeats()` followed an `Equatable` select step, which then compares with `==`.
+    @usableFromInline
+    var equalValues = false
+
+    /// The other skip steps, as one predicate.
+    @usableFromInline
+    var predicate: ((Value, Value) -> Bool)?
+
+    @inlinable
+    init() {}
+
+    /// Adds a skip step.
+    @inlinable
+    mutating func add(_ isRepeat: @escaping (Value, Value) -> Bool) {
+        if let earlier = predicate {
+            predicate = { earlier($0, $1) || isRepeat($0, $1) }
+        } else {
+            predicate = isRepeat
+        }
+    }
+
+    /// Whether nothing is skipped.
+    @inlinable
+    var isEmpty: Bool { !equalValues && predicate == nil }
+}
+
+/// `==` for a select step, as a type so that the step's comparison is specialized and inlined.
+@usableFromInline
+protocol _Equality {
+    associatedtype Value
+    /// Whether the values can be compared (`isEqual` is `==`).
+    static var canCompare: Bool { get }
+    static func isEqual(_ lhs: Value, _ rhs: Value) -> Bool
+}
+
+/// `==` on an `Equatable` selection.
+@usableFromInline
+enum _EqualValues<Value: Equatable>: _Equality {
+    @inlinable
+    static var canCompare: Bool { true }
+
+    @inlinable
+    static func isEqual(_ lhs: Value, _ rhs: Value) -> Bool { lhs == rhs }
+}
+
+/// No `==`: the selection isn't `Equatable`.
+@usableFromInline
+enum _NoEquality<Value>: _Equality {
+    @inlinable
+    static var canCompare: Bool { false }
+
+    @inlinable
+    static func isEqual(_ lhs: Value, _ rhs: Value) -> Bool { false }
+}
+
+/// A select step with the skips after it: selects a value from each upstream value, drops it
+/// when it repeats the previous selection, and passes it on with the previous one.
+@usableFromInline
+final class _SelectStep<Upstream, Value, Equality: _Equality> where Equality.Value == Value {
+    @usableFromInline
+    let selector: (Upstream) -> Value
+
+    /// What to skip, decided once.
+    @usableFromInline
+    enum Check {
+        case none, equalValues, predicate, equalValuesOrPredicate
+    }
+
+    @usableFromInline
+    let check: Check
+
+    @usableFromInline
+    let predicate: ((Value, Value) -> Bool)?
+
+    @usableFromInline
+    let sink: _Sink<Value>
+
+    /// The previous selection, whether or not it was skipped. Written without a dynamic
+    /// exclusivity check: the store never runs a subscription on two threads at once.
+    @usableFromInline
+    let last = _LastValue<Value>()
+
+    @inlinable
+    init(selector: @escaping (Upstream) -> Value, skip: _Skip<Value>, sink: @escaping _Sink<Value>) {
+        self.selector = selector
+        self.predicate = skip.predicate
+        self.sink = sink
+        switch (skip.equalValues && Equality.canCompare, skip.predicate != nil) {
+        case (false, false): check = .none
+        case (true, false): check = .equalValues
+        case (false, true): check = .predicate
+        case (true, true): check = .equalValuesOrPredicate
+        }
+    }
+
+    /// Runs the step on one upstream value.
+    ///
+    /// - Returns: `false` once the subscriber at the end is gone.
+    @inlinable
+    @inline(__always)
+    func receive(_ upstream: Upstream) -> Bool {
+        let value = selector(upstream)
+        let previous = last.value
+        last.value = value
+        if let previous {
+            switch check {
+            case .none: break
+            case .equalValues: if Equality.isEqual(previous, value) { return true }
+            case .predicate: if predicate!(previous, value) { return true }
+            case .equalValuesOrPredicate:
+                if Equality.isEqual(previous, value) || predicate!(previous, value) { return true }
+            }
+        }
+        return sink(previous, value)
+    }
+}
+
+/// What the subscriptions derived from one store subscription share: the subscription whose
+/// values a custom operator took, if any.
+@usableFromInline
+final class _SubscriptionContext {
+    /// Makes the delivery of the subscription whose ``Subscription/observer`` a custom
+    /// operator set. Cleared once the node is made (it holds that subscription).
+    @usableFromInline
+    var tap: (() -> _Delivery)?
+
+    @usableFromInline
+    init() {}
 }
 
 extension Subscription where State: Equatable {
@@ -213,13 +443,11 @@ extension Subscription where State: Equatable {
     /// - Returns: A subscription without the repeated values.
     @inlinable
     public func skipRepeats() -> Subscription<State> {
-        if let selectSkippingEqualValues = _selectSkippingEqualValues {
-            // Fold this step into the select before it.
-            _selectSkippingEqualValues = nil
-            _selectSkippingRepeats = nil
-            return Subscription<State> { sink in selectSkippingEqualValues(sink) }
-        }
-        return skipRepeats(==)
+        guard _selectsEquatableValues else { return skipRepeats { $0 == $1 } }
+        // The select step before compares with `==` itself.
+        var skip = _skip
+        skip.equalValues = true
+        return Subscription(source: _source, skip: skip, selectsEquatableValues: true, context: _context)
     }
 }
 
@@ -235,16 +463,7 @@ extension Subscription {
     public func select<Substate: Equatable>(
         _ selector: @escaping (State) -> Substate
     ) -> Subscription<Substate> {
-        let selected = Subscription<Substate> { sink in
-            self._installSelect(selector, skippingRepeats: nil, sink: sink)
-        }
-        selected._selectSkippingRepeats = { [weak self] isRepeat, sink in
-            self?._installSelect(selector, skippingRepeats: isRepeat, sink: sink)
-        }
-        selected._selectSkippingEqualValues = { [weak self] sink in
-            self?._installSelectSkippingEqualValues(selector, sink: sink)
-        }
-        return selected
+        _select(selector, equality: _EqualValues<Substate>.self)
     }
 
     /// Derives a subscription to the `Equatable` value at a key path of the state.
@@ -255,98 +474,6 @@ extension Subscription {
     public func select<Substate: Equatable>(
         _ keyPath: KeyPath<State, Substate>
     ) -> Subscription<Substate> {
-        select { $0[keyPath: keyPath] }
-    }
-
-    /// Installs the step that selects from this subscription's values and skips values equal
-    /// to the last one, feeding `sink`.
-    @inlinable
-    func _installSelectSkippingEqualValues<Substate: Equatable>(
-        _ selector: @escaping (State) -> Substate,
-        sink: @escaping (Substate?, Substate) -> Void
-    ) {
-        let last = _LastValue<Substate>.make()
-        if let liveness = _liveness {
-            observer = nil
-            _rawObserver = { _, newState in
-                let delivered = _StateBox<State>.withValue(at: newState) {
-                    last.updateSkippingEqualValue(selector($0), sink: sink)
-                }
-                return !delivered || liveness.isAlive
-            }
-        } else {
-            observer = { _, newState in
-                last.updateSkippingEqualValue(selector(newState), sink: sink)
-            }
-        }
-    }
-}
-
-/// The last value a select step produced.
-///
-/// Kept in the object's tail storage and reached through a pointer rather than in a captured
-/// variable: the store never runs a step on two threads at once, a pointer access needs no
-/// dynamic exclusivity check, and the value shares the object's allocation.
-@usableFromInline
-final class _LastValue<Value>: ManagedBuffer<Void, Value?> {
-    /// Creates an empty one.
-    @inlinable
-    static func make() -> _LastValue<Value> {
-        let buffer = create(minimumCapacity: 1) { buffer in
-            buffer.withUnsafeMutablePointerToElements { $0.initialize(to: nil) }
-        }
-        return unsafeDowncast(buffer, to: _LastValue<Value>.self)
-    }
-
-    deinit {
-        _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
-    }
-
-    /// Records `value` and passes it on with the previous one, unless it repeats it.
-    ///
-    /// - Returns: Whether the value was passed on.
-    @inlinable
-    @discardableResult
-    func update(
-        _ value: Value, skippingRepeats isRepeat: (Value, Value) -> Bool,
-        sink: (Value?, Value) -> Void
-    ) -> Bool {
-        let isRepeated = withUnsafeMutablePointerToElements { storage in
-            if let previous = storage.pointee, isRepeat(previous, value) {
-                storage.pointee = value
-                return true
-            }
-            return false
-        }
-        if isRepeated { return false }
-        update(value, sink: sink)
-        return true
-    }
-
-    /// Records `value` and passes it on with the previous one.
-    @inlinable
-    func update(_ value: Value, sink: (Value?, Value) -> Void) {
-        let previous = withUnsafeMutablePointerToElements { storage in
-            let previous = storage.pointee
-            storage.pointee = value
-            return previous
-        }
-        sink(previous, value)
-    }
-}
-
-extension _LastValue where Value: Equatable {
-    /// Records `value` and passes it on with the previous one, unless it equals it.
-    ///
-    /// - Returns: Whether the value was passed on.
-    @inlinable
-    @discardableResult
-    func updateSkippingEqualValue(_ value: Value, sink: (Value?, Value) -> Void) -> Bool {
-        let isRepeated = withUnsafeMutablePointerToElements { storage in
-            storage.pointee == value
-        }
-        if isRepeated { return false }
-        update(value, sink: sink)
-        return true
+        _select({ $0[keyPath: keyPath] }, equality: _EqualValues<Substate>.self)
     }
 }

@@ -11,13 +11,12 @@
 ///
 /// Closure subscriptions are the store's fast path: the token owns the subscription, so the store
 /// needs no weak reference to reach it.
-public final class SubscriptionToken: @unchecked Sendable {
-    // Sendable: `cancellation` is only read and written while holding `lock`.
-    private let lock = Lock()
-    private var cancellation: (() -> Void)?
+public final class SubscriptionToken: Sendable {
+    /// Ends the subscription; `nil` once it has ended.
+    private let cancellation: Locked<(() -> Void)?>
 
     init(cancellation: @escaping () -> Void) {
-        self.cancellation = cancellation
+        self.cancellation = Locked(cancellation)
     }
 
     deinit {
@@ -26,7 +25,7 @@ public final class SubscriptionToken: @unchecked Sendable {
 
     /// Whether the subscription has ended.
     public var isCancelled: Bool {
-        lock.withLock { cancellation == nil }
+        cancellation.withLock { $0 == nil }
     }
 
     /// Ends the subscription. The closure is not called again once this returns (unless this is
@@ -34,7 +33,7 @@ public final class SubscriptionToken: @unchecked Sendable {
     ///
     /// Cancelling twice does nothing.
     public func cancel() {
-        let action = lock.withLock { () -> (() -> Void)? in
+        let action = cancellation.withLock { cancellation in
             defer { cancellation = nil }
             return cancellation
         }

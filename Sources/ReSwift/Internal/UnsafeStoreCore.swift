@@ -1,0 +1,529 @@
+// The one file of the module with unsafe constructs: unmanaged references, unchecked downcasts
+// and stored properties without dynamic exclusivity checks. Each is there for the notification
+// and dispatch loops, and each rests on an invariant that the debug build checks:
+//
+// - the store's lock is held by the calling thread (`assertLocked`);
+// - the phase moves idle → reducing → notifying → idle (`enter(_:)`);
+// - a node's `index` is its position in `nodes`, or -1 once removed (`remove(_:)`, `compact()`).
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A store's bookkeeping: its lock, what the dispatching thread is doing, the actions it
+/// deferred, the middleware chain, the current state's box, and the subscriber list with its
+/// delivery loop.
+///
+/// Not generic: the store's unspecialized code reaches each field at a fixed offset. Every
+/// property is read and written only while holding `lock` (checked in debug builds), which is
+/// why they carry `@exclusivity(unchecked)`: the lock already makes each access exclusive, and
+/// the dynamic check would cost more than the rest of a dispatch.
+final class _StoreCore: @unchecked Sendable {
+    // @unchecked Sendable: every mutable property is guarded by `lock`.
+
+    // MARK: The lock
+
+    /// Serializes dispatches and subscription changes; recursive so that middleware, thunks and
+    /// subscribers can dispatch and subscribe from the dispatching thread.
+    private let lock = Locked(recursive: true)
+
+    #if DEBUG
+        /// The thread holding `lock` and how many times it took it, for `assertLocked`.
+        @exclusivity(unchecked) private var owner: pthread_t?
+        @exclusivity(unchecked) private var depth = 0
+    #endif
+
+    /// Runs `body` holding the lock.
+    @inline(__always)
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try lock.withLock {
+            #if DEBUG
+                owner = pthread_self()
+                depth += 1
+                defer {
+                    depth -= 1
+                    if depth == 0 { owner = nil }
+                }
+            #endif
+            return try body()
+        }
+    }
+
+    /// Stops a debug build when the calling thread doesn't hold the lock.
+    @inline(__always)
+    func assertLocked(_ function: StaticString = #function) {
+        #if DEBUG
+            assert(
+                owner.map { pthread_equal($0, pthread_self()) != 0 } ?? false,
+                "Internal inconsistency: \(function) needs the store's lock")
+        #endif
+    }
+
+    // MARK: The phase
+
+    /// What the dispatching thread is doing, used to catch and order nested dispatches.
+    enum Phase: UInt8 {
+        /// Running middleware, or not dispatching at all.
+        case idle
+        /// Inside the reducer: dispatching now is a programming error.
+        case reducing
+        /// Calling subscribers: a dispatch now waits until every subscriber has seen the state.
+        case notifying
+    }
+
+    @exclusivity(unchecked) private var storedPhase = Phase.idle
+
+    /// What the dispatching thread is doing.
+    var phase: Phase {
+        assertLocked()
+        return storedPhase
+    }
+
+    /// Moves to the next phase of a dispatch: idle → reducing → notifying → idle, or
+    /// reducing → idle when there is nobody to notify.
+    @inline(__always)
+    func enter(_ next: Phase) {
+        assertLocked()
+        #if DEBUG
+            switch (storedPhase, next) {
+            case (.idle, .reducing), (.reducing, .notifying), (.reducing, .idle), (.notifying, .idle):
+                break
+            default:
+                preconditionFailure("Internal inconsistency: the store went from \(storedPhase) to \(next)")
+            }
+        #endif
+        storedPhase = next
+    }
+
+    /// Whether the store was deallocated: its middleware chain may outlive it, and does nothing.
+    @exclusivity(unchecked) private(set) var isClosed = false
+
+    // MARK: Dispatching
+
+    /// An action that arrived while subscribers were being notified.
+    struct DeferredAction {
+        var action: Action
+        /// Whether it still has to go through the middleware: `false` when it arrived at the
+        /// end of the chain (the middleware has seen it), so that middleware sees each action
+        /// exactly once.
+        var needsMiddleware: Bool
+    }
+
+    /// Actions dispatched from `newState`, processed once the current notification is over.
+    @exclusivity(unchecked) private var deferredActions: [DeferredAction] = []
+
+    /// Defers an action until the current notification is over.
+    func deferAction(_ action: Action, needsMiddleware: Bool) {
+        assertLocked()
+        assert(
+            storedPhase == .notifying, "Internal inconsistency: deferring an action outside a notification")
+        deferredActions.append(DeferredAction(action: action, needsMiddleware: needsMiddleware))
+    }
+
+    /// Takes the deferred actions, oldest first.
+    func takeDeferredActions() -> [DeferredAction] {
+        assertLocked()
+        guard !deferredActions.isEmpty else { return [] }
+        let actions = deferredActions
+        deferredActions.removeAll(keepingCapacity: true)
+        return actions
+    }
+
+    /// Whether any action waits in `deferredActions`.
+    var hasDeferredActions: Bool {
+        assertLocked()
+        return !deferredActions.isEmpty
+    }
+
+    /// The middleware chain ending in the reducer, in an object so that a dispatch can call it
+    /// without retaining it (see `runChain`).
+    private final class Chain {
+        let run: DispatchFunction
+        init(_ run: @escaping DispatchFunction) { self.run = run }
+    }
+
+    /// The chain; holds one retain of its object.
+    @exclusivity(unchecked) private var chain: Unmanaged<Chain>?
+
+    /// Chains replaced while one was running, kept alive until the outermost run is over.
+    @exclusivity(unchecked) private var replacedChains: [Chain] = []
+
+    /// How many runs of the chain are in progress on the thread holding the lock.
+    @exclusivity(unchecked) private var chainRuns = 0
+
+    /// The middleware chain ending in the reducer (``Store/dispatchFunction``).
+    var dispatchFunction: DispatchFunction? {
+        get {
+            assertLocked()
+            return chain?.takeUnretainedValue().run
+        }
+        set {
+            assertLocked()
+            if let old = chain {
+                if chainRuns > 0 {
+                    // The running chain's code must stay alive until it returns.
+                    replacedChains.append(old.takeRetainedValue())
+                } else {
+                    old.release()
+                }
+            }
+            chain = newValue.map { Unmanaged.passRetained(Chain($0)) }
+        }
+    }
+
+    /// Sends an action through the chain. Only `dispatchFunction`'s setter releases a chain,
+    /// and it keeps a running one alive, so the call needs no retain.
+    @inline(__always)
+    func runChain(_ action: Action) {
+        assertLocked()
+        guard let chain else { return }
+        chainRuns &+= 1
+        chain._withUnsafeGuaranteedRef { $0.run(action) }
+        chainRuns &-= 1
+        if chainRuns == 0, !replacedChains.isEmpty {
+            replacedChains.removeAll()
+        }
+    }
+
+    /// The chain's last link: reduces an action and notifies the subscribers. For an action
+    /// that reached the end of the chain during a notification and was deferred.
+    @exclusivity(unchecked) var lastLink: DispatchFunction?
+
+    /// Reduces an action that the middleware has seen.
+    func runLastLink(_ action: Action) {
+        assertLocked()
+        lastLink?(action)
+    }
+
+    // MARK: The handler for misuse
+
+    /// The store's ``Store/misuseHandler``.
+    @exclusivity(unchecked) var misuseHandler: ((StoreMisuse) -> Void)?
+
+    // MARK: The state box
+
+    /// The current state in a box, once a subscription has needed one; `nil` after the state
+    /// changed until the next notification or subscription boxes it.
+    @exclusivity(unchecked) private(set) var currentStateBox: _AnyStateBox?
+
+    /// The current state's box, made with `makeBox` if there is none.
+    @inline(__always)
+    func stateBox(orMake makeBox: () -> _AnyStateBox?) -> _AnyStateBox? {
+        assertLocked()
+        if let box = currentStateBox { return box }
+        currentStateBox = makeBox()
+        return currentStateBox
+    }
+
+    /// Forgets the current state's box: the state is about to change.
+    @inline(__always)
+    func stateWillChange() {
+        assertLocked()
+        currentStateBox = nil
+    }
+
+    // MARK: The subscriber list
+
+    /// Subscribers in subscription order; `nil` marks a removed one until the list is compacted.
+    /// Each entry holds one retain of its node (released by `remove` or `close`), so that the
+    /// delivery loop can call nodes without retaining them.
+    @exclusivity(unchecked) private var nodes: ContiguousArray<Unmanaged<_SubscriptionNode>?> = []
+
+    /// The number of `nil` entries in `nodes`.
+    @exclusivity(unchecked) private var vacantCount = 0
+
+    /// Nodes removed during the current notification, kept alive until it ends.
+    @exclusivity(unchecked) private var retiredNodes: [_SubscriptionNode] = []
+
+    /// Object subscribers by identity, for replacing and unsubscribing in O(1).
+    @exclusivity(unchecked) private var nodesByObject: [ObjectIdentifier: _SubscriptionNode] = [:]
+
+    /// Whether any subscriber is in the list.
+    var hasSubscribers: Bool {
+        assertLocked()
+        return nodes.count > vacantCount
+    }
+
+    /// Appends a node, replacing the same object's earlier node, and delivers `state` to it.
+    func add(_ node: _SubscriptionNode, delivering state: _AnyStateBox?) {
+        assertLocked()
+        guard !isClosed else { return }
+        if let objectID = node.objectID,
+            let existing = nodesByObject.updateValue(node, forKey: objectID)
+        {
+            remove(existing)
+        }
+        node.index = nodes.count
+        nodes.append(Unmanaged.passRetained(node))
+        if let state, !node.deliverState(nil, state) {
+            remove(node)
+        }
+    }
+
+    /// The node of an object subscriber.
+    func node(for object: AnyObject) -> _SubscriptionNode? {
+        assertLocked()
+        return nodesByObject[ObjectIdentifier(object)]
+    }
+
+    /// Removes a node from the list; removing it twice does nothing.
+    ///
+    /// - Complexity: O(1) amortized.
+    func remove(_ node: _SubscriptionNode) {
+        assertLocked()
+        let index = node.index
+        guard index >= 0 else { return }
+        guard let entry = nodes[index], entry.toOpaque() == Unmanaged.passUnretained(node).toOpaque() else {
+            preconditionFailure("Internal inconsistency: a subscription's index points elsewhere")
+        }
+        nodes[index] = nil
+        node.index = -1
+        vacantCount += 1
+        if let objectID = node.objectID, nodesByObject[objectID] === node {
+            nodesByObject[objectID] = nil
+        }
+        if storedPhase == .notifying {
+            // The delivery loop holds no reference to the node it is calling; keep the node
+            // alive until the loop is over.
+            retiredNodes.append(entry.takeRetainedValue())
+        } else {
+            entry.release()
+            compactIfNeeded()
+        }
+    }
+
+    /// Drops the removed entries once they outnumber the live ones, keeping removal O(1)
+    /// amortized. Does nothing while notifying, when the positions of the nodes are in use.
+    @inline(__always)
+    func compactIfNeeded() {
+        assertLocked()
+        guard vacantCount > 32, vacantCount * 2 > nodes.count, storedPhase != .notifying else { return }
+        compact()
+    }
+
+    private func compact() {
+        var compacted = ContiguousArray<Unmanaged<_SubscriptionNode>?>()
+        compacted.reserveCapacity(nodes.count - vacantCount)
+        for case let entry? in nodes {
+            entry._withUnsafeGuaranteedRef { $0.index = compacted.count }
+            compacted.append(entry)
+        }
+        nodes = compacted
+        vacantCount = 0
+    }
+
+    /// The delivery loop: calls each subscriber with the old and new states' boxes, in
+    /// subscription order, and removes the subscribers that are gone.
+    ///
+    /// Call it in the notifying phase. Subscribers added during the loop were given the new
+    /// state when they subscribed; the loop stops at the count it started with so that they
+    /// don't get it twice.
+    func notify(oldState: _AnyStateBox?, newState: _AnyStateBox) {
+        assertLocked()
+        assert(storedPhase == .notifying, "Internal inconsistency: notifying outside the notifying phase")
+        currentStateBox = newState
+        let count = nodes.count
+        var index = 0
+        while index < count {
+            if let entry = nodes[index] {
+                let isAlive = entry._withUnsafeGuaranteedRef { $0.deliverState(oldState, newState) }
+                if !isAlive {
+                    remove(entry.takeUnretainedValue())
+                }
+            }
+            index &+= 1
+        }
+        if !retiredNodes.isEmpty {
+            retiredNodes.removeAll()
+        }
+    }
+
+    /// Ends the store: releases the chain (which may hold middleware that holds the store's
+    /// closures) and the subscriber list. A chain kept by someone else does nothing afterwards.
+    func close() {
+        withLock {
+            isClosed = true
+            dispatchFunction = nil
+            lastLink = nil
+            for case let entry? in nodes {
+                entry._withUnsafeGuaranteedRef { $0.index = -1 }
+                entry.release()
+            }
+            nodes.removeAll()
+            nodesByObject.removeAll()
+            vacantCount = 0
+        }
+    }
+
+    deinit {
+        chain?.release()
+        for case let entry? in nodes {
+            entry.release()
+        }
+    }
+}
+
+/// One entry in a store's subscriber list.
+///
+/// Most nodes deliver states through a closure (`body`) made by the inlinable subscribe
+/// functions in the subscriber's module, where the state's and the subscriber's types are known,
+/// so the compiler specializes it: the delivery loop calls one closure per subscriber with no
+/// generic metadata, no witness tables and no copies of the state. A subclass without a closure
+/// overrides `deliver` instead, holding what it needs itself (no closure context beside it).
+@usableFromInline
+class _SubscriptionNode {
+    /// The node's position in the store's list, or `-1` once it was removed.
+    final var index = -1
+
+    /// The subscriber object's identity, for subscriptions made with an object.
+    final let objectID: ObjectIdentifier?
+
+    /// Whether `body` delivers the states (otherwise a subclass overrides `deliver`).
+    final let hasBody: Bool
+
+    /// Delivers a state, when `hasBody`. Not optional: calling a closure out of an optional
+    /// would retain it for each state.
+    final let body: _Delivery
+
+    @usableFromInline
+    init(objectID: ObjectIdentifier?, deliver body: _Delivery?) {
+        self.objectID = objectID
+        self.hasBody = body != nil
+        self.body = body ?? { _, _ in preconditionFailure("Internal inconsistency: a node without a body") }
+    }
+
+    /// Delivers a state. The boxes are only guaranteed to exist during the call.
+    ///
+    /// - Returns: `false` when the subscriber is gone and the node should be removed.
+    @inline(__always)
+    final func deliverState(_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool {
+        hasBody ? body(oldState, newState) : deliver(oldState, newState)
+    }
+
+    /// Delivers a state for a node made without a closure.
+    func deliver(_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool {
+        preconditionFailure("Internal inconsistency: \(type(of: self)) has no way to deliver states")
+    }
+}
+
+/// A node that delivers states through a closure.
+@usableFromInline
+final class _ClosureNode: _SubscriptionNode {
+    @usableFromInline
+    init(objectID: ObjectIdentifier?, deliver: @escaping _Delivery) {
+        super.init(objectID: objectID, deliver: deliver)
+    }
+}
+
+/// What a subscriber node does with each state: receives the old state's box (if any) and the
+/// new one's, and returns `false` once the subscriber is gone.
+@usableFromInline
+typealias _Delivery = (_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool
+
+/// A state held in an object, so that subscriptions can borrow it: reading a `let` property of
+/// an object the caller keeps alive needs no copy of the state. The subscriber list sees boxes
+/// through this non-generic base class.
+@usableFromInline
+class _AnyStateBox {
+    @usableFromInline
+    init() {}
+
+    /// Calls `body` with the state in the box, which holds a `State`, without copying it.
+    ///
+    /// For specialized code: in unspecialized code, `_StateBox<State>` would be looked up in
+    /// the runtime's metadata cache; use `withValue(as:_:)` there.
+    @inlinable
+    @inline(__always)
+    final func borrow<State, Result>(as _: State.Type, _ body: (State) -> Result) -> Result {
+        body(unsafeDowncast(self, to: _StateBox<State>.self).value)
+    }
+
+    /// Calls `body` with the state in the box, which holds a `State`, for unspecialized code:
+    /// the box's own method gets `State` from the box.
+    @usableFromInline
+    final func withValue<State, Result>(as _: State.Type, _ body: (State) -> Result) -> Result {
+        unsafeDowncast(self, to: _StateBox<State>.self).borrowValue(body)
+    }
+}
+
+@usableFromInline
+final class _StateBox<State>: _AnyStateBox {
+    @usableFromInline
+    let value: State
+
+    @usableFromInline
+    init(_ value: State) {
+        self.value = value
+    }
+
+    /// Calls `body` with the state. Not inlined: inside, `State` comes from the box's class.
+    @usableFromInline
+    @inline(never)
+    func borrowValue<Result>(_ body: (State) -> Result) -> Result {
+        body(value)
+    }
+}
+
+/// The store's state, reduced in place.
+///
+/// Generic over the *optional* state type (always `State?`), so that the unspecialized store
+/// code gets that type's metadata from this object's class instead of looking `Optional<State>`
+/// up in the runtime's metadata cache on every dispatch.
+final class _StateCell<OptionalState>: @unchecked Sendable {
+    // @unchecked Sendable: `value` is written only by the thread holding the store's lock, under
+    // `readLock`; other threads read it under `readLock`.
+
+    /// Guards `value` against readers on other threads.
+    let readLock = Locked()
+
+    @exclusivity(unchecked) private var value: OptionalState
+
+    /// The reducer, returning its state wrapped in an optional.
+    private let reducer: (Action, OptionalState) -> OptionalState
+
+    init(_ value: OptionalState, reducer: @escaping (Action, OptionalState) -> OptionalState) {
+        self.value = value
+        self.reducer = reducer
+    }
+
+    /// The state, for any thread.
+    var current: OptionalState {
+        readLock.withLock { value }
+    }
+
+    /// The state, for the thread holding the store's lock: the only one that writes it.
+    func read(_ core: _StoreCore) -> OptionalState {
+        core.assertLocked()
+        return value
+    }
+
+    /// Reduces `action` into the state, holding the store's lock (in `core`).
+    ///
+    /// Not inlined: here `OptionalState` comes from this object's class; inlined in the store's
+    /// unspecialized code, it would be looked up in the runtime's metadata cache.
+    @inline(never)
+    func reduce(_ action: Action, _ core: _StoreCore) {
+        core.assertLocked()
+        var state = reducer(action, value)
+        readLock.withLock { swap(&value, &state) }
+        // The old state is released here, after the read lock: a deinit it runs may read the
+        // state.
+    }
+}
+
+/// The last value a select step produced.
+///
+/// Read and written without a dynamic exclusivity check: the store never runs a subscription
+/// on two threads at once (it holds its lock).
+@usableFromInline
+final class _LastValue<Value> {
+    @usableFromInline
+    @exclusivity(unchecked) var value: Value?
+
+    @inlinable
+    init() {}
+}
