@@ -1,4 +1,6 @@
 import Foundation
+import Locking
+import Testing
 
 #if canImport(Glibc)
     import Glibc

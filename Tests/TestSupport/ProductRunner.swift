@@ -1,5 +1,6 @@
 #if os(Linux) || os(macOS)
     import Foundation
+    import Locking
 
     /// How a program run by ``runProduct(_:arguments:environment:standardInput:workingDirectory:timeout:)``
     /// ended and what it printed.

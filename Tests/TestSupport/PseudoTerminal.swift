@@ -1,5 +1,7 @@
 #if os(Linux) || os(macOS)
     import Foundation
+    import Locking
+    import Testing
     import TerminalUI
 
     #if canImport(Glibc)

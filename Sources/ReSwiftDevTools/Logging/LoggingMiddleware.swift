@@ -106,7 +106,7 @@ final class ActionLog<Logged> {
     private let sink: LogSink
     private let colored: Bool
     private let currentState: () -> Logged?
-    private let lock = NSLock()
+    private let lock = Locked(())
     private var frames: [Frame] = []
 
     init(sink: LogSink, colored: Bool, currentState: @escaping () -> Logged?) {
@@ -117,7 +117,7 @@ final class ActionLog<Logged> {
 
     func begin(_ action: Action) {
         let now = currentState()
-        lock.locked {
+        lock.withLock { _ in
             if let outer = frames.indices.last {
                 // The outer action's changes so far belong to it; print them before this one.
                 printSegment(of: &frames[outer], upTo: now)
@@ -128,7 +128,7 @@ final class ActionLog<Logged> {
 
     func end() {
         let now = currentState()
-        lock.locked {
+        lock.withLock { _ in
             guard var frame = frames.popLast() else {
                 preconditionFailure("Internal inconsistency: an action ended that never began")
             }
