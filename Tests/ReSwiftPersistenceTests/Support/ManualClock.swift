@@ -80,5 +80,5 @@ final class WriteLog<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    var onError: @Sendable (any Error) -> Void { { [self] _ in lock.withLock { errorCount += 1 } } }
+    var errorHandler: @Sendable (any Error) -> Void { { [self] _ in lock.withLock { errorCount += 1 } } }
 }

@@ -28,21 +28,21 @@ struct LibraryCache: Sendable {
     let directory: URL
     /// Receives the notices: a bad file set aside (its message names where it went), or a file
     /// that couldn't be used. `nil` writes them to standard error.
-    let onProblem: (@Sendable (PersistenceError) -> Void)?
+    let problemHandler: (@Sendable (PersistenceError) -> Void)?
 
     /// A cache in `directory`.
     ///
     /// - Parameters:
     ///   - directory: The folder holding the files; created on the first save.
-    ///   - onProblem: Receives the notices; `nil` writes them to standard error.
-    init(directory: URL, onProblem: (@Sendable (PersistenceError) -> Void)? = nil) {
+    ///   - problemHandler: Receives the notices; `nil` writes them to standard error.
+    init(directory: URL, problemHandler: (@Sendable (PersistenceError) -> Void)? = nil) {
         self.directory = directory
-        self.onProblem = onProblem
+        self.problemHandler = problemHandler
     }
 
-    /// The same cache, with its notices going to `onProblem`.
-    func reporting(to onProblem: @escaping @Sendable (PersistenceError) -> Void) -> LibraryCache {
-        LibraryCache(directory: directory, onProblem: onProblem)
+    /// The same cache, with its notices going to `problemHandler`.
+    func reporting(to problemHandler: @escaping @Sendable (PersistenceError) -> Void) -> LibraryCache {
+        LibraryCache(directory: directory, problemHandler: problemHandler)
     }
 
     /// The default directory for an environment, or `nil` when neither `XDG_CACHE_HOME` nor `HOME`
@@ -70,7 +70,7 @@ struct LibraryCache: Sendable {
             guard let cached = try file.load(), cached.request == key else { return nil }
             return cached
         } catch let problem as PersistenceError {
-            (onProblem ?? PersistenceHooks.problemHandler)(problem)
+            (problemHandler ?? PersistenceHooks.problemHandler)(problem)
             return nil
         } catch {
             return nil
@@ -92,7 +92,7 @@ struct LibraryCache: Sendable {
     func persistedFile(forKey key: String) -> PersistedFile<CachedLibraryList> {
         PersistedFile(
             url: fileURL(forKey: key), schemaVersion: CachedLibraryList.schemaVersion,
-            whenUnusable: .setAsideAndRebuild, lockTimeout: 2, problemHandler: onProblem)
+            whenUnusable: .setAsideAndRebuild, lockTimeout: 2, problemHandler: problemHandler)
     }
 
     /// The file for a request key: a stable 64-bit FNV-1a hash of it, in hex.
