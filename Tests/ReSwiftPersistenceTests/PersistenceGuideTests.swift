@@ -1,6 +1,7 @@
 import Foundation
 import ReSwift
 import ReSwiftPersistence
+import TestSupport
 import Testing
 
 // The code of the "Persisting State" article (ReSwiftPersistence.docc/Articles/PersistingState.md),

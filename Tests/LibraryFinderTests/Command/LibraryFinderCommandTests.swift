@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LibraryFinderCore
@@ -23,6 +24,13 @@ final class CapturedOutput: Sendable {
 }
 
 @Suite struct LibraryFinderCommandTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     private let libraries = [Fixtures.library(id: "1", short: "明徳館")]
 
     private func run(_ arguments: [String], environment: [String: String] = [:]) async -> (
@@ -66,7 +74,7 @@ final class CapturedOutput: Sendable {
     }
 
     @Test func notesOnStandardErrorWhenTheListComesFromTheCache() async throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
         let captured = CapturedOutput()
         var options = CommandLineOptions()

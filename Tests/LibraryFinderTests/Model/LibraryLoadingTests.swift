@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import TestSupport
 import Testing
 
 @testable import LibraryFinderCore
@@ -58,6 +59,13 @@ final class RecordingStore: Sendable {
 }
 
 @Suite struct LibraryLoadingTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
     private let libraries = [
         Fixtures.library(id: "1", short: "明徳館"),
@@ -116,7 +124,7 @@ final class RecordingStore: Sendable {
     }
 
     @Test func showsTheCachedListWhenTheServiceCannotBeReached() async throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         let fetchedEarlier = Date(timeIntervalSince1970: 1_700_000_000)
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: fetchedEarlier)
         let store = RecordingStore(LibraryFinderState())
@@ -129,7 +137,7 @@ final class RecordingStore: Sendable {
     }
 
     @Test func aCachedListAfterAServerErrorSaysTheServiceFailed() async throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         let fetchedEarlier = Date(timeIntervalSince1970: 1_700_000_000)
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: fetchedEarlier)
         let store = RecordingStore(LibraryFinderState())
@@ -142,7 +150,7 @@ final class RecordingStore: Sendable {
     }
 
     @Test func failsWhenTheServiceCannotBeReachedAndNothingIsCached() async throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         let store = RecordingStore(LibraryFinderState())
         let unreachable = CalilError(.timedOut(host: "api.calil.jp", seconds: 1))
         await store.load(service: FakeLibraryService([.failure(unreachable)]), cache: cache, now: now)
@@ -150,7 +158,7 @@ final class RecordingStore: Sendable {
     }
 
     @Test func doesNotHideAServiceErrorBehindTheCache() async throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: now)
         let store = RecordingStore(LibraryFinderState())
         let forbidden = CalilError(.httpStatus(code: 403, serviceMessage: "invalid appkey"))
@@ -159,7 +167,7 @@ final class RecordingStore: Sendable {
     }
 
     @Test func writesAGoodAnswerToTheCache() async throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         let store = RecordingStore(LibraryFinderState())
         await store.load(service: FakeLibraryService([.success(libraries)]), cache: cache, now: now)
         #expect(

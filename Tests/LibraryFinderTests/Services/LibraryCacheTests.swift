@@ -1,20 +1,28 @@
 import Foundation
 import ReSwiftPersistence
+import TestSupport
 import Testing
 
 @testable import LibraryFinderCore
 
 @Suite struct LibraryCacheTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     private let fetchedAt = Date(timeIntervalSince1970: 1_800_000_000)
     private let libraries = [Fixtures.library(id: "1", short: "明徳館")]
 
     @Test func returnsNothingBeforeAnythingWasSaved() throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make().appendingPathComponent("absent"))
+        let cache = LibraryCache(directory: try temporary.newFolder().appendingPathComponent("absent"))
         #expect(cache.load(for: LibraryQuery()) == nil)
     }
 
     @Test func keepsOneListPerQueryWithItsFetchTime() throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make().appendingPathComponent("new/dir"))
+        let cache = LibraryCache(directory: try temporary.newFolder().appendingPathComponent("new/dir"))
         let akita = LibraryQuery()
         let tokyo = LibraryQuery(prefecture: "東京都", city: "千代田区")
         let tokyoLibraries = [Fixtures.library(id: "2", short: "日比谷", city: "千代田区")]
@@ -28,14 +36,14 @@ import Testing
     }
 
     @Test func sharesAnAnswerBetweenQueriesThatDifferOnlyAfterTheRequest() throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         try cache.save(libraries, for: LibraryQuery(categories: [.university]), fetchedAt: fetchedAt)
         #expect(cache.load(for: LibraryQuery(categories: [.local]))?.libraries == libraries)
         #expect(cache.load(for: LibraryQuery(limit: 3)) == nil)
     }
 
     @Test func replacesTheListOnTheNextSave() throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: fetchedAt)
         try cache.save([], for: LibraryQuery(), fetchedAt: fetchedAt.addingTimeInterval(1))
         #expect(cache.load(for: LibraryQuery())?.libraries == [])
@@ -43,7 +51,7 @@ import Testing
 
     @Test func setsABadFileAsideWithANoticeAndRebuilds() throws {
         let notices = Notices()
-        let cache = LibraryCache(directory: try TemporaryDirectory.make(), onProblem: notices.append)
+        let cache = LibraryCache(directory: try temporary.newFolder(), problemHandler: notices.append)
         let url = cache.fileURL(forKey: LibraryCache.requestKey(for: LibraryQuery()))
         try Data("{not json".utf8).write(to: url)
         #expect(cache.load(for: LibraryQuery()) == nil)
@@ -60,7 +68,7 @@ import Testing
 
     @Test func aFileFromANewerVersionIsAMissLeftInPlace() throws {
         let notices = Notices()
-        let cache = LibraryCache(directory: try TemporaryDirectory.make(), onProblem: notices.append)
+        let cache = LibraryCache(directory: try temporary.newFolder(), problemHandler: notices.append)
         let url = cache.fileURL(forKey: LibraryCache.requestKey(for: LibraryQuery()))
         try Data(#"{"schemaVersion": 9, "value": {}}"#.utf8).write(to: url)
         #expect(cache.load(for: LibraryQuery()) == nil)
@@ -69,7 +77,7 @@ import Testing
     }
 
     @Test func cacheFilesAreTheUsersOnly() throws {
-        let directory = try TemporaryDirectory.make().appendingPathComponent("cache")
+        let directory = try temporary.newFolder().appendingPathComponent("cache")
         let cache = LibraryCache(directory: directory)
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: fetchedAt)
         let file = cache.fileURL(forKey: LibraryCache.requestKey(for: LibraryQuery()))

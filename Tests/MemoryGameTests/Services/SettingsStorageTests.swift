@@ -1,21 +1,15 @@
 import Foundation
 import ReSwift
 import ReSwiftPersistence
+import TestSupport
 import Testing
 
 @testable import MemoryGameCore
 
 @Suite struct SettingsStorageTests {
-    private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("memory-game-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test func chosenCategoryIsRestoredByTheNextLaunch() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-tests")
+        let folder = temporary.url
         let url = SettingsStorage.defaultURL(environment: ["XDG_DATA_HOME": folder.path])
         #expect(url.path.hasPrefix(folder.path))
         #expect(url.lastPathComponent == "settings.json")
@@ -37,8 +31,8 @@ import Testing
     }
 
     @Test func aFailedSaveIsToldInWordsWithWhatItMeansForThePlayer() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-tests")
+        let folder = temporary.url
         // A plain file where the settings folder should be: every save fails, even as root.
         let blocker = folder.appendingPathComponent("memory-game")
         try Data().write(to: blocker)
@@ -51,8 +45,8 @@ import Testing
     }
 
     @Test func aSetAsideFileIsToldAsItIs() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-tests")
+        let folder = temporary.url
         let url = folder.appendingPathComponent("settings.json")
         try Data("{ not json".utf8).write(to: url)
         let reported = ProblemLog()
@@ -67,8 +61,8 @@ import Testing
     }
 
     @Test func gameMovesDoNotRewriteTheSettings() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-tests")
+        let folder = temporary.url
         let storage = SettingsStorage(url: folder.appendingPathComponent("settings.json"))
         let store = Store<AppState>(
             reducer: makeAppReducer(), state: SettingsStorage.initialState(saved: nil))
@@ -79,8 +73,8 @@ import Testing
     }
 
     @Test func aBadSettingsFileIsSetAsideWithANoticeNamingWhereItWent() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-tests")
+        let folder = temporary.url
         let url = folder.appendingPathComponent("settings.json")
         try Data("{ cut sh".utf8).write(to: url)
         let notices = NoticeList()
@@ -95,8 +89,8 @@ import Testing
     }
 
     @Test func aSettingsFileFromANewerVersionStopsTheLaunchAndStaysPut() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-tests")
+        let folder = temporary.url
         let url = folder.appendingPathComponent("settings.json")
         let newer = #"{"schemaVersion": 2, "value": {"category": "metal", "volume": 3}}"#
         try Data(newer.utf8).write(to: url)
