@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct StatePersisterTests {
     let directory: TemporaryDirectory
-    let problems = ProblemRecorder()
+    let problems = Collected<PersistenceError>()
     let clock = ManualClock()
     let log = WriteLog<[String]>()
 
@@ -16,7 +16,7 @@ import Testing
     func todosFile() -> PersistedFile<[String]> {
         PersistedFile(
             url: directory.file("todos.json"), whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.handler)
+            problemHandler: problems.append)
     }
 
     /// A persister on the manual clock with a 200 ms quiet period, writing to the file and the log.
@@ -100,7 +100,7 @@ import Testing
         try Data("x".utf8).write(to: blocker)
         let file = PersistedFile<[String]>(
             url: blocker.appendingPathComponent("todos.json"), whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.handler)
+            problemHandler: problems.append)
         let store = makeTodoStore()
         let persister = StatePersister(
             store: store, file: file, select: \.todos, quietPeriod: 200_000_000, flushesOnExit: false,
@@ -108,7 +108,7 @@ import Testing
             clock: clock, write: nil)
         store.dispatch(AddTodo(title: "a"))
         persister.flush()
-        let problem = try #require(problems.problems.first)
+        let problem = try #require(problems.all.first)
         #expect(problem.kind == .writeFailed)
         #expect(problem.fileURL == file.url)
         #expect(persister.hasPendingWrite)  // kept for the next attempt
@@ -161,7 +161,7 @@ import Testing
             #expect(process.terminationStatus == 0)
             #expect(
                 try PersistedFile<Int>(
-                    url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler
+                    url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.append
                 ).load() == expected)
         }
     }

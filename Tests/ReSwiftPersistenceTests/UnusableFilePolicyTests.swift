@@ -14,7 +14,7 @@ import Testing
 /// can't be read or come from a newer version are never moved or written over.
 @Suite struct UnusableFilePolicyTests {
     let directory: TemporaryDirectory
-    let problems = ProblemRecorder()
+    let problems = Collected<PersistenceError>()
 
     init() throws { directory = try TemporaryDirectory() }
 
@@ -22,7 +22,7 @@ import Testing
 
     func file(_ policy: UnusableFilePolicy, version: Int = 1) -> PersistedFile<[String]> {
         PersistedFile(
-            url: url, schemaVersion: version, whenUnusable: policy, problemHandler: problems.handler)
+            url: url, schemaVersion: version, whenUnusable: policy, problemHandler: problems.append)
     }
 
     /// Runs `operation`, expecting a `PersistenceError` of `kind`.
@@ -63,7 +63,7 @@ import Testing
         #expect(error?.kind.isBadContents == true)
         #expect(try Data(contentsOf: url).text == contents)
         #expect(try directory.contents() == ["list.json", "list.json.lock"])
-        #expect(problems.problems.isEmpty)
+        #expect(problems.all.isEmpty)
     }
 
     @Test func setAsideIsTheWayOutOfARefusedFile() throws {
@@ -81,14 +81,14 @@ import Testing
         try Data("[1,2,3]".utf8).write(to: url)
         _ = expectError(.wrongShape) { _ = try file(.setAsideAndRebuild).read() }
         #expect(try directory.contents() == ["list.json"])
-        #expect(problems.problems.isEmpty)
+        #expect(problems.all.isEmpty)
     }
 
     @Test func setAsideAndRebuildMovesABadFileAndNamesWhereItWent() throws {
         try Data("[1,2,3]".utf8).write(to: url)
         try FileManager.default.setAttributes([.posixPermissions: 0o604], ofItemAtPath: url.path)
         #expect(try file(.setAsideAndRebuild).load() == nil)
-        let problem = try #require(problems.problems.first)
+        let problem = try #require(problems.all.first)
         let movedTo = try #require(problem.movedAsideTo)
         #expect(problem.message.contains(movedTo.path))
         #expect(try Data(contentsOf: movedTo).text == "[1,2,3]")
@@ -112,7 +112,7 @@ import Testing
         }
         #expect(try Data(contentsOf: url).text == contents)
         #expect(try directory.contents() == ["list.json", "list.json.lock"])
-        #expect(problems.problems.isEmpty)
+        #expect(problems.all.isEmpty)
     }
 
     // MARK: - Permissions

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import ReSwift
 import TestSupport
 import Testing
 
@@ -7,19 +8,15 @@ import Testing
 
 /// Collects what the command writes.
 final class CapturedOutput: Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var out = ""
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var err = ""
+    private let written = Locked((out: "", err: ""))
 
-    var standardOutput: String { lock.withLock { out } }
-    var standardError: String { lock.withLock { err } }
+    var standardOutput: String { written.withLock { $0.out } }
+    var standardError: String { written.withLock { $0.err } }
 
     var io: CommandIO {
         CommandIO(
-            output: { text in self.lock.withLock { self.out += text } },
-            error: { text in self.lock.withLock { self.err += text } })
+            output: { [written] text in written.withLock { $0.out += text } },
+            error: { [written] text in written.withLock { $0.err += text } })
     }
 }
 

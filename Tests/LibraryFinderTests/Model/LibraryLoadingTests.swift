@@ -7,23 +7,20 @@ import Testing
 
 /// A service that answers from a script and counts the requests it saw.
 final class FakeLibraryService: LibraryService {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var answers: [Result<[Library], CalilError>]
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var seen: [LibraryQuery] = []
+    private let script: Locked<(answers: [Result<[Library], CalilError>], seen: [LibraryQuery])>
 
     init(_ answers: [Result<[Library], CalilError>]) {
-        self.answers = answers
+        script = Locked((answers, []))
     }
 
-    var queries: [LibraryQuery] { lock.withLock { seen } }
+    var queries: [LibraryQuery] { script.withLock { $0.seen } }
 
     func libraries(matching query: LibraryQuery) async throws -> [Library] {
-        let answer = lock.withLock {
-            seen.append(query)
-            return answers.isEmpty
-                ? .failure(CalilError(.serviceError(message: "no answer scripted"))) : answers.removeFirst()
+        let answer = script.withLock { script in
+            script.seen.append(query)
+            return script.answers.isEmpty
+                ? .failure(CalilError(.serviceError(message: "no answer scripted")))
+                : script.answers.removeFirst()
         }
         return try answer.get()
     }
@@ -31,23 +28,19 @@ final class FakeLibraryService: LibraryService {
 
 /// A tiny store for driving `loadLibraries`: reduces each action at once and records it.
 final class RecordingStore: Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var current: LibraryFinderState
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var recorded: [String] = []
+    private let contents: Locked<(state: LibraryFinderState, actionNames: [String])>
 
     init(_ state: LibraryFinderState) {
-        current = state
+        contents = Locked((state, []))
     }
 
-    var state: LibraryFinderState { lock.withLock { current } }
-    var actionNames: [String] { lock.withLock { recorded } }
+    var state: LibraryFinderState { contents.withLock { $0.state } }
+    var actionNames: [String] { contents.withLock { $0.actionNames } }
 
     func dispatch(_ action: Action) {
-        lock.withLock {
-            recorded.append(String(describing: type(of: action)))
-            current = libraryFinderReducer(action: action, state: current)
+        contents.withLock { contents in
+            contents.actionNames.append(String(describing: type(of: action)))
+            contents.state = libraryFinderReducer(action: action, state: contents.state)
         }
     }
 

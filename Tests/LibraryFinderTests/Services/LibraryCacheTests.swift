@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func setsABadFileAsideWithANoticeAndRebuilds() throws {
-        let notices = Notices()
+        let notices = Collected<PersistenceError>()
         let cache = LibraryCache(directory: try temporary.newFolder(), problemHandler: notices.append)
         let url = cache.fileURL(forKey: LibraryCache.requestKey(for: LibraryQuery()))
         try Data("{not json".utf8).write(to: url)
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func aFileFromANewerVersionIsAMissLeftInPlace() throws {
-        let notices = Notices()
+        let notices = Collected<PersistenceError>()
         let cache = LibraryCache(directory: try temporary.newFolder(), problemHandler: notices.append)
         let url = cache.fileURL(forKey: LibraryCache.requestKey(for: LibraryQuery()))
         try Data(#"{"schemaVersion": 9, "value": {}}"#.utf8).write(to: url)
@@ -110,16 +110,5 @@ import Testing
         #expect(
             LibraryCache.requestKey(for: query)
                 == "pref=秋田県&city=秋田市&systemid=Akita_Akita&geocode=140.1,39.7&limit=5")
-    }
-}
-
-/// The notices a cache reported, from any thread.
-private final class Notices: @unchecked Sendable {
-    // `stored` is read and written only while holding `lock`.
-    private let lock = NSLock()
-    private var stored: [PersistenceError] = []
-    var all: [PersistenceError] { lock.withLock { stored } }
-    var append: @Sendable (PersistenceError) -> Void {
-        { [self] problem in lock.withLock { stored.append(problem) } }
     }
 }

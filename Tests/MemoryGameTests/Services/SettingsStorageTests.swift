@@ -49,9 +49,9 @@ import Testing
         let folder = temporary.url
         let url = folder.appendingPathComponent("settings.json")
         try Data("{ not json".utf8).write(to: url)
-        let reported = ProblemLog()
+        let reported = Collected<PersistenceError>()
         _ = try SettingsStorage(url: url, problemHandler: reported.append).restore()
-        let problem = try #require(reported.problems.first)
+        let problem = try #require(reported.all.first)
         #expect(SettingsStorage.notice(for: problem) == problem.message)
     }
 
@@ -77,10 +77,10 @@ import Testing
         let folder = temporary.url
         let url = folder.appendingPathComponent("settings.json")
         try Data("{ cut sh".utf8).write(to: url)
-        let notices = NoticeList()
+        let notices = Collected<PersistenceError>()
         let storage = SettingsStorage(url: url, problemHandler: notices.append)
         #expect(try storage.restore() == nil)
-        let notice = try #require(notices.messages.first)
+        let notice = try #require(notices.all.first?.message)
         let moved = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasPrefix("settings.json.moved-") }
         #expect(moved.count == 1)
@@ -98,35 +98,5 @@ import Testing
         let error = try #require(throws: PersistenceError.self) { try storage.restore() }
         #expect(error.kind == .newerVersion)
         #expect(try String(contentsOf: url, encoding: .utf8) == newer)
-    }
-}
-
-/// The notices storage reported, from any thread.
-private final class NoticeList: @unchecked Sendable {
-    // `stored` is read and written only while holding `lock`.
-    private let lock = NSLock()
-    private var stored: [String] = []
-    var messages: [String] { lock.withLock { stored } }
-    var append: @Sendable (PersistenceError) -> Void {
-        { [self] problem in lock.withLock { stored.append(problem.message) } }
-    }
-}
-
-/// Collects the problems a storage reports; safe from any thread.
-private final class ProblemLog: @unchecked Sendable {
-    // @unchecked Sendable: `recorded` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var recorded: [PersistenceError] = []
-
-    var problems: [PersistenceError] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
-
-    func append(_ problem: PersistenceError) {
-        lock.lock()
-        recorded.append(problem)
-        lock.unlock()
     }
 }

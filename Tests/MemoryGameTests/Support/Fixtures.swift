@@ -17,26 +17,18 @@ func orderedTable(round: Int = 1) -> GameState {
 }
 
 /// A store stand-in for the effects: reduces the game slice and records each action.
-final class GameHarness: @unchecked Sendable {
-    // @unchecked Sendable: `state` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var state: GameState
+final class GameHarness: Sendable {
+    private let state: Locked<GameState>
     let log = ActionRecorder()
 
     init(_ state: GameState = GameState()) {
-        self.state = state
+        self.state = Locked(state)
     }
 
-    var current: GameState {
-        lock.lock()
-        defer { lock.unlock() }
-        return state
-    }
+    var current: GameState { state.current }
 
     func dispatch(_ action: any Action) {
-        lock.lock()
-        state = gameReducer(action: action, state: state)
-        lock.unlock()
+        state.withLock { $0 = gameReducer(action: action, state: $0) }
         log.record(action)
     }
 }

@@ -44,19 +44,6 @@ func todoReducer(action: Action, state: TodoState?) -> TodoState {
 
 let todoRegistry = ActionRegistry(AddTodo.self, ToggleTodo.self, SetFilter.self)
 
-/// Collects what a sink or handler receives, from any thread.
-final class Collected<Element>: Sendable {
-    private let items = Locked<[Element]>([])
-
-    func append(_ item: Element) {
-        items.withLock { $0.append(item) }
-    }
-
-    var all: [Element] {
-        items.current
-    }
-}
-
 /// A clock that starts at a fixed time and advances by a quarter second on each reading.
 final class SteppingClock: Sendable {
     private let next: Locked<Double>

@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import TestSupport
 
 @testable import ReSwiftDevTools
 

@@ -4,16 +4,17 @@ import TestSupport
 /// A temporary folder with a todo file path in it, and a way to run the built `todo` on that file.
 /// Each test makes its own, so tests running in parallel never share a file.
 struct TodoSandbox {
+    /// Removes the folder when the last copy of the sandbox goes away.
+    private let temporary: TemporaryDirectory
     /// The temporary folder; nothing else uses it.
     let directory: URL
     /// The todo file the runs use (through `TODO_FILE`); it may not exist yet.
     let file: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("todo-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        file = directory.appendingPathComponent("todo.json")
+        temporary = try TemporaryDirectory(prefix: "todo-tests")
+        directory = temporary.url
+        file = temporary.file("todo.json")
     }
 
     /// Runs `todo` with `arguments` on this sandbox's file, with no terminal.
@@ -101,7 +102,7 @@ struct TodoSandbox {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     }
 
-    /// Removes the folder.
+    /// Removes the folder now (it also goes when the sandbox does).
     func remove() {
         try? FileManager.default.removeItem(at: directory)
     }
