@@ -120,7 +120,7 @@ import Testing
     @Test func aFileThatCantBeReadIsReportedNotMoved() throws {
         try Data(envelope(#"["secret"]"#).utf8).write(to: url)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-        if let reason = WriterProcess.nobodyUnavailable {
+        if let reason = otherUserUnavailable {
             guard geteuid() != 0 else { try Test.cancel("can't make a file unreadable to root: \(reason)") }
             // Not root: take our own read permission away.
             try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: url.path)
@@ -158,7 +158,7 @@ import Testing
         try Data("x".utf8).write(to: stale)
         try age(stale, by: 3600)
         let before = try directory.contents()
-        if let reason = WriterProcess.nobodyUnavailable {
+        if let reason = otherUserUnavailable {
             guard geteuid() != 0 else { try Test.cancel("root can write any folder: \(reason)") }
             try FileManager.default.setAttributes(
                 [.posixPermissions: 0o555], ofItemAtPath: directory.url.path)

@@ -34,16 +34,6 @@ struct TodoSandbox {
             "todo", arguments: arguments, environment: environment, workingDirectory: directory)
     }
 
-    /// Why ``runAsNobody(_:)`` can't work here, or `nil` when it can: switching to user nobody
-    /// needs root and `setpriv`.
-    static var nobodyUnavailable: String? {
-        guard geteuid() == 0 else { return "not running as root, so can't switch to user nobody" }
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
-            return "/usr/bin/setpriv isn't installed"
-        }
-        return nil
-    }
-
     /// Runs `todo` with `arguments` on this sandbox's file as user and group 65534 (nobody),
     /// through `setpriv`, so file permissions apply as they do to a normal user.
     func runAsNobody(_ arguments: String...) throws -> (
@@ -52,14 +42,15 @@ struct TodoSandbox {
         try runAsNobody(arguments)
     }
 
-    /// Runs `todo` with `arguments` on this sandbox's file as user and group 65534 (nobody).
+    /// Runs `todo` with `arguments` on this sandbox's file as user and group 65534 (nobody); check
+    /// ``otherUserUnavailable`` first.
     func runAsNobody(_ arguments: [String]) throws -> (
         status: Int32, standardOutput: String, standardError: String
     ) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments =
-            ["--reuid=65534", "--regid=65534", "--clear-groups", try builtProductURL("todo").path] + arguments
+        let command = asOtherUser(try builtProductURL("todo").path, arguments)
+        process.executableURL = URL(fileURLWithPath: command.executable)
+        process.arguments = command.arguments
         process.environment = [
             "TODO_FILE": file.path, "XDG_DATA_HOME": directory.appendingPathComponent("xdg").path,
             "HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
