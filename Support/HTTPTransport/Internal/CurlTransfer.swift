@@ -59,8 +59,9 @@ final class CurlTransfer: @unchecked Sendable {
                 }
             }
         } onCancel: {
-            ccurl_transfer_cancel(transfer.handle)
+            // Resolve first: the cancelled transfer ends with an error of its own on its thread.
             completion.resolve(.failure(CancellationError()))
+            ccurl_transfer_cancel(transfer.handle)
         }
     }
 

@@ -37,8 +37,10 @@ enum URLSessionTransfer {
                     })
             }
         } onCancel: {
-            task.cancel()
+            // Resolve first: cancelling the data task makes URLSession call its handler with
+            // NSURLErrorCancelled, maybe on another thread before this one goes on.
             completion.resolve(.failure(CancellationError()))
+            task.cancel()
         }
     }
 
