@@ -28,6 +28,23 @@ import Testing
         #expect(keys("\u{1B}[1;5A") == [.up])
     }
 
+    @Test func ctrlOrAltWithLeftAndRightMovesByWord() {
+        // xterm: 1 + Shift 1, Alt 2, Ctrl 4, Meta 8.
+        #expect(keys("\u{1B}[1;5D\u{1B}[1;5C") == [.wordLeft, .wordRight])
+        #expect(
+            keys("\u{1B}[1;3D\u{1B}[1;3C\u{1B}[1;7D\u{1B}[1;9C") == [
+                .wordLeft, .wordRight, .wordLeft, .wordRight,
+            ])
+        // Shift alone is dropped, as on the other arrows.
+        #expect(keys("\u{1B}[1;2D\u{1B}[1;2C") == [.left, .right])
+        // rxvt's Ctrl-arrows, and Alt sent as Esc before the arrow.
+        #expect(keys("\u{1B}Od\u{1B}Oc") == [.wordLeft, .wordRight])
+        #expect(keys("\u{1B}\u{1B}[D\u{1B}\u{1B}[C") == [.wordLeft, .wordRight])
+        // Esc Esc before anything else is still two Escs, and Esc Esc before ↑ is Esc then ↑.
+        #expect(keys("\u{1B}\u{1B}") == [.escape, .escape])
+        #expect(keys("\u{1B}\u{1B}[A") == [.escape, .up])
+    }
+
     @Test func navigationKeys() {
         #expect(keys("\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF") == [.home, .end, .home, .end])
         #expect(

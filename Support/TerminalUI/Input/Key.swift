@@ -2,7 +2,8 @@
 ///
 /// Printable text arrives as ``character(_:)`` (the space bar too: see ``space``); keys that
 /// send control bytes or escape sequences have their own cases. Modifiers on arrows and the like
-/// (Shift, Ctrl, Alt) are dropped, so Ctrl-Up is ``up``.
+/// (Shift, Ctrl, Alt) are dropped, so Ctrl-Up is ``up``, except Ctrl or Alt with ← and →, which
+/// text fields use to move by words: ``wordLeft`` and ``wordRight``.
 public enum Key: Hashable, Sendable {
     /// A printable character, including space and non-ASCII text.
     case character(Character)
@@ -24,6 +25,11 @@ public enum Key: Hashable, Sendable {
     case left
     /// Arrow right.
     case right
+    /// Arrow left with Ctrl or Alt held (xterm's `ESC [1;5D` and `ESC [1;3D`, rxvt's `ESC O d`,
+    /// `ESC ESC [D`): a word to the left in a text field. Shift alone is dropped (``left``).
+    case wordLeft
+    /// Arrow right with Ctrl or Alt held: a word to the right in a text field.
+    case wordRight
     /// Home.
     case home
     /// End.

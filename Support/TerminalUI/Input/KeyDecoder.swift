@@ -118,6 +118,8 @@ public struct KeyDecoder: Sendable {
                 case UInt8(ascii: "B"): .down
                 case UInt8(ascii: "C"): .right
                 case UInt8(ascii: "D"): .left
+                case UInt8(ascii: "c"): .wordRight  // rxvt's Ctrl-→
+                case UInt8(ascii: "d"): .wordLeft  // rxvt's Ctrl-←
                 case UInt8(ascii: "H"): .home
                 case UInt8(ascii: "F"): .end
                 case UInt8(ascii: "M"): .enter
@@ -129,7 +131,14 @@ public struct KeyDecoder: Sendable {
                 }
             return (key, 3)
         case 0x1B:
-            // Esc Esc: the first one stands alone.
+            // Esc Esc [D and Esc Esc [C: Alt-← and Alt-→ where Alt sends Esc before the arrow.
+            if bytes.count >= 3, bytes[2] == UInt8(ascii: "["),
+                let (arrow, length) = decodeCSI(UnsafeBufferPointer(rebasing: bytes[1...]), final: final),
+                arrow == .left || arrow == .right
+            {
+                return (arrow == .left ? .wordLeft : .wordRight, 1 + length)
+            }
+            // Otherwise the first Esc stands alone.
             return (.escape, 1)
         case 0x20...0x7E:
             return (.alt(Character(Unicode.Scalar(bytes[1]))), 2)
@@ -165,8 +174,8 @@ public struct KeyDecoder: Sendable {
             switch finalByte {
             case UInt8(ascii: "A"): .up
             case UInt8(ascii: "B"): .down
-            case UInt8(ascii: "C"): .right
-            case UInt8(ascii: "D"): .left
+            case UInt8(ascii: "C"): movesByWord(parameters) ? .wordRight : .right
+            case UInt8(ascii: "D"): movesByWord(parameters) ? .wordLeft : .left
             case UInt8(ascii: "H"): .home
             case UInt8(ascii: "F"): .end
             case UInt8(ascii: "Z"): .backTab
@@ -178,6 +187,13 @@ public struct KeyDecoder: Sendable {
             default: nil
             }
         return (key, length)
+    }
+
+    /// Whether an arrow's parameters (`1;5`) say Ctrl, Alt or Meta was held: xterm sends the
+    /// modifiers as 1 + a bit mask (Shift 1, Alt 2, Ctrl 4, Meta 8) in the second parameter.
+    private static func movesByWord(_ parameters: [Int?]) -> Bool {
+        guard parameters.count >= 2, let modifiers = parameters[1], modifiers > 1 else { return false }
+        return (modifiers - 1) & 0b1110 != 0
     }
 
     private static func tildeKey(_ code: Int?) -> Key? {

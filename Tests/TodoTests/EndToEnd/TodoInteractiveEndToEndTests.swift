@@ -22,9 +22,11 @@ import Testing
 
         try terminal.send(PseudoTerminal.Keys.up)
         try terminal.send(" ")
-        try terminal.waitForScreen(containing: "[x] Walk the dog")
+        // The done item moved to the end, and the selection went with it.
+        try terminal.waitForScreen(containing: "› [x] Walk the dog")
 
-        // The done item moved to the end; the selection stayed on the first row, now Buy milk.
+        try terminal.send(PseudoTerminal.Keys.up)
+        try terminal.waitForScreen(containing: "› [ ] Buy milk")
         try terminal.send("d")
         try terminal.waitForScreen(containing: "0 open, 1 done")
         #expect(try sandbox.list() == ["1. [x] Walk the dog"])

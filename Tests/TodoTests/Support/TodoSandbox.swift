@@ -93,6 +93,60 @@ struct TodoSandbox {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     }
 
+    /// Mounts a `size`-byte tmpfs on a new folder `name` inside the sandbox, so a test can fill a
+    /// disk; `nil` with the reason when mounting isn't permitted here (not root, no `mount`).
+    /// Unmount with ``unmount(_:)``.
+    func mountSmallDisk(named name: String, size: Int) throws -> (url: URL?, whyNot: String?) {
+        let mountPoint = directory.appendingPathComponent(name, isDirectory: true)
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: false)
+        guard geteuid() == 0 else { return (nil, "not running as root, so can't mount a tmpfs") }
+        let mounted = try Self.runTool(
+            "/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", mountPoint.path])
+        guard mounted.status == 0 else {
+            return (nil, "mount -t tmpfs isn't permitted here: \(mounted.output)")
+        }
+        return (mountPoint, nil)
+    }
+
+    /// Unmounts what ``mountSmallDisk(named:size:)`` mounted.
+    func unmount(_ mountPoint: URL) {
+        _ = try? Self.runTool("/bin/umount", ["-l", mountPoint.path])
+    }
+
+    /// Writes zeros to a new file at `url` until the disk is full.
+    func fillDisk(with url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { throw TestSupportError("can't create \(url.path): errno \(errno)") }
+        defer { close(descriptor) }
+        let chunk = [UInt8](repeating: 0, count: 1024)
+        while chunk.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+        guard errno == ENOSPC else {
+            throw TestSupportError("filling \(url.path) stopped with errno \(errno)")
+        }
+    }
+
+    /// Runs a system tool, waiting at most 20 seconds.
+    private static func runTool(_ path: String, _ arguments: [String]) throws -> (
+        status: Int32, output: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        if exited.wait(timeout: .now() + 20) == .timedOut {
+            process.terminate()
+            throw TestSupportError("\(path) \(arguments) did not finish within 20 s")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     /// Removes the folder now (it also goes when the sandbox does).
     func remove() {
         try? FileManager.default.removeItem(at: directory)

@@ -30,19 +30,37 @@ import Testing
         press(.character("a"), on: view)
         store.receive(BeginAddingTodo()) { $0.screen.editor = .adding(text: "") }
         press(.character("T"), .character("e"), on: view)
-        store.receive(ChangeEditorText("T")) { $0.screen.editor = .adding(text: "T") }
-        store.receive(ChangeEditorText("Te")) { $0.screen.editor = .adding(text: "Te") }
+        store.receive(ChangeEditorText("T", cursor: 1)) {
+            $0.screen.editor = .adding(text: "T")
+            $0.screen.editorCursor = 1
+        }
+        store.receive(ChangeEditorText("Te", cursor: 2)) {
+            $0.screen.editor = .adding(text: "Te")
+            $0.screen.editorCursor = 2
+        }
         press(.character("x"), .backspace, .character("a"), on: view)
-        store.receive(ChangeEditorText("Tex")) { $0.screen.editor = .adding(text: "Tex") }
-        store.receive(ChangeEditorText("Te")) { $0.screen.editor = .adding(text: "Te") }
-        store.receive(ChangeEditorText("Tea")) { $0.screen.editor = .adding(text: "Tea") }
+        store.receive(ChangeEditorText("Tex", cursor: 3)) {
+            $0.screen.editor = .adding(text: "Tex")
+            $0.screen.editorCursor = 3
+        }
+        store.receive(ChangeEditorText("Te", cursor: 2)) {
+            $0.screen.editor = .adding(text: "Te")
+            $0.screen.editorCursor = 2
+        }
+        store.receive(ChangeEditorText("Tea", cursor: 3)) {
+            $0.screen.editor = .adding(text: "Tea")
+            $0.screen.editorCursor = 3
+        }
         press(.enter, on: view)
         store.receive(AddTodo(title: "Tea")) {
             $0.list.items.append(TodoItem(id: 3, title: "Tea"))
             $0.list.nextID = 4
             $0.list.undoHistory = [TodoUndoStep(removedIDs: [3])]
         }
-        store.receive(CloseEditor()) { $0.screen.editor = nil }
+        store.receive(CloseEditor()) {
+            $0.screen.editor = nil
+            $0.screen.editorCursor = 0
+        }
         store.receive(SelectTodo(titled: "Tea")) { $0.screen.selection = 2 }
     }
 
@@ -51,14 +69,17 @@ import Testing
         let view = TodoListView(store: store.store)
 
         press(.space, on: view)
+        // Buy milk moves below Walk the dog, and the selection goes with it.
         store.receive(ToggleTodo(id: 1)) {
             $0.list.items[0].isDone = true
             $0.list.undoHistory = [TodoUndoStep(restored: [milk])]
+            $0.screen.selection = 1
         }
         press(.character("u"), on: view)
         store.receive(UndoTodoChange()) {
             $0.list.items[0].isDone = false
             $0.list.undoHistory = []
+            $0.screen.selection = 0
         }
         press(.character("u"), on: view)
         store.receive(ShowTodoMessage("Nothing to undo.")) { $0.screen.message = "Nothing to undo." }
@@ -72,9 +93,15 @@ import Testing
         let view = TodoListView(store: store.store)
 
         press(.character("e"), on: view)
-        store.receive(BeginEditingTodo()) { $0.screen.editor = .editing(id: 1, text: "Buy milk") }
+        store.receive(BeginEditingTodo()) {
+            $0.screen.editor = .editing(id: 1, text: "Buy milk")
+            $0.screen.editorCursor = 8
+        }
         press(.ctrl("u"), on: view)
-        store.receive(ChangeEditorText("")) { $0.screen.editor = .editing(id: 1, text: "") }
+        store.receive(ChangeEditorText("", cursor: 0)) {
+            $0.screen.editor = .editing(id: 1, text: "")
+            $0.screen.editorCursor = 0
+        }
         for character in "Walk the dog" { press(.character(character), on: view) }
         store.skipReceivedActions()
         #expect(store.state.screen.editor == .editing(id: 1, text: "Walk the dog"))
@@ -84,7 +111,10 @@ import Testing
             $0.screen.message = "'Walk the dog' is already on the list."
         }
         press(.escape, on: view)
-        store.receive(CloseEditor()) { $0.screen.editor = nil }
+        store.receive(CloseEditor()) {
+            $0.screen.editor = nil
+            $0.screen.editorCursor = 0
+        }
         #expect(store.state.list.items == [milk, dog])
     }
 

@@ -47,7 +47,7 @@ import Testing
         let actions = dispatched(
             by: [.character("d"), .character("q")], in: makeStore(editor: .adding(text: "")))
         #expect(actions.count == 2)
-        #expect(actions[0] as? ChangeEditorText == ChangeEditorText("d"))
+        #expect(actions[0] as? ChangeEditorText == ChangeEditorText("d", cursor: 1))
         #expect(actions.contains { $0 is RemoveTodo } == false)
     }
 

@@ -61,10 +61,20 @@ import Testing
         #expect(dispatched.first as? ToggleTodo == ToggleTodo(id: 3))
     }
 
+    /// Captures what the view dispatches and lets it through: submitting closes the editor only
+    /// once the list (as saved) holds the title.
+    private func captureAndReduce(_ store: Store<TodoAppState>, into dispatched: @escaping (Action) -> Void) {
+        let reduce: DispatchFunction = store.dispatchFunction
+        store.dispatchFunction = { action in
+            dispatched(action)
+            reduce(action)
+        }
+    }
+
     @Test func submittingANewTitleAddsClosesAndSelectsIt() {
         let store = makeStore(editor: .adding(text: " Call  mum "))
         var dispatched: [Action] = []
-        store.dispatchFunction = { dispatched.append($0) }
+        captureAndReduce(store) { dispatched.append($0) }
 
         TodoListView(store: store).submitEditor()
 
@@ -86,10 +96,22 @@ import Testing
             dispatched.first as? ShowTodoMessage == ShowTodoMessage("'Walk the dog' is already on the list."))
     }
 
+    @Test func submittingWhenTheListDidNotTakeTheTitleKeepsTheEditorOpen() {
+        // The store drops the add, as a failed save does: nothing may close the editor.
+        let store = makeStore(editor: .adding(text: "Call mum"))
+        var dispatched: [Action] = []
+        store.dispatchFunction = { dispatched.append($0) }
+
+        TodoListView(store: store).submitEditor()
+
+        #expect(dispatched.count == 1)
+        #expect(dispatched.first as? AddTodo == AddTodo(title: "Call mum"))
+    }
+
     @Test func submittingAnEditRenamesTheEditedItem() {
         let store = makeStore(editor: .editing(id: 2, text: "Walk the cat"))
         var dispatched: [Action] = []
-        store.dispatchFunction = { dispatched.append($0) }
+        captureAndReduce(store) { dispatched.append($0) }
 
         TodoListView(store: store).submitEditor()
 

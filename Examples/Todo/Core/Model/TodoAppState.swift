@@ -19,14 +19,25 @@ public struct TodoScreenState: Equatable, Sendable {
     public var selection: Int
     /// The line being typed, when the user is adding or editing an item.
     public var editor: TodoEditor?
-    /// A one-line message for the status line (a rejected title, a file problem), if any.
+    /// Where the cursor is in the editor's text, in characters from its start
+    /// (0…`editor.text.count`); 0 when no editor is open.
+    public var editorCursor: Int
+    /// A message for the status line (a rejected title, a file problem), if any; shown in full,
+    /// wrapped, above the editor while a title is being typed.
     public var message: String?
 
     /// Creates the screen state.
-    public init(selection: Int = 0, editor: TodoEditor? = nil, message: String? = nil) {
+    ///
+    /// - Parameter editorCursor: Where the cursor is in the editor's text; `nil` puts it at the
+    ///   end of the text.
+    public init(
+        selection: Int = 0, editor: TodoEditor? = nil, message: String? = nil, editorCursor: Int? = nil
+    ) {
         self.selection = selection
         self.editor = editor
         self.message = message
+        let length = editor?.text.count ?? 0
+        self.editorCursor = min(max(editorCursor ?? length, 0), length)
     }
 }
 

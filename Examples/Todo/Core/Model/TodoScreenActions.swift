@@ -32,12 +32,18 @@ public struct BeginEditingTodo: TodoScreenAction, Equatable {
     public init() {}
 }
 
-/// Replaces the text in the open editor (typing, deleting).
+/// Replaces the text in the open editor and moves its cursor (typing, deleting, moving). A
+/// message shown about the title is cleared when the text changes.
 public struct ChangeEditorText: TodoScreenAction, Equatable {
     /// The editor's new text.
     public var text: String
+    /// Where the cursor goes, in characters from the start of `text`; `nil` for its end.
+    public var cursor: Int?
     /// Creates the action.
-    public init(_ text: String) { self.text = text }
+    public init(_ text: String, cursor: Int? = nil) {
+        self.text = text
+        self.cursor = cursor
+    }
 }
 
 /// Closes the editor without changing the list.

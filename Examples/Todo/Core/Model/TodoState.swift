@@ -5,7 +5,7 @@
 /// few kilobytes however long the list is.
 ///
 /// The list's rules: ids are positive and unique, ``nextID`` is above every id (so an id is never
-/// handed out twice), and titles are unique. The reducer keeps them; a list read from a file is
+/// handed out twice), and titles are unique, ignoring case and width. The reducer keeps them; a list read from a file is
 /// checked with ``repairingIDs()``.
 public struct TodoState: Codable, Equatable, Sendable {
     /// How many changes ``undoHistory`` keeps; older ones are dropped.
@@ -43,10 +43,15 @@ public struct TodoState: Codable, Equatable, Sendable {
         displayOrder.firstIndex { $0.id == id }.map { $0 + 1 }
     }
 
-    /// The item whose title equals `title` once both are normalized, if there is one.
+    /// The item whose title matches `title` once both are normalized, ignoring case and width
+    /// ("call mom" matches "Call mom", full-width "ｔｅａ" matches "tea"), if there is one. An
+    /// item with exactly that title wins over one that differs only in case or width (a list
+    /// saved before this rule may hold both).
     public func item(titled title: String) -> TodoItem? {
         let wanted = TodoTitle.normalized(title)
-        return items.first { $0.title == wanted }
+        if let exact = items.first(where: { $0.title == wanted }) { return exact }
+        let key = TodoTitle.matchingKey(wanted)
+        return items.first { TodoTitle.matchingKey($0.title) == key }
     }
 
     /// Whether ``UndoTodoChange`` would change anything.

@@ -13,7 +13,7 @@ extension TodoListView {
     static let pageSize = 10
 
     /// Handles one key press: while a title is being typed, keys edit it (Enter saves, Esc
-    /// cancels); otherwise ↑/↓ (k/j), Page Up/Down, Home/End move, Space toggles, `a` adds, `e`
+    /// cancels, ←/→, Home/End, word moves and Ctrl-A/E/K/U/W as in a shell); otherwise ↑/↓ (k/j), Page Up/Down, Home/End move, Space toggles, `a` adds, `e`
     /// edits, `d` (or Delete) deletes, `u` undoes and `q` (or Ctrl-C) quits.
     ///
     /// A status message is dismissed by the next key.
@@ -42,15 +42,14 @@ extension TodoListView {
         return .keepRunning
     }
 
+    /// Enter saves, Esc cancels, Tab types a space; every other key goes to the text field
+    /// (see ``edit(with:)``).
     private func handleWhileTyping(_ key: Key) {
         switch key {
         case .enter: submitEditor()
         case .escape: cancelEditing()
-        case .backspace: deleteBackward()
-        case .ctrl("u"): clearEditor()
-        case .tab: type(" ")
-        case .character(let character): type(String(character))
-        default: break
+        case .tab: edit(with: .space)
+        default: edit(with: key)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ReSwift
+import TerminalUI
 
 /// The interactive list's view: it reads the store's state and turns the user's gestures into
 /// actions, as the ReSwift 101 talk's table view does. It never changes state itself.
@@ -70,22 +71,32 @@ final class TodoListView {
         store.dispatch(BeginEditingTodo())
     }
 
-    /// Appends `text` to the line being typed.
+    /// Applies an editing key to the line being typed (see TerminalUI's `TextField`: characters
+    /// insert at the cursor, ←/→, Home/End, word moves and the Ctrl keys move and delete).
+    ///
+    /// - Returns: Whether the key was an editing key.
+    @discardableResult
+    func edit(with key: Key) -> Bool {
+        guard let editor = state.screen.editor else { return false }
+        var field = TextField(text: editor.text, cursor: state.screen.editorCursor)
+        guard field.handle(key) else { return false }
+        if field.text != editor.text || field.cursor != state.screen.editorCursor {
+            store.dispatch(ChangeEditorText(field.text, cursor: field.cursor))
+        }
+        return true
+    }
+
+    /// Inserts `text` at the cursor of the line being typed.
     func type(_ text: String) {
         guard let editor = state.screen.editor else { return }
-        store.dispatch(ChangeEditorText(editor.text + text))
+        var field = TextField(text: editor.text, cursor: state.screen.editorCursor)
+        for character in text { field.insert(character) }
+        store.dispatch(ChangeEditorText(field.text, cursor: field.cursor))
     }
 
-    /// Deletes the last character of the line being typed.
+    /// Deletes the character before the cursor of the line being typed.
     func deleteBackward() {
-        guard let editor = state.screen.editor, !editor.text.isEmpty else { return }
-        store.dispatch(ChangeEditorText(String(editor.text.dropLast())))
-    }
-
-    /// Empties the line being typed.
-    func clearEditor() {
-        guard state.screen.editor != nil else { return }
-        store.dispatch(ChangeEditorText(""))
+        edit(with: .backspace)
     }
 
     /// Closes the editor, keeping the list as it was.
@@ -93,8 +104,9 @@ final class TodoListView {
         store.dispatch(CloseEditor())
     }
 
-    /// Saves the line being typed: adds the new item or renames the edited one. An empty or
-    /// duplicate title keeps the editor open with a message saying what to do.
+    /// Saves the line being typed: adds the new item or renames the edited one, then closes the
+    /// editor. An empty or duplicate title, or a save that failed (a full disk), keeps the editor
+    /// open with the text as typed and a message saying what was wrong, so nothing typed is lost.
     func submitEditor() {
         guard let editor = state.screen.editor else { return }
         let title = TodoTitle.normalized(editor.text)
@@ -104,22 +116,31 @@ final class TodoListView {
         }
         switch editor {
         case .adding:
-            if state.list.item(titled: title) != nil {
-                store.dispatch(ShowTodoMessage("'\(title)' is already on the list."))
+            if let existing = state.list.item(titled: title) {
+                store.dispatch(ShowTodoMessage(Self.alreadyOnList(existing)))
                 return
             }
             store.dispatch(AddTodo(title: title))
+            // The store's list is the list as saved: when the item isn't on it, the save failed
+            // and the message says why.
+            guard state.list.item(titled: title) != nil else { return }
             store.dispatch(CloseEditor())
             store.dispatch(SelectTodo(titled: title))
         case .editing(let id, _):
             if let other = state.list.item(titled: title), other.id != id {
-                store.dispatch(ShowTodoMessage("'\(title)' is already on the list."))
+                store.dispatch(ShowTodoMessage(Self.alreadyOnList(other)))
                 return
             }
             if state.list.items.first(where: { $0.id == id })?.title != title {
                 store.dispatch(UpdateTodo(id: id, title: title))
+                guard state.list.items.first(where: { $0.id == id })?.title == title else { return }
             }
             store.dispatch(CloseEditor())
         }
+    }
+
+    /// "'Call mom' is already on the list.", naming the item as it is written on the list.
+    private static func alreadyOnList(_ item: TodoItem) -> String {
+        "'\(item.title)' is already on the list\(item.isDone ? ", done" : "")."
     }
 }

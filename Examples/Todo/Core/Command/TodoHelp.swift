@@ -51,7 +51,8 @@ enum TodoHelp {
                 """
                 Up/Down (or k/j) move, Space toggles done, a adds, e (or Enter) edits,
                 d deletes, u undoes, q quits (Ctrl-C quits with status 130);
-                while typing, Enter saves and Esc cancels.
+                while typing, Enter saves and Esc cancels; Left/Right, Home/End, Delete,
+                Ctrl-A/E/K/U/W and Alt-B/F (or Ctrl-Left/Right) edit as in a shell.
                 """),
         ],
         failureMeaning: "a duplicate title, nothing to undo, a file that is unusable or from a newer todo")

@@ -50,6 +50,16 @@ import Testing
         #expect(await run("list", "--file=lists/todo.json").output == ["1. [ ] Buy milk"])
     }
 
+    @Test func aTitleInAnotherCaseOrWidthIsRefusedAsADuplicate() async {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(await run("add", "Call mom").status == 0)
+        let again = await run("add", "call MOM")
+        #expect(again.status == 1)
+        #expect(again.errors == ["todo: 'Call mom' is already on the list as number 1"])
+        #expect(await run("add", "Ｃａｌｌ ｍｏｍ").status == 1)
+        #expect(await run("list").output == ["1. [ ] Call mom"])
+    }
+
     @Test func defaultFileIsInTheDataDirectory() async {
         #expect(await run("add", "x").status == 0)
         #expect(

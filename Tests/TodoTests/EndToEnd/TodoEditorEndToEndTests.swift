@@ -1,0 +1,140 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The interactive list's prompt, driven with keys under a pseudo-terminal: editing in the middle
+/// of the text, rejections shown while the prompt is open, and a full disk that loses nothing.
+@Suite struct TodoEditorEndToEndTests {
+    /// Screen rows (trailing blanks dropped) joined with spaces: a wrapped message reads whole.
+    private func joinedRows(_ screen: VirtualScreen) -> String {
+        screen.lines.joined(separator: " ")
+    }
+
+    @Test func cursorKeysEditInTheMiddleOfTheTitle() throws {
+        let sandbox = try TodoSandbox()
+        defer { sandbox.remove() }
+        let terminal = try PseudoTerminal(
+            product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 60, rows: 12))
+        try terminal.waitForScreen(containing: "Nothing to do")
+
+        try terminal.send("a")
+        try terminal.waitForScreen(containing: "Add:")
+        try terminal.send("Buy milk")
+        try terminal.waitForScreen(containing: "Add: Buy milk")
+        try terminal.send(PseudoTerminal.Keys.home)
+        try terminal.send("\u{1B}[1;5C")  // Ctrl-→: after "Buy"
+        try terminal.send(" oat")
+        try terminal.waitForScreen(containing: "Add: Buy oat milk")
+        try terminal.send(PseudoTerminal.Keys.end)
+        try terminal.send(PseudoTerminal.Keys.ctrl("w"))
+        try terminal.send("drink")
+        try terminal.send(PseudoTerminal.Keys.left)
+        try terminal.send(PseudoTerminal.Keys.left)
+        try terminal.send(PseudoTerminal.Keys.delete)
+        try terminal.send(PseudoTerminal.Keys.ctrl("a"))
+        try terminal.send("\u{1B}f")  // Alt-F: after "Buy"
+        try terminal.send(PseudoTerminal.Keys.ctrl("k"))
+        try terminal.send(" chai")
+        try terminal.waitForScreen(containing: "Add: Buy chai")
+        try terminal.send(PseudoTerminal.Keys.enter)
+        try terminal.waitForScreen(containing: "[ ] Buy chai")
+
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(try sandbox.list() == ["1. [ ] Buy chai"])
+    }
+
+    @Test func aDuplicateIsExplainedWhileThePromptIsOpenAndTheTextIsKept() throws {
+        let sandbox = try TodoSandbox()
+        defer { sandbox.remove() }
+        try sandbox.run("add", "Call mom")
+        let terminal = try PseudoTerminal(
+            product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 60, rows: 12))
+        try terminal.waitForScreen(containing: "[ ] Call mom")
+
+        try terminal.send("a")
+        try terminal.send("ｃａｌｌ MOM")
+        try terminal.waitForScreen(containing: "Add: ｃａｌｌ MOM")
+        try terminal.send(PseudoTerminal.Keys.enter)
+        let screen = try terminal.waitForScreen(containing: "'Call mom' is already on the list.")
+        #expect(screen.contains("Add: ｃａｌｌ MOM"))
+
+        try terminal.send(PseudoTerminal.Keys.escape)
+        try terminal.waitForScreen(containing: "a add")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(try sandbox.list() == ["1. [ ] Call mom"])
+    }
+
+    @Test func spaceKeepsTheCursorOnTheToggledItem() throws {
+        let sandbox = try TodoSandbox()
+        defer { sandbox.remove() }
+        for title in ["One", "Two", "Three"] { try sandbox.run("add", title) }
+        let terminal = try PseudoTerminal(
+            product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 60, rows: 12))
+        try terminal.waitForScreen(containing: "› [ ] One")
+        try terminal.send(" ")
+        try terminal.waitForScreen(containing: "› [x] One")
+        // Space again on the same item (now last) reopens it.
+        try terminal.send(" ")
+        try terminal.waitForScreen(containing: "› [ ] One")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(try sandbox.list() == ["1. [ ] One", "2. [ ] Two", "3. [ ] Three"])
+    }
+
+    @Test func scrollIndicatorsShowWhatIsOutOfSight() throws {
+        let sandbox = try TodoSandbox()
+        defer { sandbox.remove() }
+        for number in 1...12 { try sandbox.run("add", "Item \(number)") }
+        let terminal = try PseudoTerminal(
+            product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 40, rows: 10))
+        try terminal.waitForScreen(containing: "↓ 7 more")
+        try terminal.send(PseudoTerminal.Keys.end)
+        let bottom = try terminal.waitForScreen(containing: "↑ 7 more")
+        #expect(!bottom.lines.contains { $0.contains("↓") && $0.contains("more") })
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func aFullDiskIsExplainedInFullAndTheTypedTitleIsKept() throws {
+        let sandbox = try TodoSandbox()
+        defer { sandbox.remove() }
+        let (mountPoint, whyNot) = try sandbox.mountSmallDisk(named: "small", size: 64 * 1024)
+        guard let mountPoint else {
+            let reason = whyNot ?? "no tmpfs"
+            print("skipped aFullDiskIsExplainedInFullAndTheTypedTitleIsKept: \(reason)")
+            try Test.cancel(Comment(rawValue: reason))
+        }
+        defer { sandbox.unmount(mountPoint) }
+        let file = mountPoint.appendingPathComponent("todo.json")
+        try sandbox.run("add", "Call mom", environment: ["TODO_FILE": file.path])
+        let filler = mountPoint.appendingPathComponent("filler")
+        try sandbox.fillDisk(with: filler)
+
+        let terminal = try PseudoTerminal(
+            product: "todo", arguments: ["--file", file.path], size: .init(columns: 80, rows: 16))
+        try terminal.waitForScreen(containing: "[ ] Call mom")
+        try terminal.send("a")
+        try terminal.send("Buy milk")
+        try terminal.waitForScreen(containing: "Add: Buy milk")
+        try terminal.send(PseudoTerminal.Keys.enter)
+        let full = try terminal.waitForScreen(description: "the full-disk message") {
+            joinedRows($0).contains("free some space, then try again.")
+        }
+        let shown = joinedRows(full)
+        #expect(shown.contains("No space left on device"), "\(full)")
+        #expect(shown.contains("The previous contents of the file are unchanged"))
+        #expect(full.contains("Add: Buy milk"))
+
+        // Space freed, Enter again saves what was typed.
+        try FileManager.default.removeItem(at: filler)
+        try terminal.send(PseudoTerminal.Keys.enter)
+        try terminal.waitForScreen(containing: "[ ] Buy milk")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(
+            try sandbox.run("list", environment: ["TODO_FILE": file.path]).standardOutput
+                == "1. [ ] Call mom\n2. [ ] Buy milk\n")
+    }
+}
