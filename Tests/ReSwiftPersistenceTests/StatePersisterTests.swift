@@ -153,12 +153,10 @@ import Testing
         let writer = try builtProductURL("PersistenceWriter")
         for (flag, expected) in [(nil, 5), ("--no-exit-flush", nil) as (String?, Int?)] {
             let url = directory.file("counter-\(flag ?? "flush").json")
-            let process = Process()
-            process.executableURL = writer
-            process.arguments = ["persist-and-exit", url.path, "5"] + (flag.map { [$0] } ?? [])
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            let run = try runProgram(
+                writer, arguments: ["persist-and-exit", url.path, "5"] + (flag.map { [$0] } ?? []),
+                timeout: 60)
+            #expect(run.status == 0, "\(run.standardError)")
             #expect(
                 try PersistedFile<Int>(
                     url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.append

@@ -53,7 +53,7 @@ import Testing
         }
         let threadFailures = appendFromThreads(4, perThread: 10, prefix: "t")
         for process in processes {
-            process.waitUntilExit()
+            try waitForExit(of: process, "a PersistenceWriter appending 25 items")
             #expect(process.terminationReason == .exit)
             #expect(process.terminationStatus == 0)
         }
@@ -83,7 +83,7 @@ import Testing
         // SIGKILL, like a crash: the child dies inside update, holding the lock. (Not terminate():
         // the child inherits the test runner's blocked SIGTERM.)
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        try waitForExit(of: process, "the killed PersistenceWriter", timeout: 10)
         #expect(process.terminationReason == .uncaughtSignal)
 
         try listFile().update { items in items?.append("after") }

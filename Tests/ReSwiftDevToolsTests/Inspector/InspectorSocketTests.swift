@@ -120,7 +120,7 @@ import Testing
         finished.executableURL = URL(fileURLWithPath: "/bin/sh")
         finished.arguments = ["-c", "exit 0"]
         try finished.run()
-        finished.waitUntilExit()
+        try waitForExit(of: finished, "sh -c 'exit 0'", timeout: 10)
         let deadPID = finished.processIdentifier
         try #require(kill(deadPID, 0) == -1 && errno == ESRCH)
 
