@@ -106,7 +106,9 @@ final class ActionLog<Logged> {
     private let sink: LogSink
     private let colored: Bool
     private let currentState: () -> Logged?
-    private let lock = Locked(())
+    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
+    // reports a race on an empty (Void) value's accesses.
+    private let lock = Locked(0)
     private var frames: [Frame] = []
 
     init(sink: LogSink, colored: Bool, currentState: @escaping () -> Logged?) {

@@ -46,7 +46,9 @@ enum SignalDeferral {
         return pointer
     }()
 
-    private static let lock = Locked(())
+    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
+    // reports a race on an empty (Void) value's accesses.
+    private static let lock = Locked(0)
     // nonisolated(unsafe): read and written only while holding `lock`. How many saves are in
     // progress, and which signals have our handler installed.
     nonisolated(unsafe) private static var depth = 0

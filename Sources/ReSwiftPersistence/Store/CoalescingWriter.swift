@@ -38,8 +38,12 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
     private let write: @Sendable (_ value: Value, _ base: Value?) throws -> Value
     private let errorHandler: @Sendable (any Error) -> Void
 
-    private let stateLock = Locked(())
-    private let writeLock = Locked(())
+    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
+    // reports a race on an empty (Void) value's accesses.
+    private let stateLock = Locked(0)
+    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
+    // reports a race on an empty (Void) value's accesses.
+    private let writeLock = Locked(0)
     // Guarded by `stateLock`.
     private var state = State.idle
     // Guarded by `stateLock`: the value the file holds as far as this writer knows.

@@ -20,7 +20,9 @@ final class ExitFlushRegistry: @unchecked Sendable {
     }
 
     // `entries` and `installed` are read and written only while holding `lock`.
-    private let lock = Locked(())
+    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
+    // reports a race on an empty (Void) value's accesses.
+    private let lock = Locked(0)
     private var entries: [ObjectIdentifier: Entry] = [:]
     private var installed = false
 

@@ -80,9 +80,10 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
         case report(RoutingIssue)
     }
 
-    /// Guards every `var` of the driver and of its ``StepTicket``s (ReSwift's lock, holding no
-    /// value of its own: the state machine's fields are spread over the class).
-    private let lock = Locked(())
+    /// Guards every `var` of the driver and of its ``StepTicket``s: the state machine's fields are
+    /// spread over the class. Its own value is an unused Int, because ThreadSanitizer reports a
+    /// race on an empty (Void) value's accesses.
+    private let lock = Locked(0)
     private let scheduler: RoutingScheduler
     private let completionTimeout: DispatchTimeInterval?
     private let startTimer: TimerStarter
