@@ -29,7 +29,8 @@ package.targets += [
 package.products += [.executable(name: "reswift-bench", targets: ["ReSwiftBench"])]
 package.targets += [
     .executableTarget(
-        name: "ReSwiftBench", dependencies: ["ReSwift", "CMallocStats", "ArgumentParsing", "TerminalUI"],
+        name: "ReSwiftBench",
+        dependencies: ["ReSwift", "ReSwiftDevTools", "CMallocStats", "ArgumentParsing", "TerminalUI"],
         path: "Benchmarks/ReSwiftBench"),
     .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
 ]
@@ -187,18 +188,13 @@ package.targets += [
         name: "MemoryGameCore",
         dependencies: [
             "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport",
-            "ArgumentParsing",
+            "ArgumentParsing", "ReSwiftDevTools",
         ],
         path: "Examples/MemoryGame/Core"
     ),
     .executableTarget(
-        name: "MemoryGameApp",
-        dependencies: [
-            "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
-            "ArgumentParsing", "ReSwiftDevTools",
-        ],
-        path: "Examples/MemoryGame/App"
-    ),
+        name: "MemoryGameApp", dependencies: ["MemoryGameCore", "ReSwift", "ReSwiftDevTools"],
+        path: "Examples/MemoryGame/App"),
     .testTarget(
         name: "MemoryGameTests",
         dependencies: [
@@ -223,7 +219,7 @@ package.targets += [
     ),
     .executableTarget(
         name: "LibraryFinderApp",
-        dependencies: ["LibraryFinderCore"],
+        dependencies: ["LibraryFinderCore", "ReSwift", "ReSwiftDevTools"],
         path: "Examples/LibraryFinder/App"
     ),
     .testTarget(
@@ -244,7 +240,8 @@ package.targets += [
         name: "TodoCore",
         dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing", "ReSwiftDevTools"],
         path: "Examples/Todo/Core"),
-    .executableTarget(name: "TodoApp", dependencies: ["TodoCore"], path: "Examples/Todo/App"),
+    .executableTarget(
+        name: "TodoApp", dependencies: ["TodoCore", "ReSwift", "ReSwiftDevTools"], path: "Examples/Todo/App"),
     .testTarget(
         name: "TodoTests",
         dependencies: [
@@ -258,7 +255,8 @@ package.targets += [
 package.products += [.executable(name: "reswift-inspect", targets: ["ReSwiftInspect"])]
 package.targets += [
     .executableTarget(
-        name: "ReSwiftInspect", dependencies: ["ReSwiftDevTools", "ArgumentParsing", "TerminalUI"],
+        name: "ReSwiftInspect",
+        dependencies: ["ReSwift", "ReSwiftDevTools", "ArgumentParsing", "TerminalUI"],
         path: "Tools/Inspect"),
     .testTarget(
         name: "InspectTests",

@@ -14,7 +14,9 @@ enum BenchCommand: Equatable {
 /// `reswift-bench`'s command line, read with the package's one grammar.
 enum BenchCommandLine {
     /// The workloads, in the order they run.
-    static let workloadNames = ["notify", "closures", "select", "dispatch", "subscribe", "memory"]
+    static let workloadNames = [
+        "notify", "closures", "select", "dispatch", "dispatch-profiled", "subscribe", "memory", "derived",
+    ]
     /// Samples `--samples` accepts.
     static let samplesRange: ClosedRange<Int> = 1...1000
 

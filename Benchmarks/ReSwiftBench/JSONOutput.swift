@@ -1,11 +1,12 @@
 // `reswift-bench --json`: the results as a JSON array, for scripts that compare runs.
 //
-// One object per workload (notify, closures, select, dispatch, subscribe, unsubscribe, memory):
+// One object per workload (notify, closures, select, dispatch, dispatch-profiled, subscribe,
+// unsubscribe, memory, derived):
 //   {"workload": "dispatch", "store_ns": 61.2, "floor_ns": 14.1, "ratio": 4.34}
-// Times are nanoseconds per operation (per dispatch for notify/closures/select/dispatch, per call
-// for subscribe/unsubscribe, the slower of the two resident sizes); a value with no floor has
-// `null` floor and ratio. `memory` is measured in bytes per subscription, so its times are `null`
-// and it carries `"bytes"` instead.
+// Times are nanoseconds per operation (per dispatch for notify/closures/select/dispatch, per round
+// of two dispatches for derived, per call for subscribe/unsubscribe, the slower of the two
+// resident sizes); a value with no floor has `null` floor and ratio. `memory` is measured in bytes
+// per subscription, so its times are `null` and it carries `"bytes"` instead.
 
 /// The JSON text for `rows`: one object per workload key, the informational rows left out.
 func jsonReport(_ rows: [Row]) -> String {

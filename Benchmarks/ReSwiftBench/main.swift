@@ -29,8 +29,10 @@ case .run(let samples, let only, let json):
         ("closures", closureNotifyWorkload),
         ("select", selectWorkload),
         ("dispatch", dispatchWorkload),
+        ("dispatch-profiled", profiledDispatchWorkload),
         ("subscribe", subscribeWorkload),
         ("memory", memoryWorkload),
+        ("derived", derivedWorkload),
     ]
     var rows: [Row] = []
     for workload in workloads where only.isEmpty || only.contains(workload.name) {

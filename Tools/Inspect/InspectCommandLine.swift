@@ -8,6 +8,7 @@ enum InspectCommandLine {
         name: "reswift-inspect",
         summary: "Watch a running ReSwift app's actions and state, record them, turn them into a test",
         usage: [
+            "<pid|app> [--socket <path>]",
             "list",
             "tail <pid|app> [--format text|jsonl]",
             "record <pid|app> --to <session.jsonl>",
@@ -16,7 +17,9 @@ enum InspectCommandLine {
         discussion: """
             An app is inspectable while it runs with RESWIFT_INSPECT=1 and installs \
             createInspectorMiddleware(app:) in its store. Apps listen on a Unix domain socket in a \
-            folder only you can open; only your own user can attach.
+            folder only you can open; only your own user can attach. Given only an app, \
+            reswift-inspect opens the interactive inspector: the app's actions, the selected \
+            action's diff, and its state as a tree.
             """,
         subcommands: [
             SubcommandDeclaration("list", help: "List the inspectable apps (app, pid, started)"),
@@ -40,7 +43,9 @@ enum InspectCommandLine {
             .value(
                 "--module", placeholder: "name", help: "gen-test: the module to import (default: the state's)"
             ),
-            .value("--socket", placeholder: "path", help: "tail, record: connect to this socket instead"),
+            .value(
+                "--socket", placeholder: "path",
+                help: "the inspector, tail, record: connect to this socket instead"),
         ],
         environment: [
             EnvironmentDeclaration(
@@ -48,38 +53,120 @@ enum InspectCommandLine {
             EnvironmentDeclaration(
                 "TMPDIR", help: "Where the sockets are without XDG_RUNTIME_DIR (reswift-inspect-<uid>/)"),
         ],
+        sections: [
+            HelpSection(
+                "KEYS (the interactive inspector)",
+                """
+                Up/Down, j/k, PgUp/PgDn, Home/End  select an action (End follows the newest)
+                /            filter the actions by type (Enter keeps it, Esc clears it)
+                Tab          switch between the action list and the state tree
+                Enter Right Left  expand and collapse the state tree's nodes
+                Space, p     pause or resume the app's stream
+                r            ask the app for its state again
+                t, b         time travel to the selected action's state, and back (apps whose
+                             reducer is wrapped in timeTravelReducer)
+                q            quit (exit 0); Ctrl-C quits with exit status 130
+                """)
+        ],
         failureMeaning: "the app could not be found or reached, or a file could not be read or written"
     )
 
+    /// The interactive form, `reswift-inspect <pid|app>`: no subcommand, one app.
+    static let interactiveDeclaration = CommandDeclaration(
+        name: declaration.name, summary: declaration.summary, usage: declaration.usage,
+        acceptsPositionals: true,
+        options: declaration.options.filter { $0.name == "--socket" },
+        failureMeaning: declaration.failureMeaning)
+
+    /// What the command line asks for: an exit status now, or the interactive inspector.
+    enum Plan: Equatable {
+        case exit(Int32)
+        case inspect(socketPath: String)
+    }
+
     static func main(
         arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> Int32 {
+    ) async -> Int32 {
+        switch plan(arguments: arguments, environment: environment) {
+        case .exit(let status):
+            return status
+        case .inspect(let socketPath):
+            do {
+                return try await InspectorApp.run(socketPath: socketPath, environment: environment)
+            } catch {
+                standardError("reswift-inspect: \(error)")
+                return ExitStatus.failure
+            }
+        }
+    }
+
+    /// Runs a subcommand, or finds the app the interactive inspector is to attach to.
+    static func plan(arguments: [String], environment: [String: String]) -> Plan {
+        if isInteractive(arguments) {
+            do {
+                let parsed = try ArgumentParser.parse(arguments, for: interactiveDeclaration)
+                return .inspect(
+                    socketPath: try socketPath(parsed, environment: environment, subcommand: "the inspector"))
+            } catch let error as UsageError {
+                standardError(error.report(for: interactiveDeclaration))
+                return .exit(ExitStatus.usage)
+            } catch {
+                standardError(
+                    "reswift-inspect: \(error) (The commands are list, tail, record and gen-test; anything else names an app.)"
+                )
+                return .exit(ExitStatus.failure)
+            }
+        }
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, for: declaration)
         } catch {
             standardError(error.report(for: declaration))
-            return ExitStatus.usage
+            return .exit(ExitStatus.usage)
         }
         switch parsed.request {
         case .help:
             print(HelpFormatter.help(for: declaration))
-            return ExitStatus.success
+            return .exit(ExitStatus.success)
         case .version:
             print(PackageVersion.line(for: declaration.name))
-            return ExitStatus.success
+            return .exit(ExitStatus.success)
         case .run:
             break
         }
         do {
-            return try run(parsed, environment: environment)
+            return .exit(try run(parsed, environment: environment))
         } catch let error as UsageError {
             standardError(error.report(for: declaration))
-            return ExitStatus.usage
+            return .exit(ExitStatus.usage)
         } catch {
             standardError("reswift-inspect: \(error)")
-            return ExitStatus.failure
+            return .exit(ExitStatus.failure)
         }
+    }
+
+    /// Whether the arguments name an app rather than a subcommand: their first word (skipping
+    /// options and the values of those that take one) is not a subcommand, and they don't ask
+    /// for help or the version.
+    static func isInteractive(_ arguments: [String]) -> Bool {
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return index < arguments.endIndex && !isSubcommand(arguments[index]) }
+            if argument == "--help" || argument == "-h" || argument == "--version" { return false }
+            if argument.hasPrefix("-") && argument.count > 1 {
+                let takesValue = declaration.options.contains { $0.name == argument && $0.kind != .flag }
+                if takesValue { index += 1 }
+                continue
+            }
+            return !isSubcommand(argument)
+        }
+        return false
+    }
+
+    private static func isSubcommand(_ word: String) -> Bool {
+        declaration.subcommands.contains { $0.name == word || $0.aliases.contains(word) }
     }
 
     private static func run(_ parsed: ParsedArguments, environment: [String: String]) throws -> Int32 {

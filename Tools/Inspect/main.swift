@@ -1,4 +1,4 @@
 import Foundation
 
 // `reswift-inspect`: attaches to a running app built with ReSwift (see `reswift-inspect --help`).
-exit(InspectCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(await InspectCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst())))

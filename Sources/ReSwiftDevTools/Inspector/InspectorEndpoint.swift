@@ -259,7 +259,13 @@ final class InspectorEndpoint: @unchecked Sendable {
             reply(NoticeEvent(type: "states", on: on), to: connection)
         case "state":
             let seq = shared.withLock { $0.seq }
-            reply(StateEvent(seq: seq, state: currentState()), to: connection)
+            let state = currentState()
+            let history = state as? any TimeTravelInspectable
+            reply(
+                StateEvent(
+                    seq: seq, state: history?.inspectedPresent ?? state,
+                    historyIndex: history?.inspectedHistoryIndex),
+                to: connection)
         case "jump":
             guard supportsTimeTravel else {
                 reply(
@@ -299,7 +305,16 @@ private struct StoreDispatch: @unchecked Sendable {
     let function: (Action) -> Void
 }
 
-/// Whether a state type is a `TimeTravelState`, so the inspector can offer jumps.
-protocol TimeTravelInspectable {}
+/// A `TimeTravelState` as the inspector sees it: the inspector offers jumps, shows the present
+/// state rather than the whole history, and tells where in the history each action left the app.
+protocol TimeTravelInspectable {
+    /// The index a jump back to this moment takes (`currentIndex`).
+    var inspectedHistoryIndex: Int { get }
+    /// The state the app shows now (`current`).
+    var inspectedPresent: Any { get }
+}
 
-extension TimeTravelState: TimeTravelInspectable {}
+extension TimeTravelState: TimeTravelInspectable {
+    var inspectedHistoryIndex: Int { currentIndex }
+    var inspectedPresent: Any { current }
+}

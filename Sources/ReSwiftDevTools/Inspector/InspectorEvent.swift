@@ -13,6 +13,8 @@ import ReSwiftDiff
 //     ("description":"…" instead of "payload" when the action isn't Encodable;
 //      "state":{…} too when the connection asked for states)
 //   {"type":"state","seq":1,"state":{…}}        ("description" when the state isn't Encodable)
+//     (time-travel apps: the present state, diffs of the present state, and "historyIndex":n in
+//      action and state events, the index {"command":"jump"} takes to come back to that moment)
 //   {"type":"gap","lost":120}                   events this connection missed since the last one
 //   {"type":"paused"} / {"type":"resumed"} / {"type":"states","on":true}
 //   {"type":"error","message":"…"}
@@ -73,6 +75,8 @@ struct ActionEvent: Encodable {
     var durationNs: UInt64
     var diff: [Difference]
     var state: InspectedValue?
+    /// Where in a time-travel app's history the action left it: the index that jumps back here.
+    var historyIndex: Int?
 
     init(_ captured: CapturedAction, includeState: Bool) {
         seq = captured.seq
@@ -86,14 +90,23 @@ struct ActionEvent: Encodable {
         }
         time = captured.time
         durationNs = captured.durationNs
+        // A time-travel app's changes are those of its present state, not of its whole history.
+        let history = captured.after.flatMap { $0 as? any TimeTravelInspectable }
+        historyIndex = history?.inspectedHistoryIndex
+        let before = captured.before.map(Self.present)
+        let after = captured.after.map(Self.present)
         let differences: [StateDifference]
-        if let before = captured.before, let after = captured.after {
+        if let before, let after {
             differences = StateDiff.differences(before, after)
         } else {
-            differences = StateDiff.differences(captured.before, captured.after)
+            differences = StateDiff.differences(before, after)
         }
         diff = differences.map { Difference(path: $0.path, before: $0.before, after: $0.after) }
-        state = includeState ? captured.after.map { InspectedValue(value: $0) } : nil
+        state = includeState ? after.map { InspectedValue(value: $0) } : nil
+    }
+
+    private static func present(_ state: Any) -> Any {
+        (state as? any TimeTravelInspectable)?.inspectedPresent ?? state
     }
 }
 
@@ -102,9 +115,11 @@ struct StateEvent: Encodable {
     var seq: UInt64
     var state: InspectedValue?
     var description: String?
+    var historyIndex: Int?
 
-    init(seq: UInt64, state: Any?) {
+    init(seq: UInt64, state: Any?, historyIndex: Int? = nil) {
         self.seq = seq
+        self.historyIndex = historyIndex
         guard let state else { return }
         let value = InspectedValue(value: state)
         if value.isEncodable {

@@ -13,6 +13,9 @@ import ReSwiftDiff
 ///     visibleCount: 2 → 3
 /// ```
 ///
+/// When the dispatch carried a call site (see `DispatchOrigin/current`), the action's line ends
+/// with it: `▸ AddTodo(title: "milk")  from TodoCore/Commands.swift:42`.
+///
 /// Put it last in the middleware list to log only what reaches the reducer; put it first to also
 /// see thunks. An action dispatched while another is in progress (by a thunk, or by a subscriber)
 /// gets its own entry: the outer action's entry shows the changes made before the inner action
@@ -81,7 +84,7 @@ public func createLoggingMiddleware<State, Logged>(
                     next(action)
                     return
                 }
-                log.begin(action)
+                log.begin(action, callSite: DispatchOrigin.current?.callSite)
                 next(action)
                 log.end()
             }
@@ -97,6 +100,8 @@ final class ActionLog<Logged> {
     /// An action whose dispatch has begun and not yet returned.
     private struct Frame {
         var action: String
+        /// Where the action was dispatched from, when the dispatch said.
+        var callSite: CallSite?
         /// The state when this action began, or resumed after a nested action.
         var since: Logged?
         /// Whether this action's line was printed already (because a nested action began).
@@ -117,14 +122,14 @@ final class ActionLog<Logged> {
         self.currentState = currentState
     }
 
-    func begin(_ action: Action) {
+    func begin(_ action: Action, callSite: CallSite? = nil) {
         let now = currentState()
         lock.withLock { _ in
             if let outer = frames.indices.last {
                 // The outer action's changes so far belong to it; print them before this one.
                 printSegment(of: &frames[outer], upTo: now)
             }
-            frames.append(Frame(action: StateDiff.describe(action), since: now))
+            frames.append(Frame(action: StateDiff.describe(action), callSite: callSite, since: now))
         }
     }
 
@@ -150,7 +155,11 @@ final class ActionLog<Logged> {
         if frame.isPrinted && differences.isEmpty { return }
 
         let title = frame.isPrinted ? frame.action + " (continued)" : frame.action
-        var lines = [paint("▸ " + title, LogStyle.bold)]
+        var heading = paint("▸ " + title, LogStyle.bold)
+        if let callSite = frame.callSite {
+            heading += paint("  from \(callSite)", LogStyle.dim)
+        }
+        var lines = [heading]
         if differences.isEmpty {
             lines.append(paint("  (no state change)", LogStyle.dim))
         } else {

@@ -5,6 +5,8 @@ import Foundation
 //   {"format":"ReSwiftDevTools.session","started":1795939200.5,"version":1}
 //     (with "initialState":{...} when the recorder was given one)
 //   {"action":{"title":"milk"},"index":0,"time":1795939201.25,"type":"AddTodo"}
+//     (with "callSite":"TodoCore/Commands.swift:42" when the dispatch carried one; sessions
+//     written without call sites load as before)
 //
 // Times are seconds since 1970 (UTC). Keys are sorted, so files diff well.
 
@@ -53,6 +55,9 @@ struct EntryMetadata: Codable {
     var index: Int
     /// When the action was dispatched, in seconds since 1970.
     var time: Double
+    /// Where the action was dispatched from (`"fileID:line"`), when the dispatch said; absent
+    /// from sessions recorded before call sites were kept.
+    var callSite: String?
 }
 
 /// A whole session line: the metadata and the encoded action.
@@ -66,7 +71,7 @@ struct EntryLine<A: Codable>: Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case type, index, time, action
+        case type, index, time, callSite, action
     }
 
     init(from decoder: any Decoder) throws {

@@ -3,9 +3,10 @@ import ReSwift
 
 /// Records the registered actions a store dispatches into a session file, as they happen.
 ///
-/// Each action is written as one JSON line, with its time, before the reducer runs: if the app
-/// crashes in a reducer, the action that crashed it is already in the file. Actions whose type
-/// isn't in the ``ActionRegistry`` are not recorded (see ``skippedCount``).
+/// Each action is written as one JSON line, with its time (and its call site, when the dispatch
+/// carried one: see `DispatchOrigin/current`), before the reducer runs: if the app crashes in a
+/// reducer, the action that crashed it is already in the file. Actions whose type isn't in the
+/// ``ActionRegistry`` are not recorded (see ``skippedCount``).
 ///
 /// ```swift
 /// let recorder = try SessionRecorder(
@@ -180,7 +181,7 @@ public final class SessionRecorder: @unchecked Sendable {
         return { _, _ in
             return { next in
                 return { [self] action in
-                    record(action)
+                    record(action, callSite: DispatchOrigin.current?.callSite)
                     next(action)
                 }
             }
@@ -189,9 +190,11 @@ public final class SessionRecorder: @unchecked Sendable {
 
     /// Writes an action to the session file, if its type is registered.
     ///
-    /// - Parameter action: The action; ignored (and counted in ``skippedCount``) when its type
-    ///   isn't registered.
-    public func record(_ action: Action) {
+    /// - Parameters:
+    ///   - action: The action; ignored (and counted in ``skippedCount``) when its type isn't
+    ///     registered.
+    ///   - callSite: Where the action was dispatched from, if known; kept in the session.
+    public func record(_ action: Action, callSite: CallSite? = nil) {
         guard let registration = registry.registration(for: action) else {
             lock.withLock { _ in skipped += 1 }
             return
@@ -208,7 +211,8 @@ public final class SessionRecorder: @unchecked Sendable {
                 )
             }
             let meta = EntryMetadata(
-                type: registration.name, index: recorded, time: date.timeIntervalSince1970)
+                type: registration.name, index: recorded, time: date.timeIntervalSince1970,
+                callSite: callSite?.description)
             do {
                 var line = try registration.encodeLine(action, meta, encoder)
                 line.append(UInt8(ascii: "\n"))

@@ -23,6 +23,8 @@ public struct RecordedSession {
         public var typeName: String
         /// When it was dispatched.
         public var date: Date
+        /// Where it was dispatched from (`"fileID:line"`), if the recording kept it.
+        public var callSite: String?
     }
 
     /// A line of the session file that was skipped.
@@ -153,7 +155,9 @@ public struct RecordedSession {
             do {
                 let action = try registration.decodeAction(lineData, decoder)
                 entries.append(
-                    Entry(action: action, typeName: meta.type, date: Date(timeIntervalSince1970: meta.time))
+                    Entry(
+                        action: action, typeName: meta.type, date: Date(timeIntervalSince1970: meta.time),
+                        callSite: meta.callSite)
                 )
             } catch {
                 skipped.append(

@@ -59,7 +59,7 @@ final class CurlTransfer: @unchecked Sendable {
                 }
             }
         } onCancel: {
-            // Resolve first: the cancelled transfer ends with an error of its own on its thread.
+            // Resolve first, so the transfer thread's own "aborted" ending can't win the race.
             completion.resolve(.failure(CancellationError()))
             ccurl_transfer_cancel(transfer.handle)
         }

@@ -37,8 +37,8 @@ enum URLSessionTransfer {
                     })
             }
         } onCancel: {
-            // Resolve first: cancelling the data task makes URLSession call its handler with
-            // NSURLErrorCancelled, maybe on another thread before this one goes on.
+            // Resolve first: cancelling the data task makes URLSession call back at once, on
+            // another thread, with its own "cancelled" error, which must not win the race.
             completion.resolve(.failure(CancellationError()))
             task.cancel()
         }
@@ -50,6 +50,7 @@ enum URLSessionTransfer {
         -> Result<HTTPResponse, any Error>
     {
         if let error {
+            if (error as? URLError)?.code == .cancelled { return .failure(CancellationError()) }
             return .failure(HTTPTransportError(kind(of: error)))
         }
         guard let http = response as? HTTPURLResponse else {

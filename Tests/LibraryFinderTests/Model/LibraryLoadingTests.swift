@@ -165,6 +165,8 @@ final class RecordingStore: Sendable {
         await store.load(service: FakeLibraryService([.success(libraries)]), cache: cache, now: now)
         #expect(
             cache.load(for: LibraryQuery())
-                == CachedLibraryList(request: "pref=秋田県", fetchedAt: now, libraries: libraries))
+                == CachedLibraryList(
+                    server: "https://api.calil.jp", request: "pref=秋田県", fetchedAt: now, libraries: libraries)
+        )
     }
 }

@@ -103,6 +103,72 @@ import Testing
         #endif
     }
 
+    @Test func neverAnswersForAServerOtherThanTheOneThatSentTheList() throws {
+        let directory = try temporary.newFolder()
+        let loopback = LibraryCache(directory: directory, server: URL(string: "http://127.0.0.1:8080")!)
+        let calil = LibraryCache(directory: directory, server: URL(string: "https://api.calil.jp")!)
+        try loopback.save(libraries, for: LibraryQuery(), fetchedAt: fetchedAt)
+        #expect(calil.load(for: LibraryQuery()) == nil)
+        #expect(loopback.load(for: LibraryQuery())?.libraries == libraries)
+        let sameServer = LibraryCache(directory: directory, server: URL(string: "HTTP://127.0.0.1:8080/")!)
+        #expect(sameServer.load(for: LibraryQuery())?.libraries == libraries)
+        #expect(loopback.fileURL(forKey: "pref=秋田県") != calil.fileURL(forKey: "pref=秋田県"))
+    }
+
+    @Test func tellsServersApartWithoutKeepingCredentialsOrQueries() {
+        let key = LibraryCache.serverKey(
+            for: URL(string: "https://someone:s3cret@API.Calil.jp:443/v1/?appkey=k3y#part")!)
+        #expect(key == "https://api.calil.jp/v1")
+        #expect(LibraryCache.serverKey(for: URL(string: "http://127.0.0.1:8080")!) == "http://127.0.0.1:8080")
+        #expect(LibraryCache.serverKey(for: URL(string: "https://api.calil.jp/")!) == "https://api.calil.jp")
+    }
+
+    /// The cache before it was keyed by server: the same envelope, no `server`, and a file name
+    /// hashed from the request alone.
+    private struct ListWithoutServer: Codable {
+        var request: String
+        var fetchedAt: Date
+        var libraries: [Library]
+    }
+
+    private func writeListWithoutServer(to url: URL) throws {
+        let file = PersistedFile<ListWithoutServer>(url: url, whenUnusable: .refuse)
+        try file.save(ListWithoutServer(request: "pref=秋田県", fetchedAt: fetchedAt, libraries: libraries))
+    }
+
+    @Test func aFileWithoutTheServerIsASilentMissLeftAsItIs() throws {
+        let notices = Collected<PersistenceError>()
+        let cache = LibraryCache(directory: try temporary.newFolder(), problemHandler: notices.append)
+        let url = cache.fileURL(forKey: LibraryCache.requestKey(for: LibraryQuery()))
+        try writeListWithoutServer(to: url)
+        let before = try Data(contentsOf: url)
+        #expect(cache.load(for: LibraryQuery()) == nil)
+        #expect(notices.all.isEmpty)
+        #expect(try Data(contentsOf: url) == before)
+        try cache.save(libraries, for: LibraryQuery(), fetchedAt: fetchedAt)
+        #expect(cache.load(for: LibraryQuery())?.libraries == libraries)
+        #expect(notices.all.isEmpty)
+    }
+
+    @Test func theFilesWrittenBeforeTheServerKeyAreNeitherReadNorTouched() throws {
+        let directory = try temporary.newFolder()
+        let cache = LibraryCache(directory: directory)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in "pref=秋田県".utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        let old = directory.appendingPathComponent(
+            "libraries-" + String(repeating: "0", count: 16 - hex.count) + hex + ".v2.json")
+        try writeListWithoutServer(to: old)
+        let before = try Data(contentsOf: old)
+        #expect(cache.fileURL(forKey: "pref=秋田県") != old)
+        #expect(cache.load(for: LibraryQuery()) == nil)
+        try cache.save([], for: LibraryQuery(), fetchedAt: fetchedAt)
+        #expect(try Data(contentsOf: old) == before)
+    }
+
     @Test func keysTheCacheByTheRequestParameters() {
         let query = LibraryQuery(
             prefecture: "秋田県", city: "秋田市", systemID: "Akita_Akita",

@@ -172,6 +172,39 @@ private struct Bump: Action {
         #expect(store.state.current.todos.map(\.title) == ["a"])
     }
 
+    @Test func aTimeTravelStoreShowsItsPresentStateAndWhereEachActionLeftItsHistory() throws {
+        let sandbox = try InspectorSandbox()
+        defer { sandbox.remove() }
+        let started = Collected<InspectorEndpoint>()
+        let middleware: Middleware<TimeTravelState<TodoState>> = makeInspectorMiddleware(
+            app: "travel", environment: sandbox.environment
+        ) { started.append($0) }
+        let store = Store(reducer: timeTravelReducer(todoReducer), state: nil, middleware: [middleware])
+        let endpoint = try #require(started.all.first)
+        let client = try InspectorTestClient(path: endpoint.socketPath)
+        _ = try client.next("hello")
+        store.dispatch(AddTodo(title: "a"))
+        store.dispatch(AddTodo(title: "b"))
+        let first = try client.next("action")
+        #expect(first["historyIndex"] as? Int == 1)
+        let diff = first["diff"] as? [[String: Any]]
+        #expect(diff?.map { $0["path"] as? String } == ["todos[0]"])
+        #expect(try client.next("action")["historyIndex"] as? Int == 2)
+
+        store.dispatch(JumpToState(index: 1))
+        let jump = try client.next("action")
+        #expect(jump["historyIndex"] as? Int == 1)
+        #expect(
+            (jump["diff"] as? [[String: Any]])?.map { $0["before"] as? String } == [
+                #"Todo(title: "b", isDone: false)"#
+            ])
+
+        client.send(#"{"command":"state"}"#)
+        let state = try client.next("state")
+        #expect(state["historyIndex"] as? Int == 1)
+        #expect(((state["state"] as? [String: Any])?["todos"] as? [Any])?.count == 1)
+    }
+
     @Test func aStoppedReaderLosesEventsAsAGapAndNeverBlocksDispatch() throws {
         let sandbox = try InspectorSandbox()
         defer { sandbox.remove() }

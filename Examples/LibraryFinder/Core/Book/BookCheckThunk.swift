@@ -15,26 +15,49 @@ func checkAvailabilityThunk(
     isbns: [ISBN], systemIDs: [String], poller: AvailabilityPoller
 ) -> AsyncThunk<BookCheckState, Void> {
     AsyncThunk { dispatch, getState in
-        guard getState()?.isRunning == false else { return }
-        let requestID = UUID()
-        dispatch(BookCheckStarted(requestID: requestID, isbns: isbns, systemIDs: systemIDs))
-        guard getState()?.phase == .running(requestID: requestID) else { return }
-        let ending: BookCheckEnded.Ending
-        do {
-            let outcome = try await poller.run(isbns: isbns, systemIDs: systemIDs) { answer in
-                dispatch(BookCheckAnswered(requestID: requestID, answer: answer))
-            }
-            switch outcome {
-            case .finished: ending = .finished
-            case .timedOut(let seconds): ending = .timedOut(seconds: seconds)
-            }
-        } catch is CancellationError {
-            ending = .cancelled
-        } catch let error as CalilError {
-            ending = Task.isCancelled ? .cancelled : .failed(message: error.description)
-        } catch {
-            ending = Task.isCancelled ? .cancelled : .failed(message: "The search failed: \(error).")
-        }
-        dispatch(BookCheckEnded(requestID: requestID, ending: ending))
+        await checkAvailability(
+            isbns: isbns, systemIDs: systemIDs, poller: poller, runningSearch: { $0.isRunning ? $0 : nil },
+            dispatch: dispatch, getState: getState)
     }
+}
+
+/// The body of ``checkAvailabilityThunk(isbns:systemIDs:poller:)``, for any state that holds
+/// book searches (the `book` subcommand's ``BookCheckState``, the interactive list's
+/// ``LibraryFinderState``).
+///
+/// - Parameters:
+///   - runningSearch: The search of `State` that is running, if any: while there is one, this
+///     does nothing, and after ``BookCheckStarted`` it tells whether this search is the one that
+///     started.
+///   - dispatch: The store's dispatch; each call is reduced before it returns.
+///   - getState: The store's current state.
+func checkAvailability<State>(
+    isbns: [ISBN], systemIDs: [String], poller: AvailabilityPoller,
+    runningSearch: @Sendable (State) -> BookCheckState?,
+    dispatch: @Sendable (Action) -> Void, getState: @Sendable () -> State?
+) async {
+    guard let state = getState(), runningSearch(state) == nil else { return }
+    let requestID = UUID()
+    dispatch(BookCheckStarted(requestID: requestID, isbns: isbns, systemIDs: systemIDs))
+    // Another search may have started between the check and the dispatch; then that one wins.
+    guard let started = getState(), runningSearch(started)?.phase == .running(requestID: requestID) else {
+        return
+    }
+    let ending: BookCheckEnded.Ending
+    do {
+        let outcome = try await poller.run(isbns: isbns, systemIDs: systemIDs) { answer in
+            dispatch(BookCheckAnswered(requestID: requestID, answer: answer))
+        }
+        switch outcome {
+        case .finished: ending = .finished
+        case .timedOut(let seconds): ending = .timedOut(seconds: seconds)
+        }
+    } catch is CancellationError {
+        ending = .cancelled
+    } catch let error as CalilError {
+        ending = Task.isCancelled ? .cancelled : .failed(message: error.description)
+    } catch {
+        ending = Task.isCancelled ? .cancelled : .failed(message: "The search failed: \(error).")
+    }
+    dispatch(BookCheckEnded(requestID: requestID, ending: ending))
 }

@@ -81,6 +81,12 @@ struct ISBN: Hashable, Sendable, Comparable, CustomStringConvertible {
         typed = text.trimmingCharacters(in: .whitespaces)
     }
 
+    /// Why `text` is not an ISBN, in the words of both the command line and the `b` prompt:
+    /// `"978-4-10-109205-9" is not an ISBN: its check digit is 9 but …`.
+    static func message(for text: String, problem: Problem) -> String {
+        "\(Quoting.quoted(text)) is not an ISBN: \(problem)"
+    }
+
     /// The ISBN-10 of a `978` book, `nil` for a `979` one (which has none).
     var isbn10: String? {
         guard digits.hasPrefix("978") else { return nil }

@@ -122,7 +122,9 @@ enum BookCommand {
     ) async -> Result<[Library], Status> {
         let service = CalilClient(appKey: appKey, baseURL: options.apiBase, timeout: options.timeout)
         let cache = (options.usesCache ? LibraryCache.defaultDirectory(environment: environment) : nil).map {
-            LibraryCache(directory: $0) { problem in io.error("library-finder: \(problem.message)\n") }
+            LibraryCache(directory: $0, server: options.apiBase) { problem in
+                io.error("library-finder: \(problem.message)\n")
+            }
         }
         let store = makeLibraryFinderStore(query: query)
         do {

@@ -107,7 +107,7 @@ enum BookCommandLine {
             do {
                 isbn = try ISBN(text)
             } catch {
-                throw UsageError("\(Quoting.quoted(text)) is not an ISBN: \(error)")
+                throw UsageError(ISBN.message(for: text, problem: error))
             }
             if !isbns.contains(isbn) { isbns.append(isbn) }
         }

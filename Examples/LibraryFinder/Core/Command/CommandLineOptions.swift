@@ -41,8 +41,8 @@ enum CommandLineParser {
         name: "library-finder",
         summary: "Japanese libraries from the Calil library API (https://calil.jp)",
         discussion: """
-            On a terminal it opens an interactive list (arrows move, / filters, r reloads, q quits);
-            otherwise, or with --format, it prints the list and exits.
+            On a terminal it opens an interactive list (arrows move, / filters, b checks a book,
+            r reloads, q quits); otherwise, or with --format, it prints the list and exits.
             """,
         options: [
             .value(

@@ -50,13 +50,15 @@ public enum LibraryFinderCommand {
             let cacheDirectory =
                 options.usesCache ? LibraryCache.defaultDirectory(environment: environment) : nil
             let cache = cacheDirectory.map { directory in
-                LibraryCache(directory: directory) { problem in
+                LibraryCache(directory: directory, server: options.apiBase) { problem in
                     io.error("library-finder: \(problem.message)\n")
                 }
             }
             if options.format == nil && io.isInteractive {
+                let availability = CalilAvailabilityClient(appKey: appKey, baseURL: options.apiBase)
                 return await runInteractive(
-                    options: options, service: service, cache: cache, environment: environment, io: io)
+                    options: options, service: service, availability: availability, cache: cache,
+                    environment: environment, io: io)
             }
             return await printList(options: options, service: service, cache: cache, io: io)
         }
@@ -103,8 +105,8 @@ extension LibraryFinderCommand {
     /// Shows the list on the terminal until the user quits.
     @MainActor
     static func runInteractive(
-        options: CommandLineOptions, service: any LibraryService, cache: LibraryCache?,
-        environment: [String: String], io: CommandIO
+        options: CommandLineOptions, service: any LibraryService, availability: any AvailabilityService,
+        cache: LibraryCache?, environment: [String: String], io: CommandIO
     ) async -> Int32 {
         // Cache notices wait for the terminal to be given back (runs after `terminal.restore()`).
         let notices = PendingNotices()
@@ -122,8 +124,14 @@ extension LibraryFinderCommand {
         let load = loadLibrariesThunk(service: service, cache: cache)
         // Fire and forget: the thunk's actions come back through the store's subscription.
         let reload: @MainActor @Sendable () -> Void = { store.dispatch(load as Action) }
+        // A book search polls for longer than one request may take: at least the command line's
+        // default for `book`.
+        let poller = AvailabilityPoller(
+            service: availability, clock: ContinuousPollingClock(),
+            timeout: max(options.timeout, BookCommandLine.defaultTimeout))
+        let books = BookSearchRunner(store: store, poller: poller)
         let interrupted = await InteractiveSession(
-            store: store, reload: reload, session: terminal, environment: environment
+            store: store, reload: reload, books: books, session: terminal, environment: environment
         ).run()
         return interrupted ? ExitStatus.interrupted : ExitStatus.success
     }

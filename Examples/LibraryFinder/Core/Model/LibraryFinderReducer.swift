@@ -1,7 +1,7 @@
 import ReSwift
 
 /// The library finder's reducer: the article's loading → loaded / failed transitions, plus the
-/// list's selection and filter.
+/// list's selection and filter, and the book searches (``bookSearchesReducer(action:state:)``).
 ///
 /// - Parameters:
 ///   - action: The action to reduce.
@@ -28,6 +28,7 @@ func libraryFinderReducer(action: Action, state: LibraryFinderState?) -> Library
     default:
         break
     }
+    state.books = bookSearchesReducer(action: action, state: state.books)
     return state
 }
 

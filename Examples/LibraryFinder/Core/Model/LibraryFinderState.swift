@@ -1,7 +1,7 @@
 import Foundation
 
-/// Everything the library finder shows: the query, the last loaded list, how loading went, and
-/// the list's filter and selection.
+/// Everything the library finder shows: the query, the last loaded list, how loading went, the
+/// list's filter and selection, and the books asked about.
 struct LibraryFinderState: Equatable, Sendable {
     /// What is (or will be) requested; reloading asks for it again.
     var query: LibraryQuery
@@ -17,6 +17,8 @@ struct LibraryFinderState: Equatable, Sendable {
     var isEditingFilter = false
     /// The selected row of ``visibleLibraries``.
     var selectedIndex = 0
+    /// The books asked about this session (`b`), and the ISBN prompt.
+    var books = BookSearches()
 
     /// Creates the state before anything has been loaded.
     init(query: LibraryQuery = LibraryQuery()) {
@@ -34,6 +36,12 @@ struct LibraryFinderState: Equatable, Sendable {
     var selectedLibrary: Library? {
         let visible = visibleLibraries
         return visible.indices.contains(selectedIndex) ? visible[selectedIndex] : nil
+    }
+
+    /// The library systems of the visible libraries, in list order, each once: what `b` asks.
+    var visibleSystemIDs: [String] {
+        var seen: Set<String> = []
+        return visibleLibraries.map(\.systemID).filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
     /// Whether a request is running (reloading is disabled then).

@@ -1,11 +1,15 @@
 import Foundation
 import ReSwiftPersistence
 
-/// A list of libraries as the cache keeps it: the request it answers and when it was fetched.
+/// A list of libraries as the cache keeps it: the server and request it answers and when it was
+/// fetched.
 struct CachedLibraryList: Codable, Equatable, Sendable {
     /// The version of this type's encoded form, kept in the file's envelope.
     static let schemaVersion = 1
 
+    /// The server that answered (see ``LibraryCache/serverKey(for:)``); `nil` in files written
+    /// before the cache was keyed by server, which are therefore never taken as an answer.
+    var server: String?
     /// The request's parameters, e.g. `pref=秋田県&limit=5`, to tell apart queries whose file
     /// names collide.
     var request: String
@@ -15,34 +19,44 @@ struct CachedLibraryList: Codable, Equatable, Sendable {
     var libraries: [Library]
 }
 
-/// The last good answer for each query, kept on disk to show when the service can't be reached.
+/// The last good answer for each query to one server, kept on disk to show when that server
+/// can't be reached.
 ///
-/// One file per query in the cache directory (`$XDG_CACHE_HOME/library-finder`, else
+/// One file per server and query in the cache directory (`$XDG_CACHE_HOME/library-finder`, else
 /// `~/.cache/library-finder`; `~/Library/Caches/library-finder` on Apple platforms), each a
 /// ReSwiftPersistence `PersistedFile`: written atomically, `0600` in a `0700` folder. A file with
 /// bad contents is set aside (`….moved-<time>`) and the cache rebuilt from the next good answer,
 /// with a notice naming where the old file went; a file that can't be read, or comes from a newer
-/// version, is reported and left alone. Either way it is a cache miss.
+/// version, is reported and left alone. Either way it is a cache miss. A file written before the
+/// cache was keyed by server (no `server` in it) is a silent miss, left as it is.
 struct LibraryCache: Sendable {
     /// The directory holding the files.
     let directory: URL
+    /// The server whose answers this cache keeps (`--api-base`): an answer from one server is never
+    /// shown for another.
+    let server: URL
     /// Receives the notices: a bad file set aside (its message names where it went), or a file
     /// that couldn't be used. `nil` writes them to standard error.
     let problemHandler: (@Sendable (PersistenceError) -> Void)?
 
-    /// A cache in `directory`.
+    /// A cache in `directory` for the answers of `server`.
     ///
     /// - Parameters:
     ///   - directory: The folder holding the files; created on the first save.
+    ///   - server: The server the answers come from (`--api-base`).
     ///   - problemHandler: Receives the notices; `nil` writes them to standard error.
-    init(directory: URL, problemHandler: (@Sendable (PersistenceError) -> Void)? = nil) {
+    init(
+        directory: URL, server: URL = CalilClient.defaultBaseURL,
+        problemHandler: (@Sendable (PersistenceError) -> Void)? = nil
+    ) {
         self.directory = directory
+        self.server = server
         self.problemHandler = problemHandler
     }
 
     /// The same cache, with its notices going to `problemHandler`.
     func reporting(to problemHandler: @escaping @Sendable (PersistenceError) -> Void) -> LibraryCache {
-        LibraryCache(directory: directory, problemHandler: problemHandler)
+        LibraryCache(directory: directory, server: server, problemHandler: problemHandler)
     }
 
     /// The default directory for an environment, or `nil` when neither `XDG_CACHE_HOME` nor `HOME`
@@ -67,7 +81,11 @@ struct LibraryCache: Sendable {
         let key = Self.requestKey(for: query)
         let file = persistedFile(forKey: key)
         do {
-            guard let cached = try file.load(), cached.request == key else { return nil }
+            // A file of another server or query (a name collision), or of the version before the
+            // server was part of the key, is a miss; the next good answer replaces it.
+            guard let cached = try file.load(), cached.request == key, cached.server == serverKey else {
+                return nil
+            }
             return cached
         } catch let problem as PersistenceError {
             (problemHandler ?? PersistenceHooks.problemHandler)(problem)
@@ -84,7 +102,8 @@ struct LibraryCache: Sendable {
     ///   be read, or comes from a newer version).
     func save(_ libraries: [Library], for query: LibraryQuery, fetchedAt: Date) throws {
         let key = Self.requestKey(for: query)
-        let entry = CachedLibraryList(request: key, fetchedAt: fetchedAt, libraries: libraries)
+        let entry = CachedLibraryList(
+            server: serverKey, request: key, fetchedAt: fetchedAt, libraries: libraries)
         try persistedFile(forKey: key).save(entry)
     }
 
@@ -95,10 +114,11 @@ struct LibraryCache: Sendable {
             whenUnusable: .setAsideAndRebuild, lockTimeout: 2, problemHandler: problemHandler)
     }
 
-    /// The file for a request key: a stable 64-bit FNV-1a hash of it, in hex.
+    /// The file for a request key to this cache's server: a stable 64-bit FNV-1a hash of both, in
+    /// hex.
     func fileURL(forKey key: String) -> URL {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
+        for byte in (serverKey + "\n" + key).utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
@@ -107,6 +127,21 @@ struct LibraryCache: Sendable {
         // rather than set aside with a notice the user can do nothing about.
         let name = "libraries-" + String(repeating: "0", count: 16 - hex.count) + hex + ".v2.json"
         return directory.appendingPathComponent(name)
+    }
+
+    /// This cache's server as ``serverKey(for:)`` writes it.
+    var serverKey: String { Self.serverKey(for: server) }
+
+    /// A server as the cache tells servers apart: scheme, host (lower case), port and path, without
+    /// a trailing `/`. User name, password, query and fragment are left out: they may hold
+    /// secrets, which never go into a cache file or its name.
+    static func serverKey(for url: URL) -> String {
+        let scheme = (url.scheme ?? "https").lowercased()
+        var key = scheme + "://" + (url.host ?? "").lowercased()
+        if let port = url.port, port != (scheme == "http" ? 80 : 443) { key += ":\(port)" }
+        var path = url.path
+        while path.hasSuffix("/") { path.removeLast() }
+        return key + path
     }
 
     /// The request parameters that decide the service's answer, as one string.

@@ -10,6 +10,7 @@ import TerminalUI
 final class InteractiveSession {
     private let store: Store<LibraryFinderState>
     private let reload: @MainActor () -> Void
+    private let books: BookSearchRunner
     private let session: TerminalSession
     private let loop: EventLoop
     private let renderer: Renderer
@@ -22,14 +23,16 @@ final class InteractiveSession {
     ///   - store: The store to show and dispatch to.
     ///   - reload: Starts loading the state's query (the load thunk); called once at the start
     ///     and for each `r` while nothing is loading.
+    ///   - books: Runs the book searches `b` asks for, and stops them on Esc.
     ///   - session: The terminal, in raw mode.
     ///   - environment: For the colour support (`NO_COLOR`, `TERM`).
     init(
-        store: Store<LibraryFinderState>, reload: @escaping @MainActor () -> Void, session: TerminalSession,
-        environment: [String: String]
+        store: Store<LibraryFinderState>, reload: @escaping @MainActor () -> Void, books: BookSearchRunner,
+        session: TerminalSession, environment: [String: String]
     ) {
         self.store = store
         self.reload = reload
+        self.books = books
         self.session = session
         self.loop = EventLoop(session: session, tickInterval: 0.1)
         self.renderer = Renderer(session: session, colorSupport: .detect(environment: environment))
@@ -43,6 +46,7 @@ final class InteractiveSession {
     func run() async -> Bool {
         let subscription = Self.forwardStates(of: store, to: loop, session: self)
         defer { subscription.cancel() }
+        defer { books.cancel() }
         reload()
         draw()
         var interrupted = false
@@ -53,7 +57,7 @@ final class InteractiveSession {
             case .resize:
                 renderer.invalidate()
             case .tick:
-                guard state.isLoading || state.status == .idle else { return }
+                guard state.isLoading || state.status == .idle || state.books.running != nil else { return }
                 spinner.advance()
             }
             draw()
@@ -70,6 +74,12 @@ final class InteractiveSession {
             store.dispatch(action)
         case .reload:
             reload()
+        case .bookPrompt(let action):
+            store.dispatch(action)
+        case .checkBook(let text):
+            books.submit(text)
+        case .stopBookSearch:
+            books.cancel()
         case .quit:
             loop.stop()
         case .ignore:

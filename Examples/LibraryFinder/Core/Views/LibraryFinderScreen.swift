@@ -1,9 +1,10 @@
 import Foundation
 import TerminalUI
 
-/// The interactive screen, drawn from the state alone: a title bar, the list (short name, city,
-/// category in words, distance), the selected library's details, a status line (loading, error,
-/// cached) and the keys.
+/// The interactive screen, drawn from the state alone: a title bar, the list (short name, the
+/// shown book's availability, city, category in words, distance), the selected library's details,
+/// the book search's progress, a status line (loading, error, cached) and the keys (or the filter
+/// or ISBN being typed).
 ///
 /// Every field from the service is drawn through TerminalUI's `Line`, which shows control
 /// characters as placeholders (see `TerminalText`); widths here are measured on that shown text.
@@ -33,13 +34,12 @@ enum LibraryFinderScreen {
         let width = size.columns
         let visible = state.visibleLibraries
         var lines: [Line] = [titleLine(state, visibleCount: visible.count, width: width)]
-        let message = messageLines(
-            state, width: width, spinnerFrame: spinnerFrame, maxLines: messageRoom(in: size))
-        let listHeight = size.rows - 1 - 1 - detailsHeight - message.count - 1
+        let (book, message, listHeight) = layout(state, size: size, spinnerFrame: spinnerFrame)
         lines += listLines(
             state, visible: visible, width: width, height: listHeight, spinnerFrame: spinnerFrame)
         lines.append(Line(String(repeating: "─", count: width), style: .dim))
-        lines += detailLines(state.selectedLibrary, width: width)
+        lines += detailLines(state.selectedLibrary, state: state, width: width)
+        lines += book
         lines += message
         lines.append(keysLine(state, width: width))
         return lines
@@ -49,15 +49,21 @@ enum LibraryFinderScreen {
     /// and Page Down move by); at least 1.
     static func listHeight(for state: LibraryFinderState, size: TerminalSize) -> Int {
         guard size.fits(minimumSize) else { return 1 }
-        let message = messageLines(
-            state, width: size.columns, spinnerFrame: "", maxLines: messageRoom(in: size))
-        return max(size.rows - 1 - 1 - detailsHeight - message.count - 1, 1)
+        return layout(state, size: size, spinnerFrame: "").listHeight
     }
 
-    /// The most rows the message may take on a terminal of `size`: up to
-    /// ``maximumMessageHeight``, leaving the list at least one row.
-    private static func messageRoom(in size: TerminalSize) -> Int {
-        max(messageHeight, min(maximumMessageHeight, size.rows - 1 - 1 - detailsHeight - 1 - 1))
+    /// The book's lines and the message, each wrapped into the room it may take, and the rows left
+    /// for the list (at least one): title, list, rule, details, book, message, keys.
+    private static func layout(_ state: LibraryFinderState, size: TerminalSize, spinnerFrame: String) -> (
+        book: [Line], message: [Line], listHeight: Int
+    ) {
+        let fixed = 1 + 1 + detailsHeight + 1
+        let bookRoom = max(min(maximumBookHeight, size.rows - fixed - messageHeight - 1), 0)
+        let book = bookLines(state, width: size.columns, spinnerFrame: spinnerFrame, maxLines: bookRoom)
+        let messageRoom = max(messageHeight, min(maximumMessageHeight, size.rows - fixed - book.count - 1))
+        let message = messageLines(
+            state, width: size.columns, spinnerFrame: spinnerFrame, maxLines: messageRoom)
+        return (book, message, max(size.rows - fixed - book.count - message.count, 1))
     }
 
     /// `Libraries · 秋田県 · 秋田市` on the left, the count on the right.
@@ -68,7 +74,8 @@ enum LibraryFinderScreen {
         return StatusLine.line(left: "Libraries · \(state.query.summary)", right: right, width: width)
     }
 
-    /// One row per visible library, or what to show instead.
+    /// One row per visible library (with the shown book's availability after the name), or what to
+    /// show instead.
     static func listLines(
         _ state: LibraryFinderState, visible: [Library], width: Int, height: Int, spinnerFrame: String
     ) -> [Line] {
@@ -87,9 +94,15 @@ enum LibraryFinderScreen {
         let cityWidth = min(max(visible.map { $0.city.terminalSafe.displayWidth }.max() ?? 0, 4), 12)
         let categoryWidth = min(
             visible.map { $0.category.displayName.terminalSafe.displayWidth }.max() ?? 0, 20)
+        let book = state.books.shown.flatMap { isbn in state.books.searches[isbn].map { (isbn, $0) } }
         let items = visible.map { library -> Line in
             var line = Line(library.displayName).fitted(toWidth: nameWidth)
             line.append("  ")
+            if let (isbn, search) = book {
+                let answer = LibraryAnswer(library, isbn: isbn, in: search)
+                line.append(Line(answer.word, style: answer.style).fitted(toWidth: availabilityWidth))
+                line.append("  ")
+            }
             line.append(Line(library.city).fitted(toWidth: cityWidth))
             line.append("  ")
             if let distance = library.distanceKm {
@@ -106,13 +119,15 @@ enum LibraryFinderScreen {
             height: height, emptyText: emptyText)
     }
 
-    /// The selected library's details, exactly ``detailsHeight`` lines.
-    static func detailLines(_ library: Library?, width: Int) -> [Line] {
+    /// The selected library's details, exactly ``detailsHeight`` lines; with a book shown, its
+    /// availability and reservation page come after the address (and the last details give way).
+    static func detailLines(_ library: Library?, state: LibraryFinderState, width: Int) -> [Line] {
         var lines: [Line] = []
         if let library {
             lines.append(Line(library.formalName, style: .bold))
             let postcode = library.postcode.map { "〒\($0) " } ?? ""
             lines.append(field("Address", postcode + library.address))
+            lines += bookDetailLines(library, state: state)
             lines.append(field("Phone", library.phone ?? "—"))
             lines.append(field("Web", library.website ?? "—"))
             lines.append(field("System", "\(library.systemName) (\(library.systemID))"))
@@ -127,7 +142,7 @@ enum LibraryFinderScreen {
         return lines + Array(repeating: Line(), count: detailsHeight - lines.count)
     }
 
-    private static func field(_ name: String, _ value: String) -> Line {
+    static func field(_ name: String, _ value: String) -> Line {
         Line(name.padding(toLength: 9, withPad: " ", startingAt: 0), style: .dim) + Line(value)
     }
 
@@ -211,8 +226,12 @@ enum LibraryFinderScreen {
         return lines
     }
 
-    /// The filter being typed, or the keys (reload dimmed while loading).
+    /// The filter or ISBN being typed, or the keys (reload dimmed while loading, book while it
+    /// can't be asked for; Esc stops a running search).
     static func keysLine(_ state: LibraryFinderState, width: Int) -> Line {
+        if let prompt = state.books.prompt {
+            return bookPromptLine(prompt, width: width)
+        }
         if state.isEditingFilter {
             let field = TextField(text: state.filterText)
             let label = Line("Filter: ", style: .bold)
@@ -221,8 +240,13 @@ enum LibraryFinderScreen {
             return (label + field.line(width: room, focused: true) + hint).truncated(toWidth: width)
         }
         var line = Line("↑↓ move  / filter  ")
+        line.append("b book", style: LibraryFinderKeys.canAskForABook(state) ? .plain : .dim)
+        line.append("  ")
         line.append("r reload", style: state.isLoading ? .dim : .plain)
         line.append("  q quit")
+        if state.books.running != nil {
+            line.append("  Esc stops the search", style: .color(.yellow))
+        }
         if !state.filterText.isEmpty {
             line.append("   filter: \(state.filterText) (/ edits, Esc clears)", style: .color(.cyan))
         }

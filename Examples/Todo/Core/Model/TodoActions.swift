@@ -6,7 +6,7 @@ public protocol TodoAction: Action {}
 
 /// Adds an item at the end of the list. Ignored when the title is empty or already on the list
 /// (as in the ReSwift 101 talk, the list holds no duplicates).
-public struct AddTodo: TodoAction, Equatable {
+public struct AddTodo: TodoAction, Codable, Equatable {
     /// The title; normalized by the reducer (see ``TodoItem/title``).
     public var title: String
     /// Creates the action.
@@ -15,7 +15,7 @@ public struct AddTodo: TodoAction, Equatable {
 
 /// Changes an item's title. Ignored when the item is gone, or the new title is empty or belongs
 /// to another item.
-public struct UpdateTodo: TodoAction, Equatable {
+public struct UpdateTodo: TodoAction, Codable, Equatable {
     /// The item to change.
     public var id: Int
     /// The new title; normalized by the reducer.
@@ -28,7 +28,7 @@ public struct UpdateTodo: TodoAction, Equatable {
 }
 
 /// Removes an item. Ignored when the item is gone.
-public struct RemoveTodo: TodoAction, Equatable {
+public struct RemoveTodo: TodoAction, Codable, Equatable {
     /// The item to remove.
     public var id: Int
     /// Creates the action.
@@ -36,7 +36,7 @@ public struct RemoveTodo: TodoAction, Equatable {
 }
 
 /// Marks an open item done, or a done item open again. Ignored when the item is gone.
-public struct ToggleTodo: TodoAction, Equatable {
+public struct ToggleTodo: TodoAction, Codable, Equatable {
     /// The item to toggle.
     public var id: Int
     /// Creates the action.
@@ -44,13 +44,13 @@ public struct ToggleTodo: TodoAction, Equatable {
 }
 
 /// Removes every done item.
-public struct ClearDoneTodos: TodoAction, Equatable {
+public struct ClearDoneTodos: TodoAction, Codable, Equatable {
     /// Creates the action.
     public init() {}
 }
 
 /// Restores the list as it was before its last change. Ignored when there is nothing to undo.
-public struct UndoTodoChange: TodoAction, Equatable {
+public struct UndoTodoChange: TodoAction, Codable, Equatable {
     /// Creates the action.
     public init() {}
 }

@@ -1,6 +1,6 @@
 /// The state of the `todo` store: the list itself and, for the interactive mode, what the screen
 /// shows around it. The command-line mode uses the same store with an idle screen.
-public struct TodoAppState: Equatable, Sendable {
+public struct TodoAppState: Codable, Equatable, Sendable {
     /// The list, as kept in the todo file.
     public var list: TodoState
     /// Selection, text being typed and the status message of the interactive list.
@@ -14,7 +14,7 @@ public struct TodoAppState: Equatable, Sendable {
 }
 
 /// What the interactive list shows besides the items.
-public struct TodoScreenState: Equatable, Sendable {
+public struct TodoScreenState: Codable, Equatable, Sendable {
     /// The selected row: an index into ``TodoState/displayOrder``, kept within the list.
     public var selection: Int
     /// The line being typed, when the user is adding or editing an item.
@@ -42,7 +42,7 @@ public struct TodoScreenState: Equatable, Sendable {
 }
 
 /// The line the user is typing in the interactive list.
-public enum TodoEditor: Equatable, Sendable {
+public enum TodoEditor: Codable, Equatable, Sendable {
     /// A title for a new item.
     case adding(text: String)
     /// A new title for the item with id `id`.

@@ -5,7 +5,7 @@ import ReSwift
 public protocol TodoScreenAction: Action {}
 
 /// Moves the selection by `offset` rows, stopping at the first and last item.
-public struct MoveSelection: TodoScreenAction, Equatable {
+public struct MoveSelection: TodoScreenAction, Codable, Equatable {
     /// Rows to move: negative is up.
     public var offset: Int
     /// Creates the action.
@@ -13,7 +13,7 @@ public struct MoveSelection: TodoScreenAction, Equatable {
 }
 
 /// Selects the item titled `title`, if it is on the list (used after adding an item).
-public struct SelectTodo: TodoScreenAction, Equatable {
+public struct SelectTodo: TodoScreenAction, Codable, Equatable {
     /// The title of the item to select.
     public var title: String
     /// Creates the action.
@@ -21,20 +21,20 @@ public struct SelectTodo: TodoScreenAction, Equatable {
 }
 
 /// Opens the editor to type a new item's title.
-public struct BeginAddingTodo: TodoScreenAction, Equatable {
+public struct BeginAddingTodo: TodoScreenAction, Codable, Equatable {
     /// Creates the action.
     public init() {}
 }
 
 /// Opens the editor on the selected item's title. Ignored when the list is empty.
-public struct BeginEditingTodo: TodoScreenAction, Equatable {
+public struct BeginEditingTodo: TodoScreenAction, Codable, Equatable {
     /// Creates the action.
     public init() {}
 }
 
 /// Replaces the text in the open editor and moves its cursor (typing, deleting, moving). A
 /// message shown about the title is cleared when the text changes.
-public struct ChangeEditorText: TodoScreenAction, Equatable {
+public struct ChangeEditorText: TodoScreenAction, Codable, Equatable {
     /// The editor's new text.
     public var text: String
     /// Where the cursor goes, in characters from the start of `text`; `nil` for its end.
@@ -47,13 +47,13 @@ public struct ChangeEditorText: TodoScreenAction, Equatable {
 }
 
 /// Closes the editor without changing the list.
-public struct CloseEditor: TodoScreenAction, Equatable {
+public struct CloseEditor: TodoScreenAction, Codable, Equatable {
     /// Creates the action.
     public init() {}
 }
 
 /// Shows a message on the status line, or clears it with `nil`.
-public struct ShowTodoMessage: TodoScreenAction, Equatable {
+public struct ShowTodoMessage: TodoScreenAction, Codable, Equatable {
     /// The message, one line.
     public var message: String?
     /// Creates the action.
@@ -62,7 +62,7 @@ public struct ShowTodoMessage: TodoScreenAction, Equatable {
 
 /// Replaces the list with the one just read from or written to the todo file, so the screen
 /// shows what is saved, including changes made by other `todo` processes.
-public struct TodoListLoaded: Action, Equatable {
+public struct TodoListLoaded: Action, Codable, Equatable {
     /// The list as saved.
     public var list: TodoState
     /// Creates the action.

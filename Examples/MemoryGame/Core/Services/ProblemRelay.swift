@@ -1,5 +1,4 @@
 import Foundation
-import MemoryGameCore
 import ReSwiftPersistence
 
 /// Carries problems with the settings file to the screen. Problems found before the screen

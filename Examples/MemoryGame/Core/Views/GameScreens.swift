@@ -1,5 +1,4 @@
 import Foundation
-import MemoryGameCore
 import ReSwift
 import TerminalUI
 

@@ -1,0 +1,162 @@
+import Foundation
+import ReSwift
+import TestSupport
+import Testing
+
+@testable import ReSwiftDevTools
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The built `reswift-inspect <app>` under a pseudo-terminal, attached to a real app: `todo`
+/// (itself interactive under a pseudo-terminal) and a time-travel store in this process.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct InspectorTUIEndToEndTests {
+    @Test func showsTodosActionsDiffAndStateFiltersPausesAndQuitsRestoringTheTerminal() throws {
+        let runtime = "/tmp/rit-tui-" + UUID().uuidString.prefix(8).lowercased()
+        #expect(mkdir(runtime, 0o700) == 0)
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let todo = try PseudoTerminal(
+            product: "todo", arguments: ["--file", runtime + "/todo.json"],
+            environment: [
+                "RESWIFT_INSPECT": "1", "XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": runtime + "/data",
+            ],
+            size: .init(columns: 70, rows: 16))
+        try todo.waitForScreen(containing: "Nothing to do")
+
+        let inspector = try PseudoTerminal(
+            product: "reswift-inspect", arguments: ["todo"], environment: ["XDG_RUNTIME_DIR": runtime],
+            size: .init(columns: 110, rows: 26))
+        try inspector.waitForScreen(containing: "reswift-inspect · todo (pid \(todo.processIdentifier))")
+        try inspector.waitForScreen(containing: "▾ TodoAppState {2}")
+
+        func add(_ title: String) throws {
+            try todo.send("a")
+            try todo.waitForScreen(containing: "Add:")
+            try todo.send(title)
+            try todo.send(PseudoTerminal.Keys.enter)
+            try todo.waitForScreen(containing: "[ ] \(title)")
+        }
+        try add("Buy milk")
+        try inspector.waitForScreen(containing: "AddTodo")
+
+        // Only AddTodo through the filter; being the newest shown, it is selected, with its diff.
+        try inspector.send("/AddT")
+        try inspector.waitForScreen(containing: "Filter by type: AddT")
+        try inspector.send(PseudoTerminal.Keys.enter)
+        var screen = try inspector.waitForScreen(containing: "Actions 1  /AddT")
+        #expect(!screen.contains("BeginAddingTodo"))
+        try inspector.waitForScreen(containing: #"payload: {"title":"Buy milk"}"#)
+        try inspector.waitForScreen(containing: #"+ list.items[0]: TodoItem("#)
+
+        // The state tree, as the app sent it, opened down to the item's title.
+        try inspector.send(PseudoTerminal.Keys.tab)
+        try inspector.send(PseudoTerminal.Keys.down + PseudoTerminal.Keys.right)
+        try inspector.waitForScreen(containing: "▸ items [1]")
+        try inspector.send(PseudoTerminal.Keys.down + PseudoTerminal.Keys.enter)
+        try inspector.send(PseudoTerminal.Keys.down + PseudoTerminal.Keys.enter)
+        try inspector.waitForScreen(containing: #"title: "Buy milk""#)
+
+        // Paused, the app sends nothing; resumed, it streams again.
+        try inspector.send(" ")
+        try inspector.waitForScreen(containing: "paused")
+        try add("Walk the dog")
+        try add("Feed the cat")
+        try inspector.send(" ")
+        try inspector.waitForScreen(containing: "live")
+        try add("Call mum")
+        try inspector.waitForScreen(containing: #"payload: {"title":"Call mum"}"#)
+        screen = try inspector.waitForScreen(containing: "Actions 2  /AddT")
+        #expect(!screen.contains("Walk the dog"))
+
+        try inspector.send("q")
+        #expect(try inspector.waitForExit() == 0)
+        try inspector.verifyTerminalRestored()
+
+        try add("Still working")
+        try todo.send("q")
+        #expect(try todo.waitForExit() == 0)
+    }
+
+    @Test func travelsToTheSelectedActionsStateAndBackThenCtrlCExitsWith130() throws {
+        let app = try TimeTravelApp()
+        let inspector = try PseudoTerminal(
+            product: "reswift-inspect", arguments: ["travel"], environment: app.environment,
+            size: .init(columns: 100, rows: 24))
+        try inspector.waitForScreen(containing: "reswift-inspect · travel (pid \(getpid()))")
+        try waitUntil("the inspector is connected") { app.endpoint.statistics.connections == 1 }
+        app.store.dispatch(AddItem(name: "milk"))
+        app.store.dispatch(AddItem(name: "eggs"))
+        try inspector.waitForScreen(containing: #"payload: {"name":"eggs"}"#)
+
+        try inspector.send(PseudoTerminal.Keys.up)
+        try inspector.waitForScreen(containing: #"payload: {"name":"milk"}"#)
+        try inspector.send("t")
+        try waitUntil("the app is back at the state after milk") { app.store.state.current.items == ["milk"] }
+        try inspector.waitForScreen(containing: "time travel: after #")
+        try inspector.waitForScreen(containing: "JumpToState")
+        try inspector.send(PseudoTerminal.Keys.tab + PseudoTerminal.Keys.down + PseudoTerminal.Keys.right)
+        try inspector.waitForScreen(containing: #"[0]: "milk""#)
+        var screen = inspector.screen
+        #expect(!screen.contains(#"[1]: "eggs""#))
+
+        try inspector.send("b")
+        try waitUntil("the app is at the present again") {
+            app.store.state.current.items == ["milk", "eggs"]
+        }
+        screen = try inspector.waitForScreen(containing: #"[1]: "eggs""#)
+        #expect(screen.contains("live"))
+
+        try inspector.send(PseudoTerminal.Keys.ctrlC)
+        #expect(try inspector.waitForExit() == 130)
+        try inspector.verifyTerminalRestored()
+    }
+
+    @Test func refusesToRunWithoutATerminalAndPointsToTail() throws {
+        let app = try InspectedApp()
+        let run = try runProduct("reswift-inspect", arguments: ["shopping"], environment: app.environment)
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("needs a terminal"))
+        #expect(run.standardError.contains("reswift-inspect tail"))
+        let missing = try runProduct("reswift-inspect", arguments: ["tial"], environment: app.environment)
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("No inspectable app tial"))
+        #expect(missing.standardError.contains("The commands are list, tail, record and gen-test"))
+    }
+
+    @Test func helpDescribesTheInspectorAndItsKeys() throws {
+        let run = try runProduct("reswift-inspect", arguments: ["--help"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("reswift-inspect <pid|app>"))
+        #expect(run.standardOutput.contains("KEYS"))
+        #expect(run.standardOutput.contains("time travel to the selected action's state"))
+    }
+}
+
+/// A store in this process whose reducer is wrapped in `timeTravelReducer`, inspectable as
+/// "travel".
+final class TimeTravelApp {
+    let runtime: String
+    let store: Store<TimeTravelState<ShoppingState>>
+    let endpoint: InspectorEndpoint
+
+    init() throws {
+        runtime = "/tmp/rit-" + UUID().uuidString.prefix(8).lowercased()
+        guard mkdir(runtime, 0o700) == 0 else { throw InspectTestError("mkdir \(runtime): \(errno)") }
+        let started = Locked<InspectorEndpoint?>(nil)
+        let middleware: Middleware<TimeTravelState<ShoppingState>> = makeInspectorMiddleware(
+            app: "travel", environment: ["RESWIFT_INSPECT": "1", "XDG_RUNTIME_DIR": runtime]
+        ) { endpoint in started.withLock { $0 = endpoint } }
+        store = Store(reducer: timeTravelReducer(shoppingReducer), state: nil, middleware: [middleware])
+        guard let endpoint = started.withLock({ $0 }) else { throw InspectTestError("no endpoint") }
+        self.endpoint = endpoint
+    }
+
+    var environment: [String: String] { ["XDG_RUNTIME_DIR": runtime] }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: runtime)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import ReSwift
+import TestSupport
+import Testing
+
+@testable import ReSwiftDevTools
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The whole path from a running app to a passing test: drive the built `todo` under a
+/// pseudo-terminal with RESWIFT_INSPECT=1, `reswift-inspect record` it, `gen-test` the session,
+/// then compile the generated test against the package's built modules and run it.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct TodoGenTestProofTests {
+    @Test func aRecordedTodoSessionBecomesATestThatCompilesAndPasses() throws {
+        let runtime = "/tmp/rit-gen-" + UUID().uuidString.prefix(8).lowercased()
+        #expect(mkdir(runtime, 0o700) == 0)
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let todo = try PseudoTerminal(
+            product: "todo", arguments: ["--file", runtime + "/todo.json"],
+            environment: [
+                "RESWIFT_INSPECT": "1", "XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": runtime + "/data",
+            ],
+            size: .init(columns: 70, rows: 16))
+        try todo.waitForScreen(containing: "Nothing to do")
+
+        let session = runtime + "/session.jsonl"
+        let record = try BackgroundTool(
+            "reswift-inspect", ["record", "todo", "--to", session], environment: ["XDG_RUNTIME_DIR": runtime])
+        try waitUntil("the recorder has the initial state") {
+            ((try? String(contentsOfFile: session, encoding: .utf8)) ?? "").contains(#""type":"state""#)
+        }
+        for title in ["Buy milk", "Walk the dog"] {
+            try todo.send("a")
+            try todo.waitForScreen(containing: "Add:")
+            try todo.send(title)
+            try todo.send(PseudoTerminal.Keys.enter)
+            try todo.waitForScreen(containing: "[ ] \(title)")
+        }
+        try todo.send(" ")  // toggles the selected item
+        try todo.waitForScreen(containing: "[x] ")
+        try todo.send("u")  // and undoes it
+        try waitUntil("the undo is recorded", timeout: 15) {
+            ((try? String(contentsOfFile: session, encoding: .utf8)) ?? "").contains(
+                #""action":"UndoTodoChange""#)
+        }
+        record.kill()
+        _ = try record.waitForExit()
+        try todo.send("q")
+        #expect(try todo.waitForExit() == 0)
+
+        let generated = runtime + "/TodoRecordedSessionTests.swift"
+        let gen = try runProduct(
+            "reswift-inspect",
+            arguments: ["gen-test", session, "--reducer", "todoAppReducer", "--to", generated])
+        #expect(gen.status == 0, "\(gen.standardError)")
+        let source = try String(contentsOfFile: generated, encoding: .utf8)
+        #expect(source.contains("@testable import TodoCore"))
+        #expect(source.contains("TodoCore.AddTodo.self"))
+        #expect(source.contains("TodoCore.ToggleTodo.self"))
+        #expect(source.contains("TodoCore.UndoTodoChange.self"))
+
+        let runner = try GeneratedTestBuild.build(generated, in: runtime)
+        let run = try GeneratedTestBuild.run(runner)
+        #expect(run.status == 0, "the generated test failed:\n\(run.output)")
+        #expect(run.output.contains("replaysTheRecordedActions()"), "\(run.output)")
+        #expect(run.output.contains("passed"), "\(run.output)")
+    }
+}
+
+/// Compiles a generated test into an executable with Swift Testing's entry point, linked against
+/// the objects `swift build` made for the package's modules, and runs it.
+enum GeneratedTestBuild {
+    static func build(_ test: String, in folder: String) throws -> String {
+        let bin = try builtProductURL("reswift-inspect").deletingLastPathComponent()
+        let swiftc = try #require(tool("swiftc"), "no swiftc on PATH to compile the generated test with")
+        let ar = try #require(tool("llvm-ar") ?? tool("ar"), "no ar on PATH to archive the package's objects")
+        // Every library object of the package, in one archive: the linker takes only the members
+        // the test needs, so the executables' mains and the other tests stay out.
+        var objects: [String] = []
+        for directory in try FileManager.default.contentsOfDirectory(atPath: bin.path)
+        where directory.hasSuffix(".build") && !directory.hasSuffix("Tests.build") {
+            let path = bin.appendingPathComponent(directory).path
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            where file.hasSuffix(".o") && file != "main.swift.o" {
+                objects.append(path + "/" + file)
+            }
+        }
+        let archive = folder + "/libpackage.a"
+        try execute(ar, ["rcs", archive] + objects)
+        let main = folder + "/Runner.swift"
+        try """
+        import Testing
+
+        @main struct GeneratedTestRunner {
+            static func main() async { await Testing.__swiftPMEntryPoint() as Never }
+        }
+        """.write(toFile: main, atomically: true, encoding: .utf8)
+        let runner = folder + "/generated-test"
+        try execute(
+            swiftc,
+            [
+                "-parse-as-library", "-Onone", "-I", bin.appendingPathComponent("Modules").path, test, main,
+                archive, "-lXCTest", "-lTesting", "-lFoundation", "-o", runner,
+            ])
+        return runner
+    }
+
+    /// The program `name` on PATH, or in the toolchain's folder (/opt/swift/usr/bin).
+    private static func tool(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let folders = path.split(separator: ":").map(String.init) + ["/opt/swift/usr/bin", "/usr/bin"]
+        return folders.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static func run(_ runner: String) throws -> (status: Int32, output: String) {
+        try execute(runner, [], timeout: 120, failOnError: false)
+    }
+
+    /// Runs `tool` to its end, at most `timeout` seconds, and returns its status and output.
+    @discardableResult
+    private static func execute(
+        _ tool: String, _ arguments: [String], timeout: Double = 300, failOnError: Bool = true
+    ) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardError = output
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        try process.run()
+        let collected = Locked(Data())
+        let reader = output.fileHandleForReading
+        let drained = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            while case let chunk = reader.availableData, !chunk.isEmpty {
+                collected.withLock { $0.append(chunk) }
+            }
+            drained.signal()
+        }
+        guard ended.wait(timeout: .now() + timeout) == .success else {
+            process.terminate()
+            throw InspectTestError("\(tool) did not finish within \(timeout) s")
+        }
+        _ = drained.wait(timeout: .now() + 10)
+        let text = String(decoding: collected.withLock { $0 }, as: UTF8.self)
+        if failOnError && process.terminationStatus != 0 {
+            throw InspectTestError("\(tool) failed (\(process.terminationStatus)):\n\(text)")
+        }
+        return (process.terminationStatus, text)
+    }
+}

@@ -1,0 +1,139 @@
+import ReSwift
+import TerminalUI
+
+/// The interactive inspector's reducer: pure, so a screen can be tested from a list of actions.
+func inspectorViewReducer(action: Action, state: InspectorViewState?) -> InspectorViewState {
+    var state = state ?? InspectorViewState()
+    switch action {
+    case let received as EventsReceived:
+        for event in received.events { apply(event, to: &state) }
+        if received.droppedLocally > 0 { appendEntry(.gap(lost: received.droppedLocally), to: &state) }
+    case is ConnectionEnded:
+        state.connection = .ended
+        state.isAwaitingState = false
+        state.message = "The app ended the connection. q quits."
+    case let move as MoveActionSelection:
+        moveActionSelection(by: move.offset, in: &state)
+    case let edge as SelectActionEdge:
+        state.selectedEntryID = edge.toNewest ? nil : state.visibleEntries.first?.id
+    case let move as MoveTreeSelection:
+        state.treeSelection += move.offset
+    case is SwitchPane:
+        state.focus = state.focus == .actions ? .state : .actions
+    case let node as SetNodeExpanded:
+        setNodeExpanded(node.expanded, in: &state)
+    case is BeginFilter:
+        state.filterField = TextField(text: state.filter)
+    case let edit as EditFilter:
+        state.filterField?.handle(edit.key)
+        state.filter = state.filterField?.text ?? state.filter
+    case let end as EndFilter:
+        if !end.keep { state.filter = "" }
+        state.filterField = nil
+    case is RequestState:
+        state.isAwaitingState = true
+        state.isStateStale = false
+    case is TravelToSelection:
+        travelToSelection(in: &state)
+    case is TravelToPresent:
+        if state.travelledTo != nil {
+            state.travelledTo = nil
+            state.message = "Back at the present."
+        }
+    case let show as ShowMessage:
+        state.message = show.text
+    default:
+        break
+    }
+    let rows = state.treeRows.count
+    state.treeSelection = max(0, min(state.treeSelection, rows - 1))
+    return state
+}
+
+private func apply(_ event: IncomingEvent, to state: inout InspectorViewState) {
+    switch event.type {
+    case "hello":
+        state.target = .init(
+            app: event.app ?? "?", pid: event.pid ?? 0, stateType: event.stateType ?? "?",
+            canTimeTravel: event.timeTravel ?? false)
+        state.connection = .attached
+        state.isStateStale = true
+    case "action":
+        let record = InspectorViewState.ActionRecord(
+            seq: event.seq ?? 0, name: event.action ?? "?",
+            payload: event.payload?.compact ?? event.description ?? "", durationNs: event.durationNs ?? 0,
+            callSite: event.callSite, diff: event.diff ?? [], historyIndex: event.historyIndex)
+        appendEntry(.action(record), to: &state)
+        state.isStateStale = true
+    case "gap":
+        appendEntry(.gap(lost: event.lost ?? 0), to: &state)
+    case "state":
+        let seq = event.seq ?? 0
+        state.snapshot = .init(value: event.state, description: event.description, seq: seq)
+        state.isAwaitingState = false
+        // Up to date when no action the list shows came after it.
+        if let newest = state.entries.last(where: { $0.action != nil })?.action, newest.seq <= seq {
+            state.isStateStale = false
+        }
+    case "paused":
+        state.isPaused = true
+        state.message = "Paused: the app streams no actions until you resume (space)."
+    case "resumed":
+        state.isPaused = false
+        state.message = nil
+        state.isStateStale = true
+    case "error":
+        state.message = "The app says: " + (event.message ?? "an error")
+    default:
+        break
+    }
+}
+
+private func appendEntry(_ kind: InspectorViewState.Entry.Kind, to state: inout InspectorViewState) {
+    state.entries.append(.init(id: state.nextEntryID, kind: kind))
+    state.nextEntryID += 1
+    let excess = state.entries.count - InspectorViewState.entryLimit
+    if excess > 0 {
+        state.entries.removeFirst(excess)
+        state.droppedEntries += excess
+    }
+}
+
+private func moveActionSelection(by offset: Int, in state: inout InspectorViewState) {
+    let visible = state.visibleEntries
+    guard let current = state.selectedIndex(in: visible) else { return }
+    let next = max(0, min(current + offset, visible.count - 1))
+    state.selectedEntryID = next == visible.count - 1 ? nil : visible[next].id
+}
+
+private func setNodeExpanded(_ expanded: Bool?, in state: inout InspectorViewState) {
+    let rows = state.treeRows
+    guard rows.indices.contains(state.treeSelection) else { return }
+    let row = rows[state.treeSelection]
+    let isExpanded = row.container ?? false
+    let wanted = expanded ?? !isExpanded
+    if let container = row.container, container != wanted {
+        if wanted {
+            state.expandedPaths.insert(row.path)
+        } else {
+            state.expandedPaths.remove(row.path)
+        }
+    } else if expanded == false, let parent = StateTree.parent(of: row.path),
+        let index = rows.firstIndex(where: { $0.path == parent })
+    {
+        state.treeSelection = index
+    }
+}
+
+private func travelToSelection(in state: inout InspectorViewState) {
+    guard let target = state.target, target.canTimeTravel else {
+        state.message = "This app can't time travel: its reducer isn't wrapped in timeTravelReducer."
+        return
+    }
+    guard let record = state.selectedEntry?.action, record.historyIndex != nil else {
+        state.message = "Select an action to travel to."
+        return
+    }
+    state.travelledTo = record.seq
+    state.message = "The app shows the state after #\(record.seq). b brings it back to the present."
+}
