@@ -50,11 +50,16 @@ package.targets += [
 // MARK: - TerminalUI and TestSupport
 
 package.targets += [
-    .target(name: "TerminalUI", path: "Support/TerminalUI"),
+    // The lock of the Support targets and TestSupport, which may not depend on ReSwift (modules that
+    // do use ReSwift's `Locked`, of the same shape). Internal: no product.
+    .target(name: "Locking", path: "Support/Locking"),
+    .target(name: "TerminalUI", dependencies: ["Locking"], path: "Support/TerminalUI"),
     .testTarget(
-        name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], path: "Tests/TerminalUITests"),
-    .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
-    .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], path: "Tests/TestSupportTests"),
+        name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport", "Locking"],
+        path: "Tests/TerminalUITests"),
+    .target(name: "TestSupport", dependencies: ["TerminalUI", "Locking"], path: "Tests/TestSupport"),
+    .testTarget(
+        name: "TestSupportTests", dependencies: ["TestSupport", "Locking"], path: "Tests/TestSupportTests"),
     .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
 ]
 
@@ -79,7 +84,7 @@ package.targets += [
     .target(
         name: "CCurlShim", path: "Support/CCurlShim",
         linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-    .target(name: "HTTPTransport", dependencies: ["CCurlShim"], path: "Support/HTTPTransport"),
+    .target(name: "HTTPTransport", dependencies: ["CCurlShim", "Locking"], path: "Support/HTTPTransport"),
     .testTarget(
         name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"],
         path: "Tests/HTTPTransportTests"),
@@ -102,7 +107,7 @@ package.targets += [
     ),
     .testTarget(
         name: "ReSwiftDevToolsTests",
-        dependencies: ["ReSwiftDevTools", "ReSwiftDiff", "ReSwift"],
+        dependencies: ["ReSwiftDevTools", "ReSwiftDiff", "ReSwift", "TestSupport"],
         path: "Tests/ReSwiftDevToolsTests"
     ),
 ]
@@ -129,7 +134,7 @@ package.targets += [
     .target(name: "ReSwiftThunk", dependencies: ["ReSwift"], path: "Sources/ReSwiftThunk"),
     .testTarget(
         name: "ReSwiftThunkTests",
-        dependencies: ["ReSwiftThunk", "ReSwift"],
+        dependencies: ["ReSwiftThunk", "ReSwift", "ReSwiftTesting", "TestSupport"],
         path: "Tests/ReSwiftThunkTests"
     ),
 ]
@@ -194,7 +199,7 @@ package.targets += [
         name: "MemoryGameTests",
         dependencies: [
             "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
-            "TestSupport", "ArgumentParsing",
+            "TestSupport", "ArgumentParsing", "ReSwiftTesting",
         ],
         path: "Tests/MemoryGameTests"
     ),

@@ -18,7 +18,7 @@ import ReSwift
 /// To record actions while the store goes on reducing them, add ``middleware()`` to the
 /// store's middleware instead.
 public final class ActionRecorder: @unchecked Sendable {
-    // @unchecked Sendable: `recorded` is only touched under its lock (`Locked` holds an NSLock).
+    // @unchecked Sendable: `recorded` is only touched under its lock (ReSwift's `Locked`).
     private let recorded = Locked<[Action]>([])
 
     /// Creates an empty recorder.

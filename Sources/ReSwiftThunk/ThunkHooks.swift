@@ -4,7 +4,7 @@ import ReSwift
 /// Process-wide hooks of the thunk middleware.
 public enum ThunkHooks {
     private static let handler = Locked<@Sendable (UnhandledThunkError) -> Void>(
-        ThunkHooks.writeToStandardError
+        ThunkHooks.defaultUnhandledErrorHandler
     )
 
     /// Called with each error thrown by an ``AsyncThunk`` that was dispatched fire-and-forget
@@ -16,18 +16,25 @@ public enum ThunkHooks {
     /// thunk's task, so it must be thread-safe. Cancellation errors are never reported.
     ///
     /// To handle errors per store (or per test, without touching process-wide state), create the
-    /// middleware with ``createThunkMiddleware(onUnhandledError:)`` instead.
+    /// middleware with ``createThunkMiddleware(unhandledErrorHandler:)`` instead.
     public static var unhandledErrorHandler: @Sendable (UnhandledThunkError) -> Void {
         get { handler.withLock { $0 } }
         set { handler.withLock { $0 = newValue } }
     }
 
-    /// The default ``unhandledErrorHandler``: writes `failure` to standard error.
-    ///
-    /// - Parameter failure: The error and the thunk that threw it.
-    public static func writeToStandardError(_ failure: UnhandledThunkError) {
+    /// The default ``unhandledErrorHandler``: writes the error, the thunk and where it was created
+    /// to standard error.
+    public static let defaultUnhandledErrorHandler: @Sendable (UnhandledThunkError) -> Void = { failure in
         let message = "ReSwiftThunk: \(failure)\n"
         FileHandle.standardError.write(Data(message.utf8))
+    }
+
+    /// The former name of ``defaultUnhandledErrorHandler``.
+    ///
+    /// - Parameter failure: The error and the thunk that threw it.
+    @available(*, deprecated, renamed: "defaultUnhandledErrorHandler")
+    public static func writeToStandardError(_ failure: UnhandledThunkError) {
+        defaultUnhandledErrorHandler(failure)
     }
 }
 

@@ -16,18 +16,18 @@ import ReSwift
 ///
 /// An error thrown by an async thunk that nobody awaits goes to
 /// ``ThunkHooks/unhandledErrorHandler``; use
-/// ``createThunkMiddleware(onUnhandledError:)`` to handle them per store instead.
+/// ``createThunkMiddleware(unhandledErrorHandler:)`` to handle them per store instead.
 ///
 /// - Returns: The thunk middleware for a store of `State`.
 public func createThunkMiddleware<State>() -> Middleware<State> {
-    createThunkMiddleware(onUnhandledError: { ThunkHooks.unhandledErrorHandler($0) })
+    createThunkMiddleware(unhandledErrorHandler: { ThunkHooks.unhandledErrorHandler($0) })
 }
 
 /// Creates the middleware that runs thunks, with its own handler for the errors of async thunks
 /// that nobody awaits.
 ///
 /// Behaves like ``createThunkMiddleware()``, but an error thrown by an ``AsyncThunk`` dispatched
-/// fire-and-forget (from synchronous code) goes to `onUnhandledError` instead of
+/// fire-and-forget (from synchronous code) goes to `unhandledErrorHandler` instead of
 /// ``ThunkHooks/unhandledErrorHandler``. Cancellation errors are not reported. Errors of awaited
 /// thunks are thrown to whoever awaits them and never reach the handler.
 ///
@@ -37,10 +37,10 @@ public func createThunkMiddleware<State>() -> Middleware<State> {
 /// }
 /// ```
 ///
-/// - Parameter onUnhandledError: Called, on the thunk's task, with each unhandled error.
+/// - Parameter unhandledErrorHandler: Called, on the thunk's task, with each unhandled error.
 /// - Returns: The thunk middleware for a store of `State`.
 public func createThunkMiddleware<State>(
-    onUnhandledError: @escaping @Sendable (UnhandledThunkError) -> Void
+    unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
 ) -> Middleware<State> {
     return { dispatch, getState in
         let context = ThunkContext(dispatch: dispatch, getState: getState)
@@ -50,7 +50,7 @@ public func createThunkMiddleware<State>(
                 case let thunk as Thunk<State>:
                     thunk.body(dispatch, getState)
                 case let thunk as any AsyncThunkStarting:
-                    if !thunk.start(in: context, onUnhandledError: onUnhandledError) {
+                    if !thunk.start(in: context, unhandledErrorHandler: unhandledErrorHandler) {
                         // An async thunk for another state type: like ReSwift-Thunk does with a
                         // Thunk<Other>, pass it on untouched.
                         next(action)
@@ -61,6 +61,19 @@ public func createThunkMiddleware<State>(
             }
         }
     }
+}
+
+/// The former spelling of ``createThunkMiddleware(unhandledErrorHandler:)``, before every error hook
+/// of the package was named `…Handler`.
+///
+/// - Parameter onUnhandledError: Called, on the thunk's task, with each unhandled error.
+/// - Returns: The thunk middleware for a store of `State`.
+@available(*, deprecated, renamed: "createThunkMiddleware(unhandledErrorHandler:)")
+@_disfavoredOverload
+public func createThunkMiddleware<State>(
+    onUnhandledError: @escaping @Sendable (UnhandledThunkError) -> Void
+) -> Middleware<State> {
+    createThunkMiddleware(unhandledErrorHandler: onUnhandledError)
 }
 
 /// The former name of ``createThunkMiddleware()``, kept for code written for ReSwift-Thunk 1.x.

@@ -129,15 +129,9 @@ import Testing
     }
 
     private func compile(_ swiftc: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swiftc)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "swiftc \(arguments.joined(separator: " ")):\n\(text)")
+        let run = try runProgram(URL(fileURLWithPath: swiftc), arguments: arguments, timeout: 300)
+        #expect(
+            run.status == 0,
+            "swiftc \(arguments.joined(separator: " ")):\n\(run.standardError)\(run.standardOutput)")
     }
 }

@@ -123,12 +123,8 @@ import Testing
     }
 
     @Test func anotherUserIsRefusedEvenWhenTheSocketIsReachable() throws {
-        guard geteuid() == 0 else {
-            print("skipped: switching to another user needs root (running as uid \(geteuid()))")
-            return
-        }
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
-            print("skipped: setpriv is not installed")
+        if let reason = otherUserUnavailable {
+            print("skipped: \(reason)")
             return
         }
         let app = try InspectedApp()
@@ -142,12 +138,9 @@ import Testing
         #expect(chmod(app.endpoint.socketPath, 0o666) == 0)
 
         let run = Process()
-        run.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        run.arguments = [
-            "--reuid=65534", "--regid=65534", "--clear-groups", copy, "tail", "--socket",
-            app.endpoint.socketPath,
-            "--format", "jsonl",
-        ]
+        let command = asOtherUser(copy, ["tail", "--socket", app.endpoint.socketPath, "--format", "jsonl"])
+        run.executableURL = URL(fileURLWithPath: command.executable)
+        run.arguments = command.arguments
         let output = Pipe()
         let errors = Pipe()
         run.standardOutput = output

@@ -1,5 +1,6 @@
 import Foundation
 import ReSwiftDevTools
+import TestSupport
 import Testing
 
 @testable import ReSwift
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func theRecorderKeepsTheCallSiteAndReplayReadsIt() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.file("session.jsonl")
         let recorder = try SessionRecorder(url: url, registry: todoRegistry, now: SteppingClock().now)
         let middleware: Middleware<TodoState> = recorder.middleware()

@@ -1,6 +1,7 @@
 import Foundation
 import ReSwift
 import ReSwiftDevTools
+import TestSupport
 import Testing
 
 /// Runs the code of the article "Debugging with DevTools", so that the guide keeps working.
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func recordThenReplayASession() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let sessionURL = folder.file("todo-session.jsonl")
         let registry = ActionRegistry(AddTodo.self, ToggleTodo.self)
 

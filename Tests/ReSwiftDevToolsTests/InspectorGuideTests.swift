@@ -1,6 +1,7 @@
 import Foundation
 import ReSwift
 import ReSwiftDevTools
+import TestSupport
 import Testing
 
 /// Runs the code of the article "Inspecting a Running App", so that the guide keeps working.

@@ -1,5 +1,6 @@
 import ReSwift
 import ReSwiftDevTools
+import TestSupport
 import Testing
 
 @Suite struct LoggingMiddlewareTests {

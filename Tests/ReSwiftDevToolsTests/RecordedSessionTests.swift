@@ -1,6 +1,7 @@
 import Foundation
 import ReSwift
 import ReSwiftDevTools
+import TestSupport
 import Testing
 
 @Suite struct RecordedSessionTests {
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func reportsAMissingFileWithItsPath() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.file("missing.jsonl")
         let error = #expect(throws: SessionError.self) {
             try RecordedSession(contentsOf: url, registry: todoRegistry)

@@ -2,11 +2,12 @@ import Foundation
 import ReSwift
 import ReSwiftDevTools
 import ReSwiftDiff
+import TestSupport
 import Testing
 
 @Suite struct ReplayTests {
     @Test func recordingReplayedIntoAFreshStoreReachesTheSameState() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.file("session.jsonl")
         let recorder = try SessionRecorder(url: url, registry: todoRegistry)
         let recorded = Store(reducer: todoReducer, state: nil, middleware: [recorder.middleware()])
@@ -31,7 +32,7 @@ import Testing
 
     @Test func sessionWithExactlyOneActionReplays() throws {
         // ReSwift-Recorder issue 11: a recording of a single action could not be replayed.
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.file("session.jsonl")
         let recorder = try SessionRecorder(url: url, registry: todoRegistry)
         recorder.record(AddTodo(title: "only"))
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func replayStartsFromTheGivenState() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.file("session.jsonl")
         let recorder = try SessionRecorder(url: url, registry: todoRegistry)
         recorder.record(ToggleTodo(index: 0))
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func replayStartsFromTheRecordedInitialState() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.file("session.jsonl")
         let restored = TodoState(todos: [Todo(title: "saved")], filter: "open")
         let recorder = try SessionRecorder(url: url, registry: todoRegistry, initialState: restored)
@@ -94,7 +95,7 @@ import Testing
     }
 
     @Test func sessionWithoutInitialStateHasNone() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.file("session.jsonl")
         _ = try SessionRecorder(url: url, registry: todoRegistry)
         let session = try RecordedSession(contentsOf: url, registry: todoRegistry)
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test func initialStateOfAnotherShapeIsReported() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.file("session.jsonl")
         _ = try SessionRecorder(url: url, registry: todoRegistry, initialState: ["count": 3])
         let session = try RecordedSession(contentsOf: url, registry: todoRegistry)

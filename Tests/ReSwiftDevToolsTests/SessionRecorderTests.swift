@@ -1,11 +1,12 @@
 import Foundation
 import ReSwift
 import ReSwiftDevTools
+import TestSupport
 import Testing
 
 @Suite struct SessionRecorderTests {
     @Test func writesAHeaderAndOneJSONLinePerRegisteredAction() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.file("session.jsonl")
         let clock = SteppingClock()
         let recorder = try SessionRecorder(url: url, registry: todoRegistry, now: clock.now)
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func recordsEachActionBeforeTheReducerRuns() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.file("session.jsonl")
         let recorder = try SessionRecorder(url: url, registry: todoRegistry)
         let linesSeenByReducer = Collected<Int>()
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func refusesToReplaceAnExistingFileUnlessAsked() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.file("session.jsonl")
         try Data("keep me".utf8).write(to: url)
 
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func createsMissingFolders() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.url.appendingPathComponent("a/b/session.jsonl")
         let recorder = try SessionRecorder(url: url, registry: todoRegistry)
         recorder.record(SetFilter(filter: "x"))
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func reportsActionsRecordedAfterClosing() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let problems = Collected<SessionRecorder.Problem>()
         let recorder = try SessionRecorder(
             url: folder.file("session.jsonl"),
@@ -87,7 +88,7 @@ import Testing
     }
 
     @Test func recordsFromManyThreadsWithoutMixingLines() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.file("session.jsonl")
         let recorder = try SessionRecorder(url: url, registry: todoRegistry)
         await withTaskGroup(of: Void.self) { group in

@@ -11,7 +11,7 @@ import Testing
     func makeWriter(initial: Int? = 0) -> CoalescingWriter<Int> {
         CoalescingWriter(
             initial: initial, quietPeriod: 200_000_000, maximumDelay: 1_000_000_000, clock: clock,
-            write: log.writer, onError: log.onError)
+            write: log.writer, errorHandler: log.errorHandler)
     }
 
     @Test func aBurstIsWrittenOnceWithItsLastValueAfterTheQuietPeriod() {
@@ -128,7 +128,7 @@ import Testing
                 try log.write(value)
                 if value == 1 { box.writer?.receive(0) }
                 return value
-            }, onError: log.onError)
+            }, errorHandler: log.errorHandler)
         box.writer = writer
         writer.receive(1)
         clock.advance(milliseconds: 300)
@@ -144,7 +144,7 @@ import Testing
                 #expect(base == 0)
                 try log.write(value)
                 return 99
-            }, onError: log.onError)
+            }, errorHandler: log.errorHandler)
         writer.receive(1)
         clock.advance(milliseconds: 300)
         writer.receive(99)
@@ -163,7 +163,7 @@ import Testing
                 dispatchPrecondition(condition: .onQueue(queue))
                 try written.write(value)
                 return value
-            }, onError: written.onError)
+            }, errorHandler: written.errorHandler)
         for value in 1...20 { writer.receive(value) }
         var waited = 0
         while written.written.last != 20 && waited < 500 {

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReSwiftPersistence
 
 @Suite struct CorruptFileTests {
     let directory: TemporaryDirectory
-    let problems = ProblemRecorder()
+    let problems = Collected<PersistenceError>()
 
     init() throws { directory = try TemporaryDirectory() }
 
@@ -14,7 +15,7 @@ import Testing
     func file(version: Int = 2) -> PersistedFile<Settings> {
         PersistedFile(
             url: url, schemaVersion: version, whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.handler)
+            problemHandler: problems.append)
     }
 
     /// Loads, then checks the common outcome: `nil`, one problem of `kind` naming the file, the
@@ -25,8 +26,8 @@ import Testing
     ) throws {
         try Data(contents.utf8).write(to: url)
         #expect(try file().load() == nil, sourceLocation: sourceLocation)
-        let problem = try #require(problems.problems.first, sourceLocation: sourceLocation)
-        #expect(problems.problems.count == 1, sourceLocation: sourceLocation)
+        let problem = try #require(problems.all.first, sourceLocation: sourceLocation)
+        #expect(problems.all.count == 1, sourceLocation: sourceLocation)
         #expect(problem.kind == kind, sourceLocation: sourceLocation)
         #expect(problem.fileURL == url, sourceLocation: sourceLocation)
         #expect(
@@ -73,7 +74,7 @@ import Testing
         #expect(error.message.contains("use the newer version of the app"))
         #expect(error.movedAsideTo == nil)
         #expect(try Data(contentsOf: url).text == contents)
-        #expect(problems.problems.isEmpty)
+        #expect(problems.all.isEmpty)
     }
 
     @Test func aVersionBelowOneIsMovedAside() throws {
@@ -89,7 +90,7 @@ import Testing
         let fresh = Settings(category: "fresh", bestScores: [], lastPlayed: nil)
         try file.save(fresh)
         #expect(try file.load() == fresh)
-        #expect(problems.problems.count == 1)
+        #expect(problems.all.count == 1)
     }
 
     @Test func updateMovesACorruptFileAsideAndStartsFromNil() throws {
@@ -99,7 +100,7 @@ import Testing
             value = Settings(category: "fresh", bestScores: [1], lastPlayed: nil)
         }
         #expect(written?.category == "fresh")
-        let movedTo = try #require(problems.problems.first?.movedAsideTo)
+        let movedTo = try #require(problems.all.first?.movedAsideTo)
         #expect(try Data(contentsOf: movedTo).text == "garbage")
     }
 
@@ -108,7 +109,7 @@ import Testing
             try Data("bad \(round)".utf8).write(to: url)
             #expect(try file().load() == nil)
         }
-        let moved = Set(problems.problems.compactMap(\.movedAsideTo))
+        let moved = Set(problems.all.compactMap(\.movedAsideTo))
         #expect(moved.count == 3)
         let contents = try Set(moved.map { try Data(contentsOf: $0).text })
         #expect(contents == ["bad 0", "bad 1", "bad 2"])

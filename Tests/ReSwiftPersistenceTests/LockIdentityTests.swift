@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReSwiftPersistence
@@ -7,12 +8,12 @@ import Testing
 /// split by a save.
 @Suite struct LockIdentityTests {
     let directory: TemporaryDirectory
-    let problems = ProblemRecorder()
+    let problems = Collected<PersistenceError>()
 
     init() throws { directory = try TemporaryDirectory() }
 
     func listFile(_ url: URL) -> PersistedFile<[String]> {
-        PersistedFile(url: url, whenUnusable: .refuse, problemHandler: problems.handler)
+        PersistedFile(url: url, whenUnusable: .refuse, problemHandler: problems.append)
     }
 
     /// `list.json -> real/target.json`: the link and the target share one lock file, the target's.

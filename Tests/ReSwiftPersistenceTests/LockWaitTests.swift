@@ -1,4 +1,6 @@
 import Foundation
+import ReSwift
+import TestSupport
 import Testing
 
 @testable import ReSwiftPersistence
@@ -20,13 +22,13 @@ import Testing
     func withinDeadline<T: Sendable>(
         _ seconds: TimeInterval, _ body: @escaping @Sendable () throws -> T
     ) throws -> Result<T, any Error> {
-        let box = ResultBox<T>()
+        let box = Locked<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            box.set(Result { try body() })
+            box.withLock { $0 = Result { try body() } }
             done.signal()
         }
-        guard done.wait(timeout: .now() + seconds) == .success, let result = box.result else {
+        guard done.wait(timeout: .now() + seconds) == .success, let result = box.current else {
             throw WriterProcess.Timeout(description: "still waiting after \(seconds) s")
         }
         return result
@@ -92,13 +94,4 @@ import Testing
         #expect(LockHolder.holder(in: table, fileIdentity: "fd:01:1234567")?.processID == 55)
         #expect(LockHolder.holder(in: table, fileIdentity: "00:2f:99") == nil, "a POSIX lock isn't ours")
     }
-}
-
-/// A result handed from one thread to another.
-private final class ResultBox<T: Sendable>: @unchecked Sendable {
-    // `stored` is read and written only while holding `lock`.
-    private let lock = NSLock()
-    private var stored: Result<T, any Error>?
-    var result: Result<T, any Error>? { lock.withLock { stored } }
-    func set(_ result: Result<T, any Error>) { lock.withLock { stored = result } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReSwiftPersistence
@@ -12,7 +13,7 @@ import Testing
     }
 
     let directory: TemporaryDirectory
-    let problems = ProblemRecorder()
+    let problems = Collected<PersistenceError>()
 
     init() throws { directory = try TemporaryDirectory() }
 
@@ -39,29 +40,29 @@ import Testing
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "Buy milk"}, {"name": "Call Ana"}]}"#)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3, migrations: [addPriority, renameTitle],
-            whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+            whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
         #expect(
             try file.load() == [
                 TodoV3(title: "Buy milk", priority: 0), TodoV3(title: "Call Ana", priority: 0),
             ])
-        #expect(problems.problems.isEmpty)
+        #expect(problems.all.isEmpty)
     }
 
     @Test func aVersionTwoFileRunsOnlyTheLastStep() throws {
         let url = try write(#"{"schemaVersion": 2, "value": [{"title": "Buy milk"}]}"#)
-        let recorder = StepRecorder()
+        let recorder = Collected<Int>()  // the migration steps that ran, in order
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3,
             migrations: [
-                Migration(from: 1) { _ in recorder.record(1) },
+                Migration(from: 1) { _ in recorder.append(1) },
                 Migration(from: 2) { json in
-                    recorder.record(2)
+                    recorder.append(2)
                     json[0]?["priority"] = 7
                 },
             ],
-            whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+            whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
         #expect(try file.load() == [TodoV3(title: "Buy milk", priority: 7)])
-        #expect(recorder.steps == [2])
+        #expect(recorder.all == [2])
     }
 
     @Test func loadingDoesNotRewriteTheFileButTheNextSaveWritesTheCurrentVersion() throws {
@@ -69,7 +70,7 @@ import Testing
         let url = try write(original)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3, migrations: [renameTitle, addPriority],
-            whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+            whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
         let loaded = try #require(try file.load())
         #expect(try Data(contentsOf: url).text == original)
 
@@ -83,7 +84,7 @@ import Testing
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "old"}]}"#)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3, migrations: [renameTitle, addPriority],
-            whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+            whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
         try file.update { todos in todos?.append(TodoV3(title: "new", priority: 1)) }
         #expect(try file.load()?.map(\.title) == ["old", "new"])
     }
@@ -92,10 +93,10 @@ import Testing
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "Buy milk"}]}"#)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3, migrations: [addPriority], whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.handler)
+            problemHandler: problems.append)
         #expect(try file.load() == nil)
-        let problem = try #require(problems.problems.first)
-        #expect(problems.problems.count == 1)
+        let problem = try #require(problems.all.first)
+        #expect(problems.all.count == 1)
         #expect(problem.kind == .migrationFailed)
         #expect(problem.reason.contains("no migration from version 1 to 2"))
         let movedTo = try #require(problem.movedAsideTo)
@@ -111,9 +112,9 @@ import Testing
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 2,
             migrations: [Migration(from: 1) { _ in throw Unsupported() }],
-            whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+            whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
         #expect(try file.load() == nil)
-        let problem = try #require(problems.problems.first)
+        let problem = try #require(problems.all.first)
         #expect(problem.kind == .migrationFailed)
         #expect(problem.reason.contains("from version 1 to 2 failed: items without names"))
         #expect(problem.underlyingError is Unsupported)
@@ -124,9 +125,9 @@ import Testing
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "x"}]}"#)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 2, migrations: [renameTitle], whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.handler)
+            problemHandler: problems.append)
         #expect(try file.load() == nil)
-        let problem = try #require(problems.problems.first)
+        let problem = try #require(problems.all.first)
         #expect(problem.kind == .wrongShape)
         #expect(problem.reason.contains("after migrating from version 1"))
         #expect(problem.reason.contains("missing key \"priority\""))
@@ -136,18 +137,9 @@ import Testing
         let url = try write(#"{"schemaVersion": 2, "value": [{"name": "not a title"}]}"#)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3, migrations: [addPriority], whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.handler)
+            problemHandler: problems.append)
         #expect(try file.load() == nil)
-        #expect(problems.problems.first?.kind == .migrationFailed)
-        #expect(problems.problems.first?.underlyingError is DecodingError)
+        #expect(problems.all.first?.kind == .migrationFailed)
+        #expect(problems.all.first?.underlyingError is DecodingError)
     }
-}
-
-/// Which migration steps ran, in order.
-private final class StepRecorder: @unchecked Sendable {
-    // `recorded` is read and written only while holding `lock`.
-    private let lock = NSLock()
-    private var recorded: [Int] = []
-    var steps: [Int] { lock.withLock { recorded } }
-    func record(_ step: Int) { lock.withLock { recorded.append(step) } }
 }

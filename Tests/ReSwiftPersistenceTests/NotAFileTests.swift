@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReSwiftPersistence
@@ -7,13 +8,13 @@ import Testing
 /// and nothing there is read, written or moved (moving a folder aside would move the folder).
 @Suite struct NotAFileTests {
     let directory: TemporaryDirectory
-    let problems = ProblemRecorder()
+    let problems = Collected<PersistenceError>()
 
     init() throws { directory = try TemporaryDirectory() }
 
     func expectRefused(_ url: URL, kind: String, _ operation: (PersistedFile<Settings>) throws -> Void) {
         let file = PersistedFile<Settings>(
-            url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+            url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
         do {
             try operation(file)
             Issue.record("an operation on \(kind) should throw")
@@ -26,7 +27,7 @@ import Testing
         } catch {
             Issue.record("unexpected error \(error)")
         }
-        #expect(problems.problems.isEmpty, "nothing is reported as moved aside")
+        #expect(problems.all.isEmpty, "nothing is reported as moved aside")
     }
 
     @Test func aDirectoryIsRefusedByEveryOperationAndLeftInPlace() throws {

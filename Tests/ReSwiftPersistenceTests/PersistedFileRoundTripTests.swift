@@ -1,27 +1,28 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReSwiftPersistence
 
 @Suite struct PersistedFileRoundTripTests {
     let directory: TemporaryDirectory
-    let problems = ProblemRecorder()
+    let problems = Collected<PersistenceError>()
 
     init() throws { directory = try TemporaryDirectory() }
 
     func settingsFile(_ name: String = "settings.json", version: Int = 1) -> PersistedFile<Settings> {
         PersistedFile(
             url: directory.file(name), schemaVersion: version, whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.handler)
+            problemHandler: problems.append)
     }
 
     @Test func loadWithoutFileReturnsNilAndCreatesNothing() throws {
         let file = PersistedFile<Settings>(
             url: directory.url.appendingPathComponent("missing/folder/settings.json"),
-            whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+            whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
         #expect(try file.load() == nil)
         #expect(try directory.contents().isEmpty)
-        #expect(problems.problems.isEmpty)
+        #expect(problems.all.isEmpty)
     }
 
     @Test func saveThenLoadGivesTheSameValue() throws {
@@ -32,13 +33,13 @@ import Testing
         try file.save(value)
         #expect(try file.load() == value)
         #expect(try settingsFile().load() == value)  // a second handle reads the same file
-        #expect(problems.problems.isEmpty)
+        #expect(problems.all.isEmpty)
     }
 
     @Test func saveCreatesTheFolderAndWritesAVersionedEnvelope() throws {
         let url = directory.url.appendingPathComponent("app/data/settings.json")
         let file = PersistedFile<Settings>(
-            url: url, schemaVersion: 3, whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+            url: url, schemaVersion: 3, whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
         try file.save(Settings(category: "food", bestScores: [], lastPlayed: nil))
 
         let object = try #require(
@@ -60,12 +61,12 @@ import Testing
     @Test func aValueThatFailsToEncodeLeavesTheOldFileUntouched() throws {
         let url = directory.file("names.json")
         let good = PersistedFile<[String]>(
-            url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+            url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
         try good.save(["kept"])
         let before = try Data(contentsOf: url)
 
         let bad = PersistedFile<Unencodable>(
-            url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler)
+            url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
         let error = try #require(throws: PersistenceError.self) { try bad.save(Unencodable(name: "lost")) }
         #expect(error.kind == .writeFailed)
         #expect(error.message.contains("couldn't be encoded"))
@@ -81,7 +82,7 @@ import Testing
         try Data("x".utf8).write(to: blocker)
         let file = PersistedFile<Settings>(
             url: blocker.appendingPathComponent("settings.json"), whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.handler)
+            problemHandler: problems.append)
         let error = try #require(throws: PersistenceError.self) {
             try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import ReSwift
 import ReSwiftPersistence
+import TestSupport
 import Testing
 
 // The code of the "Persisting State" article (ReSwiftPersistence.docc/Articles/PersistingState.md),
@@ -27,12 +28,10 @@ private func appReducer(action: Action, state: AppState?) -> AppState {
 private struct Options { var file: String? }
 
 /// Stands in for the app's status line.
-private final class StatusLine: @unchecked Sendable {
-    // `posted` is read and written only while holding `lock`.
-    private let lock = NSLock()
-    private var posted: [String] = []
-    var messages: [String] { lock.withLock { posted } }
-    func post(_ message: String) { lock.withLock { posted.append(message) } }
+private final class StatusLine: Sendable {
+    private let posted = Locked<[String]>([])
+    var messages: [String] { posted.current }
+    func post(_ message: String) { posted.withLock { $0.append(message) } }
 }
 
 @Suite struct PersistenceGuideTests {

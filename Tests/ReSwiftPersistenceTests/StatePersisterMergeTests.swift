@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import TestSupport
 import Testing
 
 @testable import ReSwiftPersistence
@@ -7,16 +8,16 @@ import Testing
 /// A persister with `merge` while another writer (another process, here a second handle) changes the file.
 @Suite struct StatePersisterMergeTests {
     let directory: TemporaryDirectory
-    let problems = ProblemRecorder()
+    let problems = Collected<PersistenceError>()
     let clock = ManualClock()
-    let conflicts = ConflictLog()
+    let conflicts = Collected<PersistenceConflict<[String]>>()  // what the merge function saw
 
     init() throws { directory = try TemporaryDirectory() }
 
     func todosFile() -> PersistedFile<[String]> {
         PersistedFile(
             url: directory.file("todos.json"), whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.handler)
+            problemHandler: problems.append)
     }
 
     /// Keeps the other side's items, drops what we removed, appends what we added.
@@ -100,13 +101,4 @@ import Testing
         persister.flush()
         #expect(try todosFile().load() == ["a", "ours"])
     }
-}
-
-/// The conflicts a merge function saw.
-final class ConflictLog: @unchecked Sendable {
-    // `stored` is read and written only while holding `lock`.
-    private let lock = NSLock()
-    private var stored: [PersistenceConflict<[String]>] = []
-    var all: [PersistenceConflict<[String]>] { lock.withLock { stored } }
-    func append(_ conflict: PersistenceConflict<[String]>) { lock.withLock { stored.append(conflict) } }
 }

@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct StatePersisterTests {
     let directory: TemporaryDirectory
-    let problems = ProblemRecorder()
+    let problems = Collected<PersistenceError>()
     let clock = ManualClock()
     let log = WriteLog<[String]>()
 
@@ -16,7 +16,7 @@ import Testing
     func todosFile() -> PersistedFile<[String]> {
         PersistedFile(
             url: directory.file("todos.json"), whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.handler)
+            problemHandler: problems.append)
     }
 
     /// A persister on the manual clock with a 200 ms quiet period, writing to the file and the log.
@@ -100,7 +100,7 @@ import Testing
         try Data("x".utf8).write(to: blocker)
         let file = PersistedFile<[String]>(
             url: blocker.appendingPathComponent("todos.json"), whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.handler)
+            problemHandler: problems.append)
         let store = makeTodoStore()
         let persister = StatePersister(
             store: store, file: file, select: \.todos, quietPeriod: 200_000_000, flushesOnExit: false,
@@ -108,7 +108,7 @@ import Testing
             clock: clock, write: nil)
         store.dispatch(AddTodo(title: "a"))
         persister.flush()
-        let problem = try #require(problems.problems.first)
+        let problem = try #require(problems.all.first)
         #expect(problem.kind == .writeFailed)
         #expect(problem.fileURL == file.url)
         #expect(persister.hasPendingWrite)  // kept for the next attempt
@@ -153,15 +153,13 @@ import Testing
         let writer = try builtProductURL("PersistenceWriter")
         for (flag, expected) in [(nil, 5), ("--no-exit-flush", nil) as (String?, Int?)] {
             let url = directory.file("counter-\(flag ?? "flush").json")
-            let process = Process()
-            process.executableURL = writer
-            process.arguments = ["persist-and-exit", url.path, "5"] + (flag.map { [$0] } ?? [])
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            let run = try runProgram(
+                writer, arguments: ["persist-and-exit", url.path, "5"] + (flag.map { [$0] } ?? []),
+                timeout: 60)
+            #expect(run.status == 0, "\(run.standardError)")
             #expect(
                 try PersistedFile<Int>(
-                    url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.handler
+                    url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.append
                 ).load() == expected)
         }
     }

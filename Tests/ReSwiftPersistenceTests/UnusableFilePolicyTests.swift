@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReSwiftPersistence
@@ -13,7 +14,7 @@ import Testing
 /// can't be read or come from a newer version are never moved or written over.
 @Suite struct UnusableFilePolicyTests {
     let directory: TemporaryDirectory
-    let problems = ProblemRecorder()
+    let problems = Collected<PersistenceError>()
 
     init() throws { directory = try TemporaryDirectory() }
 
@@ -21,7 +22,7 @@ import Testing
 
     func file(_ policy: UnusableFilePolicy, version: Int = 1) -> PersistedFile<[String]> {
         PersistedFile(
-            url: url, schemaVersion: version, whenUnusable: policy, problemHandler: problems.handler)
+            url: url, schemaVersion: version, whenUnusable: policy, problemHandler: problems.append)
     }
 
     /// Runs `operation`, expecting a `PersistenceError` of `kind`.
@@ -62,7 +63,7 @@ import Testing
         #expect(error?.kind.isBadContents == true)
         #expect(try Data(contentsOf: url).text == contents)
         #expect(try directory.contents() == ["list.json", "list.json.lock"])
-        #expect(problems.problems.isEmpty)
+        #expect(problems.all.isEmpty)
     }
 
     @Test func setAsideIsTheWayOutOfARefusedFile() throws {
@@ -80,14 +81,14 @@ import Testing
         try Data("[1,2,3]".utf8).write(to: url)
         _ = expectError(.wrongShape) { _ = try file(.setAsideAndRebuild).read() }
         #expect(try directory.contents() == ["list.json"])
-        #expect(problems.problems.isEmpty)
+        #expect(problems.all.isEmpty)
     }
 
     @Test func setAsideAndRebuildMovesABadFileAndNamesWhereItWent() throws {
         try Data("[1,2,3]".utf8).write(to: url)
         try FileManager.default.setAttributes([.posixPermissions: 0o604], ofItemAtPath: url.path)
         #expect(try file(.setAsideAndRebuild).load() == nil)
-        let problem = try #require(problems.problems.first)
+        let problem = try #require(problems.all.first)
         let movedTo = try #require(problem.movedAsideTo)
         #expect(problem.message.contains(movedTo.path))
         #expect(try Data(contentsOf: movedTo).text == "[1,2,3]")
@@ -111,7 +112,7 @@ import Testing
         }
         #expect(try Data(contentsOf: url).text == contents)
         #expect(try directory.contents() == ["list.json", "list.json.lock"])
-        #expect(problems.problems.isEmpty)
+        #expect(problems.all.isEmpty)
     }
 
     // MARK: - Permissions
@@ -119,7 +120,7 @@ import Testing
     @Test func aFileThatCantBeReadIsReportedNotMoved() throws {
         try Data(envelope(#"["secret"]"#).utf8).write(to: url)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-        if let reason = WriterProcess.nobodyUnavailable {
+        if let reason = otherUserUnavailable {
             guard geteuid() != 0 else { try Test.cancel("can't make a file unreadable to root: \(reason)") }
             // Not root: take our own read permission away.
             try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: url.path)
@@ -157,7 +158,7 @@ import Testing
         try Data("x".utf8).write(to: stale)
         try age(stale, by: 3600)
         let before = try directory.contents()
-        if let reason = WriterProcess.nobodyUnavailable {
+        if let reason = otherUserUnavailable {
             guard geteuid() != 0 else { try Test.cancel("root can write any folder: \(reason)") }
             try FileManager.default.setAttributes(
                 [.posixPermissions: 0o555], ofItemAtPath: directory.url.path)

@@ -6,19 +6,19 @@ import Testing
 /// Many writers appending to one list at once: every item must survive.
 @Suite struct UpdateConcurrencyTests {
     let directory: TemporaryDirectory
-    let problems = ProblemRecorder()
+    let problems = Collected<PersistenceError>()
 
     init() throws { directory = try TemporaryDirectory() }
 
     func listFile() -> PersistedFile<[String]> {
         PersistedFile(
             url: directory.file("list.json"), whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.handler)
+            problemHandler: problems.append)
     }
 
     /// `threads` threads, each with its own handle on the file, each appending `perThread` items.
     func appendFromThreads(_ threads: Int, perThread: Int, prefix: String) -> [any Error] {
-        let failures = ErrorList()
+        let failures = Collected<any Error>()
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             let file = listFile()
             for index in 0..<perThread {
@@ -29,7 +29,7 @@ import Testing
                 }
             }
         }
-        return failures.errors
+        return failures.all
     }
 
     @Test func updatesFromManyThreadsLoseNothing() throws {
@@ -38,7 +38,7 @@ import Testing
         let items = try #require(try listFile().load())
         #expect(items.count == 120)
         #expect(Set(items).count == 120)
-        #expect(problems.problems.isEmpty)
+        #expect(problems.all.isEmpty)
     }
 
     @Test func updatesFromSeveralProcessesAndThreadsLoseNothing() throws {
@@ -53,7 +53,7 @@ import Testing
         }
         let threadFailures = appendFromThreads(4, perThread: 10, prefix: "t")
         for process in processes {
-            process.waitUntilExit()
+            try waitForExit(of: process, "a PersistenceWriter appending 25 items")
             #expect(process.terminationReason == .exit)
             #expect(process.terminationStatus == 0)
         }
@@ -67,7 +67,7 @@ import Testing
             let own = items.filter { $0.hasPrefix("p\(number)-") }
             #expect(own == (0..<25).map { "p\(number)-\($0)" })
         }
-        #expect(problems.problems.isEmpty)
+        #expect(problems.all.isEmpty)
     }
 
     @Test func aWriterKilledWhileHoldingTheLockBlocksNoOneAndDamagesNothing() throws {
@@ -83,20 +83,11 @@ import Testing
         // SIGKILL, like a crash: the child dies inside update, holding the lock. (Not terminate():
         // the child inherits the test runner's blocked SIGTERM.)
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        try waitForExit(of: process, "the killed PersistenceWriter", timeout: 10)
         #expect(process.terminationReason == .uncaughtSignal)
 
         try listFile().update { items in items?.append("after") }
         #expect(try listFile().load() == ["child-0", "child-1", "child-2", "after"])
-        #expect(problems.problems.isEmpty)
+        #expect(problems.all.isEmpty)
     }
-}
-
-/// Errors collected from several threads.
-private final class ErrorList: @unchecked Sendable {
-    // `stored` is read and written only while holding `lock`.
-    private let lock = NSLock()
-    private var stored: [any Error] = []
-    var errors: [any Error] { lock.withLock { stored } }
-    func append(_ error: any Error) { lock.withLock { stored.append(error) } }
 }

@@ -1,5 +1,6 @@
 import ReSwift
 import ReSwiftThunk
+import TestSupport
 import Testing
 
 private struct LoadFailed: Error, Equatable {}
@@ -59,8 +60,8 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
 
     @Test func cancellingTheAwaitingTaskCancelsTheBody() async throws {
         let store = makeCounterStore()
-        let started = Signal()
-        let bodySawCancellation = Signal()
+        let started = OneShotSignal()
+        let bodySawCancellation = OneShotSignal()
         let awaiting = Task {
             try await store.dispatch(
                 AsyncThunk<CounterState, Int> { _, _ in
@@ -74,9 +75,9 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
                     return 1
                 })
         }
-        await started.wait()
+        await started.wait(for: "the thunk to start")
         awaiting.cancel()
-        await bodySawCancellation.wait()
+        await bodySawCancellation.wait(for: "the thunk body to see the cancellation")
         await #expect(throws: CancellationError.self) { try await awaiting.value }
     }
 
@@ -94,10 +95,10 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
 
     @Test func synchronousDispatchStartsTheThunkAndReturnsAtOnce() async {
         let store = makeCounterStore()
-        let release = Signal()
-        let finished = Signal()
+        let release = OneShotSignal()
+        let finished = OneShotSignal()
         let thunk = AsyncThunk<CounterState, Int> { dispatch, _ in
-            await release.wait()
+            await release.wait(for: "the test to release the thunk")
             dispatch(Increment())
             finished.fire()
             return 1
@@ -106,21 +107,21 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
         // Returned while the body is still waiting.
         #expect(store.state.count == 0)
         release.fire()
-        await finished.wait()
+        await finished.wait(for: "the thunk to finish")
         #expect(store.state.count == 1)
     }
 
     @Test func explicitActionOverloadFiresAndForgetsInAsyncCode() async {
         let store = makeCounterStore()
-        let finished = Signal()
+        let finished = OneShotSignal()
         // `as Action` picks the synchronous overload: no `await`, no value.
         store.dispatch(AsyncThunk<CounterState, Void> { _, _ in finished.fire() } as Action)
-        await finished.wait()
+        await finished.wait(for: "the thunk to finish")
     }
 
     @Test func aSynchronousClosureInAsyncCodeFiresAndForgets() async {
         let store = makeCounterStore()
-        let finished = Signal()
+        let finished = OneShotSignal()
         let thunk = AsyncThunk<CounterState, Int> { dispatch, _ in
             dispatch(Increment())
             finished.fire()
@@ -129,13 +130,13 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
         // Like a button action: not `async`, so the plain `Action` overload runs.
         let onTap: () -> Void = { store.dispatch(thunk) }
         onTap()
-        await finished.wait()
+        await finished.wait(for: "the thunk to finish")
         #expect(store.state.count == 1)
     }
 
     @Test func fireAndForgetErrorsGoToTheMiddlewaresHandler() async {
         let reported = Locked<[UnhandledThunkError]>([])
-        let delivered = Signal()
+        let delivered = OneShotSignal()
         let store = makeCounterStore(middleware: [
             createThunkMiddleware { failure in
                 reported.withLock { $0.append(failure) }
@@ -145,7 +146,7 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
         let line: UInt = #line + 1
         let thunk = AsyncThunk<CounterState, Int> { _, _ in throw LoadFailed() }
         startFromSynchronousCode(thunk, on: store)
-        await delivered.wait()
+        await delivered.wait(for: "the error to be delivered")
         let failures = reported.withLock { $0 }
         #expect(failures.count == 1)
         #expect(failures.first?.error as? LoadFailed == LoadFailed())
@@ -159,7 +160,7 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
         // The hook is process-wide: only this file's failures count, and the previous hook
         // keeps receiving everyone else's.
         let previous = ThunkHooks.unhandledErrorHandler
-        let delivered = Signal()
+        let delivered = OneShotSignal()
         let reported = Locked<[UnhandledThunkError]>([])
         ThunkHooks.unhandledErrorHandler = { failure in
             guard failure.fileID == #fileID else { return previous(failure) }
@@ -169,7 +170,7 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
         defer { ThunkHooks.unhandledErrorHandler = previous }
         let store = makeCounterStore()
         startFromSynchronousCode(AsyncThunk { _, _ in throw LoadFailed() }, on: store)
-        await delivered.wait()
+        await delivered.wait(for: "the error to be delivered")
         #expect(reported.withLock { $0.count } == 1)
     }
 
@@ -210,12 +211,12 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
     @Test func runningThunkDoesNotKeepTheStoreAlive() async {
         var store: Store<CounterState>? = makeCounterStore()
         weak let weakStore = store
-        let release = Signal()
-        let finished = Signal()
+        let release = OneShotSignal()
+        let finished = OneShotSignal()
         let stateAfterRelease = Locked<CounterState??>(nil)
         startFromSynchronousCode(
             AsyncThunk<CounterState, Int> { dispatch, getState in
-                await release.wait()
+                await release.wait(for: "the test to release the thunk")
                 dispatch(Increment())
                 stateAfterRelease.withLock { $0 = .some(getState()) }
                 finished.fire()
@@ -225,7 +226,7 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
         store = nil
         #expect(weakStore == nil)
         release.fire()
-        await finished.wait()
+        await finished.wait(for: "the thunk to finish")
         #expect(stateAfterRelease.withLock { $0 } == .some(nil))
     }
 }

@@ -1,15 +1,16 @@
 import ReSwift
+import ReSwiftTesting
 import ReSwiftThunk
 import Testing
 
 @Suite struct ThunkTests {
     @Test func thunkRunsItsBodyAndNeverReachesTheReducer() {
-        let reduced = ActionLog()
+        let reduced = ActionRecorder()
         let store = makeCounterStore(reduced: reduced)
         var ran = false
         store.dispatch(Thunk<CounterState> { _, _ in ran = true })
         #expect(ran)
-        #expect(!reduced.names.contains { $0.hasPrefix("Thunk") })
+        #expect(!reduced.typeNames.contains { $0.hasPrefix("Thunk") })
     }
 
     @Test func otherActionsGoOnToTheReducer() {
@@ -45,12 +46,12 @@ import Testing
     }
 
     @Test func thunkForAnotherStateTypeIsPassedOn() {
-        let reduced = ActionLog()
+        let reduced = ActionRecorder()
         let store = makeCounterStore(reduced: reduced)
         var ran = false
         store.dispatch(Thunk<String> { _, _ in ran = true })
         #expect(!ran)
-        #expect(reduced.names.last == "Thunk<String>")
+        #expect(reduced.typeNames.last == "Thunk<String>")
     }
 
     @Test func laterDispatchesAfterTheStoreIsGoneDoNothing() {

@@ -1,5 +1,6 @@
 import ReSwift
 import ReSwiftThunk
+import TestSupport
 import Testing
 
 // The code of Sources/ReSwiftThunk/ReSwiftThunk.docc/Articles/UsingThunks.md, run as written.
@@ -113,14 +114,14 @@ import Testing
     @Test func aStoreWithItsOwnErrorHandler() async throws {
         struct Offline: Error {}
         let logger = Logger()
-        let reported = Signal()
+        let reported = OneShotSignal()
         let middleware: Middleware<AppState> = createThunkMiddleware { failure in
             logger.error("\(failure)")
             reported.fire()
         }
         let store = makeStore([middleware])
         store.dispatch(AsyncThunk<AppState, Void> { _, _ in throw Offline() } as Action)
-        await reported.wait()
+        await reported.wait(for: "the error to be reported")
         #expect(logger.messages.withLock { $0.first?.contains("Offline()") } == true)
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Locking
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -259,7 +261,12 @@ private final class Core: Sendable {
             return false
         }
         guard !wasStopped else { return }
-        acceptLoopFinished.wait()
+        // The loop looks at `stopped` every 20 ms; past the deadline it is stuck, and closing the
+        // descriptor under it could close a reused one: leak it and say so.
+        guard acceptLoopFinished.wait(timeout: .now() + 10) == .success else {
+            Issue.record("LoopbackHTTPServer: the accept loop did not stop within 10 s of stop()")
+            return
+        }
         close(listenFD)
     }
 

@@ -1,5 +1,6 @@
 #if os(Linux) || os(macOS)
     import Foundation
+    import Locking
 
     #if canImport(Glibc)
         import Glibc

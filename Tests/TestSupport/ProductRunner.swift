@@ -1,5 +1,6 @@
 #if os(Linux) || os(macOS)
     import Foundation
+    import Locking
 
     /// How a program run by ``runProduct(_:arguments:environment:standardInput:workingDirectory:timeout:)``
     /// ended and what it printed.
@@ -34,10 +35,56 @@
         _ name: String, arguments: [String] = [], environment: [String: String] = [:],
         standardInput: String? = nil, workingDirectory: URL? = nil, timeout: TimeInterval = 30
     ) throws -> ProductRun {
+        try runProgram(
+            try builtProductURL(name), name: name, arguments: arguments,
+            environment: PseudoTerminal.environment(adding: environment), standardInput: standardInput,
+            workingDirectory: workingDirectory, timeout: timeout)
+    }
+
+    /// Waits until `process` ends, for at most `timeout` seconds; past the deadline it kills the
+    /// process (SIGKILL) and throws.
+    ///
+    /// - Parameters:
+    ///   - process: A started process.
+    ///   - what: What the process is, for the error.
+    ///   - timeout: The deadline, in seconds.
+    /// - Throws: ``TestSupportError`` naming `what` when the deadline passes first.
+    public func waitForExit(of process: Process, _ what: String, timeout: TimeInterval = 60) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            guard Date() < deadline else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw TestSupportError("\(what) did not end within \(timeout) s; it was killed.")
+            }
+            usleep(2_000)
+        }
+        process.waitUntilExit()
+    }
+
+    /// Runs any program as ``runProduct(_:arguments:environment:standardInput:workingDirectory:timeout:)``
+    /// runs a product: with pipes, reading its output while it runs, and killing it past `timeout`.
+    ///
+    /// - Parameters:
+    ///   - executable: The program.
+    ///   - name: What to call it in the error; its file name by default.
+    ///   - arguments: Its arguments.
+    ///   - environment: Its whole environment; the test process's when `nil`.
+    ///   - standardInput: Text for its standard input; `nil` for an empty input.
+    ///   - workingDirectory: Its working directory; the test process's by default.
+    ///   - timeout: Seconds after which the program is killed and the call throws.
+    /// - Returns: Its exit status and output.
+    /// - Throws: ``TestSupportError`` when the program can't start or times out.
+    public func runProgram(
+        _ executable: URL, name: String? = nil, arguments: [String] = [],
+        environment: [String: String]? = nil,
+        standardInput: String? = nil, workingDirectory: URL? = nil, timeout: TimeInterval = 30
+    ) throws -> ProductRun {
+        let name = name ?? executable.lastPathComponent
         let process = Process()
-        process.executableURL = try builtProductURL(name)
+        process.executableURL = executable
         process.arguments = arguments
-        process.environment = PseudoTerminal.environment(adding: environment)
+        if let environment { process.environment = environment }
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         let input = Pipe()
         let output = Pipe()

@@ -1,5 +1,7 @@
 #if os(Linux) || os(macOS)
     import Foundation
+    import Locking
+    import Testing
     import TerminalUI
 
     #if canImport(Glibc)
@@ -436,7 +438,10 @@
                 defer { state.stopRequested = true }
                 return state.stopRequested
             }
-            if !alreadyStopped { finished.wait() }
+            // The loop looks at `stopRequested` every 20 ms; past the deadline it is stuck.
+            if !alreadyStopped && finished.wait(timeout: .now() + 10) == .timedOut {
+                Issue.record("PseudoTerminal: the output reader did not stop within 10 s")
+            }
         }
 
         private func readLoop() {

@@ -300,7 +300,7 @@ final class InspectorEndpoint: @unchecked Sendable {
 }
 
 /// A store's dispatch function, which the store's contract lets any thread call.
-// @unchecked Sendable: `Store.dispatch` may be called from any thread (DESIGN: the store's contract).
+// @unchecked Sendable: `Store.dispatch` may be called from any thread (ReSwift's *The Store's Contract*).
 private struct StoreDispatch: @unchecked Sendable {
     let function: (Action) -> Void
 }

@@ -32,8 +32,10 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
     /// How many of the latest warnings the report keeps.
     public let keptWarningCount: Int
 
-    private let onBudgetExceeded: (@Sendable (BudgetWarning) -> Void)?
-    private let lock = NSLock()
+    private let budgetWarningHandler: (@Sendable (BudgetWarning) -> Void)?
+    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
+    // reports a race on an empty (Void) value's accesses.
+    private let lock = Locked(0)
     private var dispatchCount: UInt64 = 0
     private var overBudgetCount: UInt64 = 0
     private var actions: [ObjectIdentifier: ActionStatistics] = [:]
@@ -56,17 +58,30 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
     ///   - budgetNanoseconds: The time a dispatch may take before it is reported; one 60 Hz
     ///     frame (16 ms) by default.
     ///   - keptWarningCount: How many of the latest warnings ``report()`` includes; 20 by default.
-    ///   - onBudgetExceeded: Called with each warning, on the dispatching thread, as it happens;
+    ///   - budgetWarningHandler: Called with each warning, on the dispatching thread, as it happens;
     ///     by default warnings are only kept for the report (printing in the middle of a terminal
     ///     app would scramble its screen).
     public init(
         budgetNanoseconds: UInt64 = DispatchProfiler.defaultBudgetNanoseconds,
         keptWarningCount: Int = 20,
-        onBudgetExceeded: (@Sendable (BudgetWarning) -> Void)? = nil
+        budgetWarningHandler: (@Sendable (BudgetWarning) -> Void)? = nil
     ) {
         self.budgetNanoseconds = budgetNanoseconds
         self.keptWarningCount = max(0, keptWarningCount)
-        self.onBudgetExceeded = onBudgetExceeded
+        self.budgetWarningHandler = budgetWarningHandler
+    }
+
+    /// The former spelling of ``init(budgetNanoseconds:keptWarningCount:budgetWarningHandler:)``,
+    /// before the package's hooks were all named `…Handler`.
+    @available(*, deprecated, renamed: "init(budgetNanoseconds:keptWarningCount:budgetWarningHandler:)")
+    public convenience init(
+        budgetNanoseconds: UInt64 = DispatchProfiler.defaultBudgetNanoseconds,
+        keptWarningCount: Int = 20,
+        onBudgetExceeded: @escaping @Sendable (BudgetWarning) -> Void
+    ) {
+        self.init(
+            budgetNanoseconds: budgetNanoseconds, keptWarningCount: keptWarningCount,
+            budgetWarningHandler: onBudgetExceeded)
     }
 
     /// A profiler when the environment asks for one (`RESWIFT_PROFILE=1`), otherwise `nil`.
@@ -93,7 +108,7 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
         let warning =
             total > budgetNanoseconds
             ? BudgetWarning(measurement: measurement, budgetNanoseconds: budgetNanoseconds) : nil
-        lock.locked {
+        lock.withLock { _ in
             dispatchCount += 1
             // Updated in place: one lookup, and the histograms are not copied.
             Self.add(
@@ -112,8 +127,8 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
                 }
             }
         }
-        if let warning, let onBudgetExceeded {
-            onBudgetExceeded(warning)
+        if let warning, let budgetWarningHandler {
+            budgetWarningHandler(warning)
         }
     }
 
@@ -133,7 +148,7 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
     ///
     /// - Returns: A snapshot; the profiler goes on counting.
     public func report() -> ProfileReport {
-        lock.locked {
+        lock.withLock { _ in
             let actionProfiles = actions.values.map { statistics in
                 ProfileReport.ActionProfile(
                     name: String(describing: statistics.type),
@@ -161,7 +176,7 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
 
     /// Forgets everything measured so far.
     public func reset() {
-        lock.locked {
+        lock.withLock { _ in
             dispatchCount = 0
             overBudgetCount = 0
             actions.removeAll()

@@ -42,7 +42,9 @@ public final class SessionRecorder: @unchecked Sendable {
 
     private let now: @Sendable () -> Date
     private let problemHandler: @Sendable (Problem) -> Void
-    private let lock = NSLock()
+    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
+    // reports a race on an empty (Void) value's accesses.
+    private let lock = Locked(0)
     private var handle: FileHandle?
     private let encoder = SessionCoding.makeEncoder()
     private var recorded = 0
@@ -65,7 +67,7 @@ public final class SessionRecorder: @unchecked Sendable {
         registry: ActionRegistry,
         overwrite: Bool = false,
         now: @escaping @Sendable () -> Date = { Date() },
-        problemHandler: @escaping @Sendable (Problem) -> Void = SessionRecorder.printProblem
+        problemHandler: @escaping @Sendable (Problem) -> Void = SessionRecorder.defaultProblemHandler
     ) throws {
         try self.init(
             url: url,
@@ -108,7 +110,7 @@ public final class SessionRecorder: @unchecked Sendable {
         initialState: InitialState,
         overwrite: Bool = false,
         now: @escaping @Sendable () -> Date = { Date() },
-        problemHandler: @escaping @Sendable (Problem) -> Void = SessionRecorder.printProblem
+        problemHandler: @escaping @Sendable (Problem) -> Void = SessionRecorder.defaultProblemHandler
     ) throws {
         try self.init(
             url: url,
@@ -194,11 +196,11 @@ public final class SessionRecorder: @unchecked Sendable {
     ///   - callSite: Where the action was dispatched from, if known; kept in the session.
     public func record(_ action: Action, callSite: CallSite? = nil) {
         guard let registration = registry.registration(for: action) else {
-            lock.locked { skipped += 1 }
+            lock.withLock { _ in skipped += 1 }
             return
         }
         let date = now()
-        let problem: Problem? = lock.locked {
+        let problem: Problem? = lock.withLock { _ in
             guard let handle else {
                 return Problem(
                     url: url,
@@ -243,12 +245,12 @@ public final class SessionRecorder: @unchecked Sendable {
 
     /// The number of actions written so far.
     public var recordedCount: Int {
-        lock.locked { recorded }
+        lock.withLock { _ in recorded }
     }
 
     /// The number of actions not written because their type isn't registered.
     public var skippedCount: Int {
-        lock.locked { skipped }
+        lock.withLock { _ in skipped }
     }
 
     /// Closes the session file. Actions recorded after this are reported to the problem handler.
@@ -256,16 +258,22 @@ public final class SessionRecorder: @unchecked Sendable {
     /// Each line is written to the file as it is recorded, so the file is complete even if the
     /// recorder is never closed; closing releases the file handle.
     public func close() {
-        lock.locked {
+        lock.withLock { _ in
             try? handle?.close()
             handle = nil
         }
     }
 
     /// The default problem handler: prints the problem to standard error.
+    public static let defaultProblemHandler: @Sendable (Problem) -> Void = { problem in
+        try? FileHandle.standardError.writeCompletely(Data((problem.message + "\n").utf8))
+    }
+
+    /// The former name of ``defaultProblemHandler``.
     ///
     /// - Parameter problem: What went wrong.
+    @available(*, deprecated, renamed: "defaultProblemHandler")
     public static func printProblem(_ problem: Problem) {
-        try? FileHandle.standardError.writeCompletely(Data((problem.message + "\n").utf8))
+        defaultProblemHandler(problem)
     }
 }

@@ -1,11 +1,10 @@
 import Foundation
+import ReSwift
 
 /// Process-wide defaults for persistence problems.
 public enum PersistenceHooks {
-    private static let lock = NSLock()
-    // Guarded by `lock`: read and written only inside `lock.withLock`.
-    nonisolated(unsafe) private static var storedProblemHandler: @Sendable (PersistenceError) -> Void =
-        defaultProblemHandler
+    private static let storedProblemHandler = Locked<@Sendable (PersistenceError) -> Void>(
+        defaultProblemHandler)
 
     /// Receives the problems of every ``PersistedFile`` created without its own problem handler.
     ///
@@ -13,8 +12,8 @@ public enum PersistenceHooks {
     /// for example to show the message in the app's status line; tests should pass a handler to
     /// each file instead of changing this one.
     public static var problemHandler: @Sendable (PersistenceError) -> Void {
-        get { lock.withLock { storedProblemHandler } }
-        set { lock.withLock { storedProblemHandler = newValue } }
+        get { storedProblemHandler.current }
+        set { storedProblemHandler.withLock { $0 = newValue } }
     }
 
     /// Writes the problem's message to standard error, on a line of its own.

@@ -1,4 +1,4 @@
-import Foundation
+import ReSwift
 
 /// Places where fault-injection tests can stop a save, to send it a signal or kill it there.
 ///
@@ -6,15 +6,13 @@ import Foundation
 /// test fixtures that prove saves survive signals. Costs one lock and a `nil` check per save.
 @_spi(FaultInjection)
 public enum PersistenceFaultHooks {
-    private static let lock = NSLock()
-    // nonisolated(unsafe): read and written only while holding `lock`.
-    nonisolated(unsafe) private static var storedBeforeRename: (@Sendable (String) -> Void)?
+    private static let storedBeforeRename = Locked<(@Sendable (String) -> Void)?>(nil)
 
     /// Runs in every save after the temporary file is written and before it is flushed and renamed
     /// over the file, with the file's path; signals are being held at that point.
     public static var beforeRename: (@Sendable (String) -> Void)? {
-        get { lock.withLock { storedBeforeRename } }
-        set { lock.withLock { storedBeforeRename = newValue } }
+        get { storedBeforeRename.current }
+        set { storedBeforeRename.withLock { $0 = newValue } }
     }
 }
 

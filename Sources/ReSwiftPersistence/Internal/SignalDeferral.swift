@@ -1,4 +1,5 @@
 import Foundation
+import ReSwift
 
 #if canImport(Glibc)
     import Glibc
@@ -45,7 +46,9 @@ enum SignalDeferral {
         return pointer
     }()
 
-    private static let lock = NSLock()
+    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
+    // reports a race on an empty (Void) value's accesses.
+    private static let lock = Locked(0)
     // nonisolated(unsafe): read and written only while holding `lock`. How many saves are in
     // progress, and which signals have our handler installed.
     nonisolated(unsafe) private static var depth = 0
@@ -60,7 +63,7 @@ enum SignalDeferral {
 
     private static func enter() {
         _ = (state, previousActions, signalNumbers)  // allocate before any handler can run
-        lock.withLock {
+        lock.withLock { _ in
             depth += 1
             guard depth == 1 else { return }
             withSignalsBlocked {
@@ -80,7 +83,7 @@ enum SignalDeferral {
     }
 
     private static func leave() {
-        lock.withLock {
+        lock.withLock { _ in
             depth -= 1
             guard depth == 0 else { return }
             withSignalsBlocked {

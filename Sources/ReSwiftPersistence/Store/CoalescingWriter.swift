@@ -1,4 +1,5 @@
 import Foundation
+import ReSwift
 
 /// Writes the latest of a stream of values, once the stream has been quiet for a while.
 ///
@@ -35,10 +36,14 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
     private let maximumDelay: UInt64
     private let clock: any WriteClock
     private let write: @Sendable (_ value: Value, _ base: Value?) throws -> Value
-    private let onError: @Sendable (any Error) -> Void
+    private let errorHandler: @Sendable (any Error) -> Void
 
-    private let stateLock = NSLock()
-    private let writeLock = NSLock()
+    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
+    // reports a race on an empty (Void) value's accesses.
+    private let stateLock = Locked(0)
+    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
+    // reports a race on an empty (Void) value's accesses.
+    private let writeLock = Locked(0)
     // Guarded by `stateLock`.
     private var state = State.idle
     // Guarded by `stateLock`: the value the file holds as far as this writer knows.
@@ -57,24 +62,24 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
     ///   - write: Writes a value, given the value last written (or `initial`), and returns what it
     ///     actually wrote (a merge may differ). Runs on the clock's queue or the flushing thread, one
     ///     call at a time.
-    ///   - onError: Receives what `write` threw.
+    ///   - errorHandler: Receives what `write` threw.
     init(
         initial: Value?, quietPeriod: UInt64, maximumDelay: UInt64, clock: any WriteClock,
         write: @escaping @Sendable (_ value: Value, _ base: Value?) throws -> Value,
-        onError: @escaping @Sendable (any Error) -> Void
+        errorHandler: @escaping @Sendable (any Error) -> Void
     ) {
         self.lastWritten = initial
         self.quietPeriod = quietPeriod
         self.maximumDelay = max(maximumDelay, quietPeriod)
         self.clock = clock
         self.write = write
-        self.onError = onError
+        self.errorHandler = errorHandler
     }
 
     /// Records `value` as the one to write, arming a timer if none is armed. Never blocks on I/O.
     func receive(_ value: Value) {
         let now = clock.now
-        let arm: (generation: UInt64, deadline: UInt64)? = stateLock.withLock {
+        let arm: (generation: UInt64, deadline: UInt64)? = stateLock.withLock { _ in
             switch state {
             case .idle:
                 if !isWriting && value == lastWritten { return nil }
@@ -106,7 +111,7 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
 
     /// Whether a value is waiting to be written.
     var hasPendingValue: Bool {
-        stateLock.withLock {
+        stateLock.withLock { _ in
             if case .pending = state { return true }
             return false
         }
@@ -114,8 +119,8 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
 
     /// Writes the waiting value now, if any, after any write in progress. Returns once it's written.
     func flush() {
-        let error: (any Error)? = writeLock.withLock {
-            let value: Value? = stateLock.withLock {
+        let error: (any Error)? = writeLock.withLock { _ in
+            let value: Value? = stateLock.withLock { _ in
                 guard case .pending(let value, _, _, _) = state else { return nil }
                 state = .idle
                 if value == lastWritten { return nil }
@@ -124,7 +129,7 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
             }
             return value.flatMap(perform)
         }
-        if let error { onError(error) }
+        if let error { errorHandler(error) }
     }
 
     private func schedule(_ generation: UInt64, at deadline: UInt64) {
@@ -132,9 +137,9 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
     }
 
     private func timerFired(_ generation: UInt64) {
-        let error: (any Error)? = writeLock.withLock {
+        let error: (any Error)? = writeLock.withLock { _ in
             let now = clock.now
-            let next: TimerAction = stateLock.withLock {
+            let next: TimerAction = stateLock.withLock { _ in
                 guard case .pending(let value, let quietUntil, let latest, let timer) = state,
                     timer == generation
                 else { return .nothing }  // written by a flush, cancelled, or superseded
@@ -160,7 +165,7 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
                 return perform(value)
             }
         }
-        if let error { onError(error) }
+        if let error { errorHandler(error) }
     }
 
     /// Writes `value`; the caller holds `writeLock` and has taken `value` out of ``state``.
@@ -169,9 +174,9 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
     ///   handler may flush, or exit and so run the exit flush).
     private func perform(_ value: Value) -> (any Error)? {
         do {
-            let base = stateLock.withLock { lastWritten }
+            let base = stateLock.withLock { _ in lastWritten }
             let written = try write(value, base)
-            stateLock.withLock {
+            stateLock.withLock { _ in
                 lastWritten = written
                 isWriting = false
                 if case .pending(let pending, _, _, _) = state, pending == written {
@@ -180,7 +185,7 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
             }
             return nil
         } catch {
-            stateLock.withLock {
+            stateLock.withLock { _ in
                 isWriting = false
                 // Keep the value for the next change or flush, unless a newer one arrived meanwhile.
                 if case .idle = state {

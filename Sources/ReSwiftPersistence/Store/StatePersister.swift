@@ -132,7 +132,7 @@ public final class StatePersister<State, Slice: Codable & Equatable & Sendable>:
             maximumDelay: quietPeriod.multipliedReportingOverflow(by: 10).partialValue,
             clock: clock ?? DispatchWriteClock(queue: queue),
             write: write ?? Self.writeFunction(file: file, merge: merge),
-            onError: { [file] error in
+            errorHandler: { [file] error in
                 let problem =
                     error as? PersistenceError
                     ?? PersistenceError(

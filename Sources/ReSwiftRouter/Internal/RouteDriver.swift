@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReSwift
 
 /// The engine of a ``Router``: turns route requests into steps and performs them on
 /// ``Routable``s one after another, each after the previous one's completion handler was called,
@@ -79,9 +80,13 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
         case report(RoutingIssue)
     }
 
-    private let lock = NSLock()
+    /// Guards every `var` of the driver and of its ``StepTicket``s: the state machine's fields are
+    /// spread over the class. Its own value is an unused Int, because ThreadSanitizer reports a
+    /// race on an empty (Void) value's accesses.
+    private let lock = Locked(0)
     private let scheduler: RoutingScheduler
     private let completionTimeout: DispatchTimeInterval?
+    private let startTimer: TimerStarter
 
     private var state = State.idle
     /// The route the Routables show, updated after each completed step.
@@ -95,27 +100,39 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     private var pendingUserRoute: Route?
     /// The last request seen by ``navigationStateChanged(_:)``, to ignore repeats of it.
     private var lastRequest: (route: Route, count: UInt64)?
-    private var issueReporter: (@Sendable (RoutingIssue) -> Void)?
+    private var issueHandler: (@Sendable (RoutingIssue) -> Void)?
 
-    init(rootRoutable: Routable, scheduler: RoutingScheduler, completionTimeout: DispatchTimeInterval?) {
+    /// Runs a step's timeout `work` once `delay` has passed. Tests pass one that they fire by hand.
+    typealias TimerStarter = @Sendable (_ delay: DispatchTimeInterval, _ work: DispatchWorkItem) -> Void
+
+    /// Starts a timeout on a global queue.
+    static let dispatchTimer: TimerStarter = { delay, work in
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay, execute: work)
+    }
+
+    init(
+        rootRoutable: Routable, scheduler: RoutingScheduler, completionTimeout: DispatchTimeInterval?,
+        startTimer: @escaping TimerStarter = RouteDriver.dispatchTimer
+    ) {
         self.routables = [rootRoutable]
         self.scheduler = scheduler
         self.completionTimeout = completionTimeout
+        self.startTimer = startTimer
     }
 
     /// Sets the function issues are reported to.
-    func setIssueReporter(_ reporter: @escaping @Sendable (RoutingIssue) -> Void) {
-        lock.withCriticalRegion { issueReporter = reporter }
+    func setIssueHandler(_ handler: @escaping @Sendable (RoutingIssue) -> Void) {
+        lock.withLock { _ in issueHandler = handler }
     }
 
     /// The route the Routables show now.
     var currentRoute: Route {
-        lock.withCriticalRegion { displayedRoute }
+        lock.withLock { _ in displayedRoute }
     }
 
     /// Whether a transition is running.
     var isTransitioning: Bool {
-        lock.withCriticalRegion {
+        lock.withLock { _ in
             if case .transitioning = state { return true }
             return false
         }
@@ -126,7 +143,7 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     /// Handles a navigation state from the store: starts or queues a transition when the state
     /// holds a new request, records user navigation, and ignores states that repeat the last one.
     func navigationStateChanged(_ navigationState: NavigationState) {
-        let effects: [Effect] = lock.withCriticalRegion {
+        let effects: [Effect] = lock.withLock { _ in
             let request = (route: navigationState.route, count: navigationState.routeRequestCount)
             if let lastRequest, lastRequest.route == request.route, lastRequest.count == request.count {
                 return []
@@ -145,12 +162,12 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
 
     /// Asks for a transition to `target` (after the running one, if any).
     func request(_ target: Target) {
-        carryOut(lock.withCriticalRegion { requestLocked(target) })
+        carryOut(lock.withLock { _ in requestLocked(target) })
     }
 
     /// Records that the user navigated to `route` on screen.
     func userNavigated(to route: Route) {
-        carryOut(lock.withCriticalRegion { userNavigatedLocked(to: route) })
+        carryOut(lock.withLock { _ in userNavigatedLocked(to: route) })
     }
 
     private func requestLocked(_ target: Target) -> [Effect] {
@@ -255,7 +272,7 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     private func perform(_ ticket: StepTicket) {
         var effects: [Effect] = []
         var animated = true
-        let routable: Routable? = lock.withCriticalRegion {
+        let routable: Routable? = lock.withLock { _ in
             guard case .transitioning(var transition) = state, transition.step.ticket === ticket,
                 !transition.step.started
             else { return nil }
@@ -285,7 +302,7 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
             carryOut(effects)
             return
         }
-        startTimer(for: ticket)
+        startTimeout(for: ticket)
 
         let completion: RoutingCompletion = { [weak self] in self?.stepCompleted(ticket) }
         let context = MissingStepContext { [weak self] mainBranchName, releasedName, routableType in
@@ -310,10 +327,10 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
         stepReturned(ticket, returned)
     }
 
-    private func startTimer(for ticket: StepTicket) {
+    private func startTimeout(for ticket: StepTicket) {
         guard let completionTimeout, completionTimeout != .never else { return }
         let timer = DispatchWorkItem { [weak self] in self?.stepTimedOut(ticket) }
-        let isWaiting: Bool = lock.withCriticalRegion {
+        let isWaiting: Bool = lock.withLock { _ in
             guard case .transitioning(let transition) = state, transition.step.ticket === ticket,
                 !transition.step.completed
             else { return false }
@@ -321,12 +338,12 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
             return true
         }
         if isWaiting {
-            DispatchQueue.global().asyncAfter(deadline: .now() + completionTimeout, execute: timer)
+            startTimer(completionTimeout, timer)
         }
     }
 
     private func stepReturned(_ ticket: StepTicket, _ returned: Returned) {
-        let effects: [Effect] = lock.withCriticalRegion {
+        let effects: [Effect] = lock.withLock { _ in
             guard case .transitioning(var transition) = state, transition.step.ticket === ticket else {
                 preconditionFailure("Internal inconsistency: a step ended while another one was current")
             }
@@ -344,7 +361,7 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     }
 
     private func stepCompleted(_ ticket: StepTicket) {
-        let effects: [Effect] = lock.withCriticalRegion {
+        let effects: [Effect] = lock.withLock { _ in
             ticket.completionCalls += 1
             if ticket.completionCalls > 1 {
                 return [.report(ticket.issue(.completionCalledMoreThanOnce))]
@@ -366,7 +383,7 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     }
 
     private func stepTimedOut(_ ticket: StepTicket) {
-        let effects: [Effect] = lock.withCriticalRegion {
+        let effects: [Effect] = lock.withLock { _ in
             guard case .transitioning(var transition) = state, transition.step.ticket === ticket,
                 !transition.step.completed, !transition.step.missing
             else { return [] }
@@ -385,7 +402,7 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     private func stepIsMissing(
         _ ticket: StepTicket, mainBranchName: String, releasedName: String, routableType: String
     ) {
-        let effects: [Effect] = lock.withCriticalRegion {
+        let effects: [Effect] = lock.withLock { _ in
             guard case .transitioning(var transition) = state, transition.step.ticket === ticket,
                 transition.step.returned == nil, !transition.step.missing
             else { return [] }
@@ -408,7 +425,7 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
             case .perform(let ticket):
                 scheduler.run { [self] in perform(ticket) }
             case .report(let issue):
-                lock.withCriticalRegion { issueReporter }?(issue)
+                lock.withLock { _ in issueHandler }?(issue)
             }
         }
     }
@@ -436,16 +453,6 @@ final class StepTicket: @unchecked Sendable {  // `completionCalls` is guarded b
     /// An issue about this step.
     func issue(_ reason: RoutingIssue.Reason) -> RoutingIssue {
         RoutingIssue(reason, step: step, from: fromRoute, to: toRoute)
-    }
-}
-
-extension NSLock {
-    /// Runs `body` while holding the lock. (`NSLocking.withLock` is not available on every
-    /// platform version the package supports.)
-    func withCriticalRegion<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
     }
 }
 

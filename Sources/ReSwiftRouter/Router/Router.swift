@@ -81,7 +81,7 @@ open class Router<State>: StoreSubscriber, @unchecked Sendable {
         self.driver = RouteDriver(
             rootRoutable: rootRoutable, scheduler: scheduler, completionTimeout: completionTimeout)
         self.issueHandler = issueHandler
-        driver.setIssueReporter { [weak self] issue in
+        driver.setIssueHandler { [weak self] issue in
             self?.routingIssueOccurred(issue)
         }
         store.subscribe(self, transform: stateTransform)

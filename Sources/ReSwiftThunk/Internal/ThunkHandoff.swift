@@ -66,14 +66,14 @@ protocol AsyncThunkStarting {
     /// - Returns: `false` (and does nothing) if the thunk is for another state type.
     func start<ContextState>(
         in context: ThunkContext<ContextState>,
-        onUnhandledError: @escaping @Sendable (UnhandledThunkError) -> Void
+        unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
     ) -> Bool
 }
 
 extension AsyncThunk: AsyncThunkStarting {
     func start<ContextState>(
         in context: ThunkContext<ContextState>,
-        onUnhandledError: @escaping @Sendable (UnhandledThunkError) -> Void
+        unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
     ) -> Bool {
         guard let context = context as? ThunkContext<State> else { return false }
         let body = self.body
@@ -102,7 +102,7 @@ extension AsyncThunk: AsyncThunkStarting {
             if let tracker, let trackingID {
                 tracker.asyncThunkDidFinish(trackingID, unhandledError: unhandled)
             } else if let unhandled {
-                onUnhandledError(unhandled)
+                unhandledErrorHandler(unhandled)
             }
             return try result.get()
         }

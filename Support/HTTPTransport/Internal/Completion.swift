@@ -1,9 +1,9 @@
 import Foundation
+import Locking
 
 /// Resumes a continuation exactly once, whichever comes first: the transfer's end or the
 /// caller's cancellation.
-final class Completion<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: `state` is only read and written while `lock` is held.
+final class Completion<Value: Sendable>: Sendable {
     private enum State {
         /// Neither the continuation nor an outcome has arrived.
         case idle
@@ -15,39 +15,39 @@ final class Completion<Value: Sendable>: @unchecked Sendable {
         case finished
     }
 
-    private let lock = NSLock()
-    private var state = State.idle
+    private let state = Locked(State.idle)
 
     /// Hands over the continuation; resumes it at once when an outcome is already known.
     func wait(with continuation: CheckedContinuation<Value, any Error>) {
-        lock.lock()
-        switch state {
-        case .idle:
-            state = .waiting(continuation)
-            lock.unlock()
-        case .resolvedEarly(let result):
-            state = .finished
-            lock.unlock()
-            continuation.resume(with: result)
-        case .waiting, .finished:
-            lock.unlock()
-            preconditionFailure("Internal inconsistency: a completion was waited on twice.")
+        let early: Result<Value, any Error>? = state.withLock { state in
+            switch state {
+            case .idle:
+                state = .waiting(continuation)
+                return nil
+            case .resolvedEarly(let result):
+                state = .finished
+                return result
+            case .waiting, .finished:
+                preconditionFailure("Internal inconsistency: a completion was waited on twice.")
+            }
         }
+        if let early { continuation.resume(with: early) }
     }
 
     /// Resumes the waiting caller with `result`, unless it was resumed already.
     func resolve(_ result: Result<Value, any Error>) {
-        lock.lock()
-        switch state {
-        case .idle:
-            state = .resolvedEarly(result)
-            lock.unlock()
-        case .waiting(let continuation):
-            state = .finished
-            lock.unlock()
-            continuation.resume(with: result)
-        case .resolvedEarly, .finished:
-            lock.unlock()
+        let waiting: CheckedContinuation<Value, any Error>? = state.withLock { state in
+            switch state {
+            case .idle:
+                state = .resolvedEarly(result)
+                return nil
+            case .waiting(let continuation):
+                state = .finished
+                return continuation
+            case .resolvedEarly, .finished:
+                return nil
+            }
         }
+        waiting?.resume(with: result)
     }
 }

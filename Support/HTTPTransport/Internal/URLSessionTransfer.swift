@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -80,25 +81,22 @@ enum URLSessionTransfer {
 }
 
 /// Holds the data task so a cancellation arriving before or after it starts still cancels it.
-private final class TaskBox: @unchecked Sendable {
-    // @unchecked Sendable: `task` and `isCancelled` are only touched while `lock` is held.
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var isCancelled = false
+private final class TaskBox: Sendable {
+    private let state = Locked((task: URLSessionDataTask?.none, isCancelled: false))
 
     func start(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelled = isCancelled
-        lock.unlock()
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.isCancelled
+        }
         if cancelled { task.cancel() } else { task.resume() }
     }
 
     func cancel() {
-        lock.lock()
-        isCancelled = true
-        let task = self.task
-        lock.unlock()
+        let task = state.withLock { state in
+            state.isCancelled = true
+            return state.task
+        }
         task?.cancel()
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 
 #if canImport(Glibc)
     import Glibc

@@ -84,10 +84,8 @@ import Testing
 
     @Test(arguments: cases)
     func extremeValuesAreUsageErrorsNamingTheRangeNeverSignals(testCase: Case) throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("extreme-values-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "extreme-values")
+        let folder = temporary.url
         for value in testCase.values {
             var environment = testCase.environment(value)
             // Nothing reaches the network or the user's files: an app key for a port that refuses,

@@ -5,17 +5,10 @@ import Testing
 /// Ctrl-C (a key in raw mode) ends each interactive app with status 130 after giving the
 /// terminal back; q still ends it with 0.
 @Suite struct InterruptTests {
-    private func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "interrupt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test(arguments: [(PseudoTerminal.Keys.ctrlC, Int32(130)), ("q", Int32(0))])
     func todoQuits(key: String, status: Int32) throws {
-        let data = try folder()
-        defer { try? FileManager.default.removeItem(at: data) }
+        let temporary = try TemporaryDirectory(prefix: "interrupt")
+        let data = temporary.url
         let terminal = try PseudoTerminal(
             product: "todo", environment: ["TODO_FILE": data.appendingPathComponent("todo.json").path])
         try terminal.waitForScreen(containing: "0 open")
@@ -26,8 +19,8 @@ import Testing
 
     @Test(arguments: [(PseudoTerminal.Keys.ctrlC, Int32(130)), ("q", Int32(0))])
     func memoryGameQuits(key: String, status: Int32) throws {
-        let data = try folder()
-        defer { try? FileManager.default.removeItem(at: data) }
+        let temporary = try TemporaryDirectory(prefix: "interrupt")
+        let data = temporary.url
         let terminal = try PseudoTerminal(
             product: "memory-game", arguments: ["--offline"],
             environment: ["XDG_DATA_HOME": data.path, "NO_COLOR": "1"])
@@ -39,8 +32,8 @@ import Testing
 
     @Test(arguments: [(PseudoTerminal.Keys.ctrlC, Int32(130)), ("q", Int32(0))])
     func libraryFinderQuits(key: String, status: Int32) throws {
-        let cache = try folder()
-        defer { try? FileManager.default.removeItem(at: cache) }
+        let temporary = try TemporaryDirectory(prefix: "interrupt")
+        let cache = temporary.url
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.json("[]"), for: "/library")

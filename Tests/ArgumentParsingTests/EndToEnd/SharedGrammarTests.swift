@@ -111,9 +111,8 @@ import Testing
     }
 
     @Test func aTitleThatStartsWithADashGetsTheHint() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "dash-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "dash")
+        let folder = temporary.url
         let environment = ["TODO_FILE": folder.appendingPathComponent("todo.json").path]
         let refused = try runProduct(
             "todo", arguments: ["add", "-urgent"], environment: environment, timeout: 20)

@@ -83,7 +83,7 @@ import Testing
     )
         async throws -> (BookCheckState, [String])
     {
-        let names = Guarded([String]())
+        let names = Locked([String]())
         let recorder: Middleware<BookCheckState> = { _, _ in
             { next in
                 { action in

@@ -224,7 +224,7 @@ enum BookListFixtures {
         ])
         let clock = FakePollingClock()
         let store = store(BookListFixtures.reduce([BookPromptAction.open]))
-        let answered = Guarded([Int]())
+        let answered = Locked([Int]())
         let token = store.subscribe { (state: LibraryFinderState) in
             if let count = state.books.shownSearch?.answeredCount { answered.withLock { $0.append(count) } }
         }

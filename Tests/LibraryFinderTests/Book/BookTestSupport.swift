@@ -1,27 +1,11 @@
 import Foundation
+import ReSwift
 
 @testable import LibraryFinderCore
 
-/// A value behind a lock, for test doubles shared across tasks.
-final class Guarded<Value>: @unchecked Sendable {
-    // @unchecked Sendable: `value` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-
-    var current: Value { withLock { $0 } }
-}
-
 /// A clock whose sleeps return at once, moving its time forward by what was asked.
 final class FakePollingClock: PollingClock {
-    private let state = Guarded((now: 0.0, sleeps: [Double]()))
+    private let state = Locked((now: 0.0, sleeps: [Double]()))
 
     func now() -> Double { state.withLock { $0.now } }
 
@@ -41,7 +25,7 @@ final class FakePollingClock: PollingClock {
 
 /// A clock whose sleep waits until the task is cancelled (to cancel a search mid-wait).
 final class BlockingPollingClock: PollingClock {
-    private let sleeping = Guarded(0)
+    private let sleeping = Locked(0)
 
     func now() -> Double { 0 }
 
@@ -61,8 +45,8 @@ final class ScriptedAvailabilityService: AvailabilityService {
         case poll(session: String)
     }
 
-    private let script: Guarded<[Result<AvailabilityAnswer, CalilError>]>
-    private let log = Guarded([Request]())
+    private let script: Locked<[Result<AvailabilityAnswer, CalilError>]>
+    private let log = Locked([Request]())
     private let clock: FakePollingClock?
     private let requestDuration: Double
 
@@ -73,7 +57,7 @@ final class ScriptedAvailabilityService: AvailabilityService {
         _ answers: [Result<AvailabilityAnswer, CalilError>], clock: FakePollingClock? = nil,
         requestDuration: Double = 0
     ) {
-        script = Guarded(answers)
+        script = Locked(answers)
         self.clock = clock
         self.requestDuration = requestDuration
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ReSwift
 import TestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 
     /// A server answering `/check` with `continue: 1` twice then `0`, stamping each request with
     /// the fake clock's time.
-    private func pollingServer(jsonp: Bool, clock: FakePollingClock, stamps: Guarded<[Double]>) throws
+    private func pollingServer(jsonp: Bool, clock: FakePollingClock, stamps: Locked<[Double]>) throws
         -> LoopbackHTTPServer
     {
         let server = try LoopbackHTTPServer()
@@ -18,7 +19,7 @@ import Testing
             BookFixtures.checkJSON(continues: 1, status: "Running"),
             BookFixtures.checkJSON(continues: 0, status: "OK", libkey: #"{"中央図書館":"貸出可","土崎図書館":"貸出中"}"#),
         ]
-        let served = Guarded(0)
+        let served = Locked(0)
         server.setHandler(for: "/check") { _ in
             stamps.withLock { $0.append(clock.now()) }
             let body = bodies[
@@ -35,12 +36,12 @@ import Testing
     @Test(arguments: [false, true])
     func pollsWithTheSessionUntilDoneAtLeastTwoSecondsApart(jsonp: Bool) async throws {
         let clock = FakePollingClock()
-        let stamps = Guarded([Double]())
+        let stamps = Locked([Double]())
         let server = try pollingServer(jsonp: jsonp, clock: clock, stamps: stamps)
         defer { server.stop() }
         let client = CalilAvailabilityClient(appKey: key, baseURL: server.baseURL)
         let poller = AvailabilityPoller(service: client, clock: clock, timeout: 60)
-        let answers = Guarded([AvailabilityAnswer]())
+        let answers = Locked([AvailabilityAnswer]())
         let outcome = try await poller.run(
             isbns: [BookFixtures.isbn], systemIDs: ["Akita_Pref", "Akita_Akita"]
         ) {

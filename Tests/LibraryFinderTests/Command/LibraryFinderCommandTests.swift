@@ -1,28 +1,33 @@
 import ArgumentParsing
 import Foundation
+import ReSwift
+import TestSupport
 import Testing
 
 @testable import LibraryFinderCore
 
 /// Collects what the command writes.
 final class CapturedOutput: Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var out = ""
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var err = ""
+    private let written = Locked((out: "", err: ""))
 
-    var standardOutput: String { lock.withLock { out } }
-    var standardError: String { lock.withLock { err } }
+    var standardOutput: String { written.withLock { $0.out } }
+    var standardError: String { written.withLock { $0.err } }
 
     var io: CommandIO {
         CommandIO(
-            output: { text in self.lock.withLock { self.out += text } },
-            error: { text in self.lock.withLock { self.err += text } })
+            output: { [written] text in written.withLock { $0.out += text } },
+            error: { [written] text in written.withLock { $0.err += text } })
     }
 }
 
 @Suite struct LibraryFinderCommandTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     private let libraries = [Fixtures.library(id: "1", short: "明徳館")]
 
     private func run(_ arguments: [String], environment: [String: String] = [:]) async -> (
@@ -66,7 +71,7 @@ final class CapturedOutput: Sendable {
     }
 
     @Test func notesOnStandardErrorWhenTheListComesFromTheCache() async throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
         let captured = CapturedOutput()
         var options = CommandLineOptions()

@@ -6,6 +6,13 @@ import Testing
 
 /// Runs the built `library-finder book` against a loopback server with its output in pipes.
 @Suite struct BookEndToEndTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     private let key = "e2e-book-secret"
 
     @Test func printsTheAvailabilityAsJSONAfterPolling() throws {
@@ -28,7 +35,7 @@ import Testing
                 "book", "4-10-109205-2", "--system-id", "Akita_Pref", "--format", "json", "--api-base",
                 server.baseURL.absoluteString, "--timeout", "20",
             ],
-            environment: ["CALIL_APPKEY": key, "XDG_CACHE_HOME": try TemporaryDirectory.make().path])
+            environment: ["CALIL_APPKEY": key, "XDG_CACHE_HOME": try temporary.newFolder().path])
         #expect(run.status == 0)
         #expect(run.standardError.isEmpty)
         let document = try #require(

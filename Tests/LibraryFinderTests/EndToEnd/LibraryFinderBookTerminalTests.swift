@@ -8,6 +8,13 @@ import Testing
 /// `b` in the built `library-finder`, in a pseudo-terminal, against a loopback server that answers
 /// `/library`, then `/check` with `continue: 1` and, when polled, `0`.
 @Suite struct LibraryFinderBookTerminalTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     private static let key = "pty-book-secret-0123456789"
 
     /// `/check`: the first book is answered in two rounds (the reservation page echoes the key);
@@ -57,7 +64,7 @@ import Testing
         let terminal = try PseudoTerminal(
             product: "library-finder", arguments: ["--api-base", server.baseURL.absoluteString],
             environment: [
-                "CALIL_APPKEY": Self.key, "XDG_CACHE_HOME": try TemporaryDirectory.make().path, "TZ": "UTC",
+                "CALIL_APPKEY": Self.key, "XDG_CACHE_HOME": try temporary.newFolder().path, "TZ": "UTC",
             ],
             size: TerminalSize(columns: 100, rows: 24))
         try terminal.waitForScreen(containing: "› 県立図書館")

@@ -6,6 +6,13 @@ import Testing
 
 /// The built `library-finder` against a loopback server whose answers hold escape sequences.
 @Suite struct LibraryFinderHostileTextEndToEndTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     private let key = "e2e-secret-key"
 
     /// One library whose name, city and phone retitle and clear the terminal; escaped in JSON as
@@ -27,7 +34,7 @@ import Testing
         return try runProduct(
             "library-finder", arguments: arguments + ["--api-base", server.baseURL.absoluteString],
             environment: [
-                "XDG_CACHE_HOME": try TemporaryDirectory.make().path, "TZ": "UTC", "CALIL_APPKEY": key,
+                "XDG_CACHE_HOME": try temporary.newFolder().path, "TZ": "UTC", "CALIL_APPKEY": key,
             ])
     }
 
@@ -70,7 +77,7 @@ import Testing
             product: "library-finder",
             arguments: ["--format", "csv", "--api-base", server.baseURL.absoluteString],
             environment: [
-                "XDG_CACHE_HOME": try TemporaryDirectory.make().path, "TZ": "UTC", "CALIL_APPKEY": key,
+                "XDG_CACHE_HOME": try temporary.newFolder().path, "TZ": "UTC", "CALIL_APPKEY": key,
             ])
         try terminal.waitForScreen(containing: "\"悪␛]0;PWNED␇␛[2J\"")
         #expect(try terminal.waitForExit() == 0)

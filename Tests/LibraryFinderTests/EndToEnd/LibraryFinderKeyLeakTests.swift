@@ -5,6 +5,13 @@ import Testing
 /// The built `library-finder` against a server that echoes the key back on every error path: no
 /// piece of it in what the program prints, in any format, nor in its cache.
 @Suite struct LibraryFinderKeyLeakTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     private static let key = "0123456789abcdef FEDCBA98/7654+3210="
     private let pieces = KeyPieces(key: Self.key)
 
@@ -57,7 +64,7 @@ import Testing
         defer { server.stop() }
         behaviour.install(on: server, closedBase: closedBase)
         let base = behaviour == .refused ? closedBase : server.baseURL.absoluteString
-        let cache = try TemporaryDirectory.make()
+        let cache = try temporary.newFolder()
         defer { try? FileManager.default.removeItem(at: cache) }
         let run = try runProduct(
             "library-finder",
@@ -80,7 +87,7 @@ import Testing
             guard server?.requests(for: "/library").count == 1 else { return .text("down", status: 502) }
             return .json(LibraryFinderKeyLeakTests.echoingList(request))
         }
-        let cache = try TemporaryDirectory.make()
+        let cache = try temporary.newFolder()
         defer { try? FileManager.default.removeItem(at: cache) }
         for expectedSource in ["network", "cache"] {
             let run = try runProduct(

@@ -5,6 +5,13 @@ import Testing
 /// `RESWIFT_PROFILE=1` makes the built `library-finder` print its dispatch profile on standard
 /// error at exit, after the JSON on standard output.
 @Suite struct LibraryFinderProfileEndToEndTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     private func run(profile: String) throws -> ProductRun {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -13,7 +20,7 @@ import Testing
             "library-finder",
             arguments: ["--format", "json", "--api-base", server.baseURL.absoluteString, "--city", "秋田市"],
             environment: [
-                "XDG_CACHE_HOME": try TemporaryDirectory.make().path, "CALIL_APPKEY": "profile-key",
+                "XDG_CACHE_HOME": try temporary.newFolder().path, "CALIL_APPKEY": "profile-key",
                 "RESWIFT_PROFILE": profile,
             ])
     }

@@ -6,6 +6,13 @@ import Testing
 
 /// Runs the built `library-finder` against a loopback server with its output in pipes.
 @Suite struct LibraryFinderScriptedTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     private let key = "e2e-secret-key"
 
     private func environment(cache: URL, key: String? = nil) -> [String: String] {
@@ -31,7 +38,7 @@ import Testing
         let run = try runProduct(
             "library-finder",
             arguments: ["--format", "json", "--api-base", server.baseURL.absoluteString, "--city", "秋田市"],
-            environment: environment(cache: try TemporaryDirectory.make(), key: key))
+            environment: environment(cache: try temporary.newFolder(), key: key))
         #expect(run.status == 0)
         #expect(run.standardError.isEmpty)
         let document = try document(run)
@@ -50,7 +57,7 @@ import Testing
         defer { server.stop() }
         let run = try runProduct(
             "library-finder", arguments: ["--format", "json", "--api-base", server.baseURL.absoluteString],
-            environment: environment(cache: try TemporaryDirectory.make()))
+            environment: environment(cache: try temporary.newFolder()))
         #expect(run.status == 2)
         #expect(run.standardOutput.isEmpty)
         #expect(run.standardError.contains("needs a Calil app key"))
@@ -64,7 +71,7 @@ import Testing
         let run = try runProduct(
             "library-finder",
             arguments: ["--format", "json", "--api-base", server.baseURL.absoluteString, "--appkey", key],
-            environment: environment(cache: try TemporaryDirectory.make()))
+            environment: environment(cache: try temporary.newFolder()))
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
         #expect(run.standardError.contains("HTTP 500 (Internal Server Error): boom for …"))
@@ -72,7 +79,7 @@ import Testing
     }
 
     @Test func fallsBackToTheCachedListWhenTheServiceIsDown() throws {
-        let cache = try TemporaryDirectory.make()
+        let cache = try temporary.newFolder()
         let server = try server([.json(Fixtures.akitaNewer), .text("down", status: 503)])
         defer { server.stop() }
         let arguments = ["--format", "json", "--api-base", server.baseURL.absoluteString]
@@ -94,7 +101,7 @@ import Testing
     @Test func rejectsABadOptionWithExitTwo() throws {
         let run = try runProduct(
             "library-finder", arguments: ["--limit", "many"],
-            environment: environment(cache: try TemporaryDirectory.make(), key: key))
+            environment: environment(cache: try temporary.newFolder(), key: key))
         #expect(run.status == 2)
         #expect(
             run.standardError
@@ -107,7 +114,7 @@ import Testing
         defer { server.stop() }
         let run = try runProduct(
             "library-finder", arguments: ["--api-base", server.baseURL.absoluteString],
-            environment: environment(cache: try TemporaryDirectory.make(), key: key))
+            environment: environment(cache: try temporary.newFolder(), key: key))
         #expect(run.status == 0)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("Name") == true)

@@ -7,6 +7,13 @@ import Testing
 
 /// Runs the built `library-finder` in a pseudo-terminal against a loopback server.
 @Suite struct LibraryFinderTerminalTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     private let key = "pty-secret-key"
 
     private func start(
@@ -16,14 +23,14 @@ import Testing
         try PseudoTerminal(
             product: "library-finder", arguments: ["--api-base", server.baseURL.absoluteString] + arguments,
             environment: [
-                "CALIL_APPKEY": key, "XDG_CACHE_HOME": try (cache ?? TemporaryDirectory.make()).path,
+                "CALIL_APPKEY": key, "XDG_CACHE_HOME": try (cache ?? temporary.newFolder()).path,
                 "TZ": "UTC",
             ],
             size: size)
     }
 
     @Test func showsTheCachedListMarkedAsAServiceFailureWhenTheServiceAnswers502() throws {
-        let cache = try TemporaryDirectory.make()
+        let cache = try temporary.newFolder()
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponses([.json(Fixtures.akitaNewer), .text("down", status: 502)], for: "/library")

@@ -10,6 +10,13 @@ import Testing
 /// catches a program that burns the CPU while it waits.
 @Suite(.enabled(if: canMeasureProcessCPUTime, "needs /proc to read a process's CPU time"))
 struct LibraryFinderWaitingTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     /// The most CPU seconds allowed while waiting for ``window`` seconds.
     static let bound = 0.5
     static let window: TimeInterval = 3
@@ -22,7 +29,7 @@ struct LibraryFinderWaitingTests {
             product: "library-finder",
             arguments: ["--api-base", server.baseURL.absoluteString, "--timeout", "60"] + arguments,
             environment: [
-                "CALIL_APPKEY": "waiting-test-key", "XDG_CACHE_HOME": try TemporaryDirectory.make().path,
+                "CALIL_APPKEY": "waiting-test-key", "XDG_CACHE_HOME": try temporary.newFolder().path,
                 "NO_COLOR": "1",
             ],
             size: TerminalSize(columns: 80, rows: 24))

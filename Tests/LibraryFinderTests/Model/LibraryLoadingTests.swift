@@ -1,28 +1,26 @@
 import Foundation
 import ReSwift
+import TestSupport
 import Testing
 
 @testable import LibraryFinderCore
 
 /// A service that answers from a script and counts the requests it saw.
 final class FakeLibraryService: LibraryService {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var answers: [Result<[Library], CalilError>]
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var seen: [LibraryQuery] = []
+    private let script: Locked<(answers: [Result<[Library], CalilError>], seen: [LibraryQuery])>
 
     init(_ answers: [Result<[Library], CalilError>]) {
-        self.answers = answers
+        script = Locked((answers, []))
     }
 
-    var queries: [LibraryQuery] { lock.withLock { seen } }
+    var queries: [LibraryQuery] { script.withLock { $0.seen } }
 
     func libraries(matching query: LibraryQuery) async throws -> [Library] {
-        let answer = lock.withLock {
-            seen.append(query)
-            return answers.isEmpty
-                ? .failure(CalilError(.serviceError(message: "no answer scripted"))) : answers.removeFirst()
+        let answer = script.withLock { script in
+            script.seen.append(query)
+            return script.answers.isEmpty
+                ? .failure(CalilError(.serviceError(message: "no answer scripted")))
+                : script.answers.removeFirst()
         }
         return try answer.get()
     }
@@ -30,23 +28,19 @@ final class FakeLibraryService: LibraryService {
 
 /// A tiny store for driving `loadLibraries`: reduces each action at once and records it.
 final class RecordingStore: Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var current: LibraryFinderState
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var recorded: [String] = []
+    private let contents: Locked<(state: LibraryFinderState, actionNames: [String])>
 
     init(_ state: LibraryFinderState) {
-        current = state
+        contents = Locked((state, []))
     }
 
-    var state: LibraryFinderState { lock.withLock { current } }
-    var actionNames: [String] { lock.withLock { recorded } }
+    var state: LibraryFinderState { contents.withLock { $0.state } }
+    var actionNames: [String] { contents.withLock { $0.actionNames } }
 
     func dispatch(_ action: Action) {
-        lock.withLock {
-            recorded.append(String(describing: type(of: action)))
-            current = libraryFinderReducer(action: action, state: current)
+        contents.withLock { contents in
+            contents.actionNames.append(String(describing: type(of: action)))
+            contents.state = libraryFinderReducer(action: action, state: contents.state)
         }
     }
 
@@ -58,6 +52,13 @@ final class RecordingStore: Sendable {
 }
 
 @Suite struct LibraryLoadingTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
     private let libraries = [
         Fixtures.library(id: "1", short: "明徳館"),
@@ -116,7 +117,7 @@ final class RecordingStore: Sendable {
     }
 
     @Test func showsTheCachedListWhenTheServiceCannotBeReached() async throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         let fetchedEarlier = Date(timeIntervalSince1970: 1_700_000_000)
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: fetchedEarlier)
         let store = RecordingStore(LibraryFinderState())
@@ -129,7 +130,7 @@ final class RecordingStore: Sendable {
     }
 
     @Test func aCachedListAfterAServerErrorSaysTheServiceFailed() async throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         let fetchedEarlier = Date(timeIntervalSince1970: 1_700_000_000)
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: fetchedEarlier)
         let store = RecordingStore(LibraryFinderState())
@@ -142,7 +143,7 @@ final class RecordingStore: Sendable {
     }
 
     @Test func failsWhenTheServiceCannotBeReachedAndNothingIsCached() async throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         let store = RecordingStore(LibraryFinderState())
         let unreachable = CalilError(.timedOut(host: "api.calil.jp", seconds: 1))
         await store.load(service: FakeLibraryService([.failure(unreachable)]), cache: cache, now: now)
@@ -150,7 +151,7 @@ final class RecordingStore: Sendable {
     }
 
     @Test func doesNotHideAServiceErrorBehindTheCache() async throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: now)
         let store = RecordingStore(LibraryFinderState())
         let forbidden = CalilError(.httpStatus(code: 403, serviceMessage: "invalid appkey"))
@@ -159,7 +160,7 @@ final class RecordingStore: Sendable {
     }
 
     @Test func writesAGoodAnswerToTheCache() async throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         let store = RecordingStore(LibraryFinderState())
         await store.load(service: FakeLibraryService([.success(libraries)]), cache: cache, now: now)
         #expect(

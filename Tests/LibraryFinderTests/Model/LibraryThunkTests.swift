@@ -1,33 +1,34 @@
 import Foundation
 import ReSwift
 import ReSwiftThunk
+import TestSupport
 import Testing
 
 @testable import LibraryFinderCore
 
 /// A service whose answer waits until the test releases it, to hold a load in flight.
 final class GatedLibraryService: LibraryService {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var waiting: [CheckedContinuation<Void, Never>] = []
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var released = false
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var count = 0
+    private struct Gate {
+        var waiting: [CheckedContinuation<Void, Never>] = []
+        var released = false
+        var count = 0
+    }
+
+    private let gate = Locked(Gate())
     private let answer: [Library]
 
     init(answer: [Library]) {
         self.answer = answer
     }
 
-    var requestCount: Int { lock.withLock { count } }
+    var requestCount: Int { gate.withLock { $0.count } }
 
     func libraries(matching query: LibraryQuery) async throws -> [Library] {
         await withCheckedContinuation { continuation in
-            let resumeNow = lock.withLock {
-                count += 1
-                if released { return true }
-                waiting.append(continuation)
+            let resumeNow = gate.withLock { gate in
+                gate.count += 1
+                if gate.released { return true }
+                gate.waiting.append(continuation)
                 return false
             }
             if resumeNow { continuation.resume() }
@@ -36,10 +37,10 @@ final class GatedLibraryService: LibraryService {
     }
 
     func release() {
-        let continuations = lock.withLock {
-            released = true
-            defer { waiting.removeAll() }
-            return waiting
+        let continuations = gate.withLock { gate in
+            gate.released = true
+            defer { gate.waiting.removeAll() }
+            return gate.waiting
         }
         for continuation in continuations { continuation.resume() }
     }
@@ -52,7 +53,7 @@ final class GatedLibraryService: LibraryService {
     ]
 
     /// The store with a middleware after the thunk one that records the actions reaching the reducer.
-    private func store(recording names: ActionNames) -> Store<LibraryFinderState> {
+    private func store(recording names: Collected<String>) -> Store<LibraryFinderState> {
         let store = makeLibraryFinderStore(query: LibraryQuery())
         let recorder: Middleware<LibraryFinderState> = { _, _ in
             { next in
@@ -67,7 +68,7 @@ final class GatedLibraryService: LibraryService {
     }
 
     @Test func dispatchingTheThunkLoadsThroughTheStore() async throws {
-        let names = ActionNames()
+        let names = Collected<String>()
         let store = store(recording: names)
         try await store.dispatch(
             loadLibrariesThunk(service: FakeLibraryService([.success(libraries)]), cache: nil, now: { now }))
@@ -78,7 +79,7 @@ final class GatedLibraryService: LibraryService {
     }
 
     @Test func aFailureBecomesTheFailedAction() async throws {
-        let names = ActionNames()
+        let names = Collected<String>()
         let store = store(recording: names)
         let error = CalilError(.unexpectedBody(detail: "not JSON"))
         try await store.dispatch(
@@ -101,14 +102,4 @@ final class GatedLibraryService: LibraryService {
         #expect(store.state.status == .loaded)
         #expect(store.state.libraries == libraries)
     }
-}
-
-/// Action type names, appended from any thread.
-final class ActionNames: Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    nonisolated(unsafe) private var names: [String] = []
-
-    func append(_ name: String) { lock.withLock { names.append(name) } }
-    var all: [String] { lock.withLock { names } }
 }

@@ -1,20 +1,28 @@
 import Foundation
 import ReSwiftPersistence
+import TestSupport
 import Testing
 
 @testable import LibraryFinderCore
 
 @Suite struct LibraryCacheTests {
+    /// The folders the test's caches go in, removed after the test (with the suite's instance).
+    private let temporary: TemporaryDirectory
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "library-finder-tests")
+    }
+
     private let fetchedAt = Date(timeIntervalSince1970: 1_800_000_000)
     private let libraries = [Fixtures.library(id: "1", short: "明徳館")]
 
     @Test func returnsNothingBeforeAnythingWasSaved() throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make().appendingPathComponent("absent"))
+        let cache = LibraryCache(directory: try temporary.newFolder().appendingPathComponent("absent"))
         #expect(cache.load(for: LibraryQuery()) == nil)
     }
 
     @Test func keepsOneListPerQueryWithItsFetchTime() throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make().appendingPathComponent("new/dir"))
+        let cache = LibraryCache(directory: try temporary.newFolder().appendingPathComponent("new/dir"))
         let akita = LibraryQuery()
         let tokyo = LibraryQuery(prefecture: "東京都", city: "千代田区")
         let tokyoLibraries = [Fixtures.library(id: "2", short: "日比谷", city: "千代田区")]
@@ -28,22 +36,22 @@ import Testing
     }
 
     @Test func sharesAnAnswerBetweenQueriesThatDifferOnlyAfterTheRequest() throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         try cache.save(libraries, for: LibraryQuery(categories: [.university]), fetchedAt: fetchedAt)
         #expect(cache.load(for: LibraryQuery(categories: [.local]))?.libraries == libraries)
         #expect(cache.load(for: LibraryQuery(limit: 3)) == nil)
     }
 
     @Test func replacesTheListOnTheNextSave() throws {
-        let cache = LibraryCache(directory: try TemporaryDirectory.make())
+        let cache = LibraryCache(directory: try temporary.newFolder())
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: fetchedAt)
         try cache.save([], for: LibraryQuery(), fetchedAt: fetchedAt.addingTimeInterval(1))
         #expect(cache.load(for: LibraryQuery())?.libraries == [])
     }
 
     @Test func setsABadFileAsideWithANoticeAndRebuilds() throws {
-        let notices = Notices()
-        let cache = LibraryCache(directory: try TemporaryDirectory.make(), onProblem: notices.append)
+        let notices = Collected<PersistenceError>()
+        let cache = LibraryCache(directory: try temporary.newFolder(), problemHandler: notices.append)
         let url = cache.fileURL(forKey: LibraryCache.requestKey(for: LibraryQuery()))
         try Data("{not json".utf8).write(to: url)
         #expect(cache.load(for: LibraryQuery()) == nil)
@@ -59,8 +67,8 @@ import Testing
     }
 
     @Test func aFileFromANewerVersionIsAMissLeftInPlace() throws {
-        let notices = Notices()
-        let cache = LibraryCache(directory: try TemporaryDirectory.make(), onProblem: notices.append)
+        let notices = Collected<PersistenceError>()
+        let cache = LibraryCache(directory: try temporary.newFolder(), problemHandler: notices.append)
         let url = cache.fileURL(forKey: LibraryCache.requestKey(for: LibraryQuery()))
         try Data(#"{"schemaVersion": 9, "value": {}}"#.utf8).write(to: url)
         #expect(cache.load(for: LibraryQuery()) == nil)
@@ -69,7 +77,7 @@ import Testing
     }
 
     @Test func cacheFilesAreTheUsersOnly() throws {
-        let directory = try TemporaryDirectory.make().appendingPathComponent("cache")
+        let directory = try temporary.newFolder().appendingPathComponent("cache")
         let cache = LibraryCache(directory: directory)
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: fetchedAt)
         let file = cache.fileURL(forKey: LibraryCache.requestKey(for: LibraryQuery()))
@@ -96,7 +104,7 @@ import Testing
     }
 
     @Test func neverAnswersForAServerOtherThanTheOneThatSentTheList() throws {
-        let directory = try TemporaryDirectory.make()
+        let directory = try temporary.newFolder()
         let loopback = LibraryCache(directory: directory, server: URL(string: "http://127.0.0.1:8080")!)
         let calil = LibraryCache(directory: directory, server: URL(string: "https://api.calil.jp")!)
         try loopback.save(libraries, for: LibraryQuery(), fetchedAt: fetchedAt)
@@ -129,8 +137,8 @@ import Testing
     }
 
     @Test func aFileWithoutTheServerIsASilentMissLeftAsItIs() throws {
-        let notices = Notices()
-        let cache = LibraryCache(directory: try TemporaryDirectory.make(), onProblem: notices.append)
+        let notices = Collected<PersistenceError>()
+        let cache = LibraryCache(directory: try temporary.newFolder(), problemHandler: notices.append)
         let url = cache.fileURL(forKey: LibraryCache.requestKey(for: LibraryQuery()))
         try writeListWithoutServer(to: url)
         let before = try Data(contentsOf: url)
@@ -143,7 +151,7 @@ import Testing
     }
 
     @Test func theFilesWrittenBeforeTheServerKeyAreNeitherReadNorTouched() throws {
-        let directory = try TemporaryDirectory.make()
+        let directory = try temporary.newFolder()
         let cache = LibraryCache(directory: directory)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in "pref=秋田県".utf8 {
@@ -168,16 +176,5 @@ import Testing
         #expect(
             LibraryCache.requestKey(for: query)
                 == "pref=秋田県&city=秋田市&systemid=Akita_Akita&geocode=140.1,39.7&limit=5")
-    }
-}
-
-/// The notices a cache reported, from any thread.
-private final class Notices: @unchecked Sendable {
-    // `stored` is read and written only while holding `lock`.
-    private let lock = NSLock()
-    private var stored: [PersistenceError] = []
-    var all: [PersistenceError] { lock.withLock { stored } }
-    var append: @Sendable (PersistenceError) -> Void {
-        { [self] problem in lock.withLock { stored.append(problem) } }
     }
 }

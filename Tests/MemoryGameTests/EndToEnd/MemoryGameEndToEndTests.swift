@@ -9,13 +9,6 @@ import Testing
 @Suite struct MemoryGameEndToEndTests {
     private typealias Keys = PseudoTerminal.Keys
 
-    private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("memory-game-e2e-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     private func launch(_ arguments: [String], dataHome: URL) throws -> PseudoTerminal {
         try PseudoTerminal(
             product: "memory-game", arguments: arguments,
@@ -45,8 +38,8 @@ import Testing
     }
 
     @Test func playsAWholeOfflineGameByKeystrokesAndQuitsRestoringTheTerminal() async throws {
-        let dataHome = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
+        let dataHome = temporary.url
         let seed: UInt64 = 7
         let cards = try await expectedDeal(seed: seed, category: .pop)
         let terminal = try launch(["--offline", "--seed", String(seed)], dataHome: dataHome)
@@ -86,8 +79,8 @@ import Testing
     }
 
     @Test func chosenCategoryIsKeptForTheNextLaunch() throws {
-        let dataHome = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
+        let dataHome = temporary.url
 
         let first = try launch(["--offline"], dataHome: dataHome)
         try first.waitForScreen(containing: "Choose Category (Pop)")
@@ -107,8 +100,8 @@ import Testing
     }
 
     @Test func tooSmallTerminalSaysHowBigItMustBeAndTheTableReturnsWhenItGrows() throws {
-        let dataHome = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
+        let dataHome = temporary.url
         let terminal = try launch(["--offline", "--seed", "5"], dataHome: dataHome)
         try terminal.waitForScreen(containing: "› New Game")
         try terminal.send(Keys.enter)
@@ -124,8 +117,8 @@ import Testing
     }
 
     @Test func backKeyReturnsToTheMenuAndTheRouteFollows() throws {
-        let dataHome = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
+        let dataHome = temporary.url
         let terminal = try launch(["--offline", "--seed", "3", "--category", "rock"], dataHome: dataHome)
         try terminal.waitForScreen(containing: "Choose Category (Rock)")
         try terminal.send(Keys.enter)
@@ -158,13 +151,6 @@ import Testing
             size: TerminalSize(columns: 80, rows: 24))
     }
 
-    private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("memory-game-e2e-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     private static var tenAlbums: String {
         let results = (0..<10).map { number in
             """
@@ -177,8 +163,8 @@ import Testing
     }
 
     @Test func dealsAlbumsFromTheService() throws {
-        let dataHome = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
+        let dataHome = temporary.url
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.json(Self.tenAlbums), for: "/search")
@@ -196,8 +182,8 @@ import Testing
     }
 
     @Test func httpErrorOffersRetryAndTheOfflineCatalog() throws {
-        let dataHome = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
+        let dataHome = temporary.url
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponses(
@@ -222,8 +208,8 @@ import Testing
     }
 
     @Test func unreachableServiceFallsBackToTheOfflineCatalogAndSaysSo() throws {
-        let dataHome = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
+        let dataHome = temporary.url
         let server = try LoopbackHTTPServer()
         let closedPort = server.baseURL
         server.stop()
@@ -241,11 +227,10 @@ import Testing
 /// A damaged settings file doesn't stop the game, and isn't lost.
 @Suite struct MemoryGameSettingsEndToEndTests {
     @Test func corruptSettingsAreMovedAsideAndShownAndTheGameStartsFromDefaults() throws {
-        let dataHome = FileManager.default.temporaryDirectory
-            .appendingPathComponent("memory-game-e2e-\(UUID().uuidString)", isDirectory: true)
+        let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
+        let dataHome = temporary.url
         let folder = dataHome.appendingPathComponent("memory-game", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dataHome) }
         try Data("{ not json".utf8).write(to: folder.appendingPathComponent("settings.json"))
 
         let terminal = try PseudoTerminal(
@@ -263,35 +248,22 @@ import Testing
         #expect(kept.count == 1)
     }
 
-    /// Why the game can't be run as another user here, or `nil` when it can.
-    private static var nobodyUnavailable: String? {
-        if geteuid() != 0 { return "not running as root, so the game can't be started as another user" }
-        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") {
-            return "/usr/bin/setpriv isn't installed"
-        }
-        return nil
-    }
-
     @Test func aFailedSaveIsShownAtOnceInWords() throws {
-        if let reason = Self.nobodyUnavailable {
+        if let reason = otherUserUnavailable {
             print("skipped aFailedSaveIsShownAtOnceInWords: \(reason)")
             return
         }
         // A data folder the player (uid 65534) may read but not write: restoring works, saving fails.
-        let dataHome = FileManager.default.temporaryDirectory
-            .appendingPathComponent("memory-game-e2e-\(UUID().uuidString)", isDirectory: true)
+        let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
+        let dataHome = temporary.url
         let folder = dataHome.appendingPathComponent("memory-game", isDirectory: true)
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dataHome.path)
-        defer { try? FileManager.default.removeItem(at: dataHome) }
 
+        let command = asOtherUser(try builtProductURL("memory-game").path, ["--offline"])
         let terminal = try PseudoTerminal(
-            executableURL: URL(fileURLWithPath: "/usr/bin/setpriv"),
-            arguments: [
-                "--reuid=65534", "--regid=65534", "--clear-groups", try builtProductURL("memory-game").path,
-                "--offline",
-            ],
+            executableURL: URL(fileURLWithPath: command.executable), arguments: command.arguments,
             environment: ["XDG_DATA_HOME": dataHome.path, "HOME": dataHome.path, "NO_COLOR": "1"],
             size: TerminalSize(columns: 80, rows: 24))
         try terminal.waitForScreen(containing: "Choose Category (Pop)")

@@ -21,10 +21,8 @@ import Testing
     }
 
     @Test func albumNamesAreShownWithPlaceholders() throws {
-        let dataHome = FileManager.default.temporaryDirectory
-            .appendingPathComponent("memory-game-e2e-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
+        let dataHome = temporary.url
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.json(Self.hostileAlbums), for: "/search")

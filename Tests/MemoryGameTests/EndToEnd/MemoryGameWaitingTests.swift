@@ -12,10 +12,8 @@ import Testing
 @Suite(.enabled(if: canMeasureProcessCPUTime, "needs /proc to read a process's CPU time"))
 struct MemoryGameWaitingTests {
     @Test func theLoadingScreenWaitsWithoutBurningTheCPU() throws {
-        let dataHome = FileManager.default.temporaryDirectory
-            .appendingPathComponent("memory-game-wait-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-wait")
+        let dataHome = temporary.url
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.neverAnswer, for: "/search")

@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import ReSwiftTesting
 import Testing
 
 @testable import MemoryGameCore
@@ -144,9 +145,9 @@ import Testing
         table = GameRules.flip(at: 0, in: table)
         table = GameRules.flip(at: 2, in: table)
         let harness = GameHarness(table)
-        let waited = ActionLog()
+        let waited = ActionRecorder()
         let env = environment(live: nil) { seconds in
-            waited.append(FlipCardAction(index: Int(seconds * 1000)))
+            waited.record(FlipCardAction(index: Int(seconds * 1000)))
         }
         await GameEffects.resolveMismatchAfterDelay(round: 1, environment: env, dispatch: harness.dispatch)
         #expect((waited.actions.first as? FlipCardAction)?.index == 1000)

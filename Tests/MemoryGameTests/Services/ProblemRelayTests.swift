@@ -1,19 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MemoryGameCore
 
 /// Problems with the settings file reach the screen, however early they happen.
 @Suite struct ProblemRelayTests {
-    /// Collects what the relay delivers.
-    private final class Delivered: @unchecked Sendable {
-        // @unchecked Sendable: `items` is only touched while holding `lock`.
-        private let lock = NSLock()
-        private var items: [String] = []
-        func append(_ item: String) { lock.withLock { items.append(item) } }
-        var all: [String] { lock.withLock { items } }
-    }
-
     /// A folder holding a settings file that isn't JSON; removed by the caller.
     private func corruptSettings(named name: String) throws -> (folder: URL, file: URL) {
         let folder = FileManager.default.temporaryDirectory
@@ -34,7 +26,7 @@ import Testing
             }
         }
         let relay = ProblemRelay()
-        let delivered = Delivered()
+        let delivered = Collected<String>()
 
         _ = try SettingsStorage(url: first.file, problemHandler: relay.report).restore()
         _ = try SettingsStorage(url: second.file, problemHandler: relay.report).restore()
@@ -54,7 +46,7 @@ import Testing
         let settings = try corruptSettings(named: "notice")
         defer { try? FileManager.default.removeItem(at: settings.folder) }
         let relay = ProblemRelay()
-        let delivered = Delivered()
+        let delivered = Collected<String>()
         relay.connect { delivered.append($0) }
         _ = try SettingsStorage(url: settings.file, problemHandler: relay.report).restore()
         let notice = try #require(delivered.all.first)

@@ -1,21 +1,15 @@
 import Foundation
 import ReSwift
 import ReSwiftPersistence
+import TestSupport
 import Testing
 
 @testable import MemoryGameCore
 
 @Suite struct SettingsStorageTests {
-    private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("memory-game-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test func chosenCategoryIsRestoredByTheNextLaunch() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-tests")
+        let folder = temporary.url
         let url = SettingsStorage.defaultURL(environment: ["XDG_DATA_HOME": folder.path])
         #expect(url.path.hasPrefix(folder.path))
         #expect(url.lastPathComponent == "settings.json")
@@ -37,8 +31,8 @@ import Testing
     }
 
     @Test func aFailedSaveIsToldInWordsWithWhatItMeansForThePlayer() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-tests")
+        let folder = temporary.url
         // A plain file where the settings folder should be: every save fails, even as root.
         let blocker = folder.appendingPathComponent("memory-game")
         try Data().write(to: blocker)
@@ -51,13 +45,13 @@ import Testing
     }
 
     @Test func aSetAsideFileIsToldAsItIs() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-tests")
+        let folder = temporary.url
         let url = folder.appendingPathComponent("settings.json")
         try Data("{ not json".utf8).write(to: url)
-        let reported = ProblemLog()
+        let reported = Collected<PersistenceError>()
         _ = try SettingsStorage(url: url, problemHandler: reported.append).restore()
-        let problem = try #require(reported.problems.first)
+        let problem = try #require(reported.all.first)
         #expect(SettingsStorage.notice(for: problem) == problem.message)
     }
 
@@ -67,8 +61,8 @@ import Testing
     }
 
     @Test func gameMovesDoNotRewriteTheSettings() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-tests")
+        let folder = temporary.url
         let storage = SettingsStorage(url: folder.appendingPathComponent("settings.json"))
         let store = Store<AppState>(
             reducer: makeAppReducer(), state: SettingsStorage.initialState(saved: nil))
@@ -79,14 +73,14 @@ import Testing
     }
 
     @Test func aBadSettingsFileIsSetAsideWithANoticeNamingWhereItWent() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-tests")
+        let folder = temporary.url
         let url = folder.appendingPathComponent("settings.json")
         try Data("{ cut sh".utf8).write(to: url)
-        let notices = NoticeList()
+        let notices = Collected<PersistenceError>()
         let storage = SettingsStorage(url: url, problemHandler: notices.append)
         #expect(try storage.restore() == nil)
-        let notice = try #require(notices.messages.first)
+        let notice = try #require(notices.all.first?.message)
         let moved = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasPrefix("settings.json.moved-") }
         #expect(moved.count == 1)
@@ -95,8 +89,8 @@ import Testing
     }
 
     @Test func aSettingsFileFromANewerVersionStopsTheLaunchAndStaysPut() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryDirectory(prefix: "memory-game-tests")
+        let folder = temporary.url
         let url = folder.appendingPathComponent("settings.json")
         let newer = #"{"schemaVersion": 2, "value": {"category": "metal", "volume": 3}}"#
         try Data(newer.utf8).write(to: url)
@@ -104,35 +98,5 @@ import Testing
         let error = try #require(throws: PersistenceError.self) { try storage.restore() }
         #expect(error.kind == .newerVersion)
         #expect(try String(contentsOf: url, encoding: .utf8) == newer)
-    }
-}
-
-/// The notices storage reported, from any thread.
-private final class NoticeList: @unchecked Sendable {
-    // `stored` is read and written only while holding `lock`.
-    private let lock = NSLock()
-    private var stored: [String] = []
-    var messages: [String] { lock.withLock { stored } }
-    var append: @Sendable (PersistenceError) -> Void {
-        { [self] problem in lock.withLock { stored.append(problem.message) } }
-    }
-}
-
-/// Collects the problems a storage reports; safe from any thread.
-private final class ProblemLog: @unchecked Sendable {
-    // @unchecked Sendable: `recorded` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var recorded: [PersistenceError] = []
-
-    var problems: [PersistenceError] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
-
-    func append(_ problem: PersistenceError) {
-        lock.lock()
-        recorded.append(problem)
-        lock.unlock()
     }
 }

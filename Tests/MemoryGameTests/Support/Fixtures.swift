@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import ReSwiftTesting
 import TerminalUI
 
 @testable import MemoryGameCore
@@ -15,47 +16,20 @@ func orderedTable(round: Int = 1) -> GameState {
     return GameState(phase: .playing, category: .rock, cards: cards, round: round, origin: .offline)
 }
 
-/// Collects dispatched actions; safe to use from the tasks the effects run in.
-final class ActionLog: @unchecked Sendable {
-    // @unchecked Sendable: `recorded` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var recorded: [any Action] = []
-
-    var actions: [any Action] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
-
-    func append(_ action: any Action) {
-        lock.lock()
-        recorded.append(action)
-        lock.unlock()
-    }
-}
-
 /// A store stand-in for the effects: reduces the game slice and records each action.
-final class GameHarness: @unchecked Sendable {
-    // @unchecked Sendable: `state` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var state: GameState
-    let log = ActionLog()
+final class GameHarness: Sendable {
+    private let state: Locked<GameState>
+    let log = ActionRecorder()
 
     init(_ state: GameState = GameState()) {
-        self.state = state
+        self.state = Locked(state)
     }
 
-    var current: GameState {
-        lock.lock()
-        defer { lock.unlock() }
-        return state
-    }
+    var current: GameState { state.current }
 
     func dispatch(_ action: any Action) {
-        lock.lock()
-        state = gameReducer(action: action, state: state)
-        lock.unlock()
-        log.append(action)
+        state.withLock { $0 = gameReducer(action: action, state: $0) }
+        log.record(action)
     }
 }
 

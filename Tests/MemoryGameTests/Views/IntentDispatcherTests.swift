@@ -1,5 +1,6 @@
 import ReSwift
 import ReSwiftRouter
+import ReSwiftTesting
 import ReSwiftThunk
 import Testing
 
@@ -7,11 +8,11 @@ import Testing
 
 @MainActor
 @Suite struct IntentDispatcherTests {
-    private func makeStore(route: Route, log: ActionLog? = nil) -> Store<AppState> {
+    private func makeStore(route: Route, log: ActionRecorder? = nil) -> Store<AppState> {
         let record: Middleware<AppState> = { _, _ in
             { next in
                 { action in
-                    log?.append(action)
+                    log?.record(action)
                     next(action)
                 }
             }
@@ -90,7 +91,7 @@ import Testing
     }
 
     /// Waits until the log holds a `SetCardsAction` of fetch `fetch` (at most 10 s).
-    private func waitForCards(of fetch: Int, in log: ActionLog) async -> Bool {
+    private func waitForCards(of fetch: Int, in log: ActionRecorder) async -> Bool {
         for _ in 0..<1000 {
             if log.actions.contains(where: { ($0 as? SetCardsAction)?.fetch == fetch }) { return true }
             try? await Task.sleep(nanoseconds: 10_000_000)
@@ -99,7 +100,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1))) func leavingTheGameWhileLoadingDropsTheLateResult() async {
-        let log = ActionLog()
+        let log = ActionRecorder()
         let store = makeStore(route: Routes.gameRoute, log: log)
         let release = AsyncGate()
         let dispatcher = IntentDispatcher(
@@ -119,7 +120,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1))) func aNewGameSupersedesTheFetchStillRunning() async {
-        let log = ActionLog()
+        let log = ActionRecorder()
         let store = makeStore(route: Routes.gameRoute, log: log)
         let release = AsyncGate()
         let dispatcher = IntentDispatcher(

@@ -6,21 +6,13 @@ import Testing
 @testable import MemoryGameCore
 
 /// Records the screens the router asks for, completing each at once.
-private final class RecordingPresenter: ScreenPresenter, @unchecked Sendable {
-    // @unchecked Sendable: `shown` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var shown: [Screen] = []
+private final class RecordingPresenter: ScreenPresenter, Sendable {
+    private let shown = Locked<[Screen]>([])
 
-    var screens: [Screen] {
-        lock.lock()
-        defer { lock.unlock() }
-        return shown
-    }
+    var screens: [Screen] { shown.current }
 
     func present(_ screen: Screen, completion: @escaping @Sendable () -> Void) {
-        lock.lock()
-        shown.append(screen)
-        lock.unlock()
+        shown.withLock { $0.append(screen) }
         completion()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import TestSupport
 import Testing
 
 @testable import ReSwiftDevTools

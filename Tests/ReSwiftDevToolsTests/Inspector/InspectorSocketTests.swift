@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import TestSupport
 import Testing
 
 @testable import ReSwiftDevTools
@@ -119,7 +120,7 @@ import Testing
         finished.executableURL = URL(fileURLWithPath: "/bin/sh")
         finished.arguments = ["-c", "exit 0"]
         try finished.run()
-        finished.waitUntilExit()
+        try waitForExit(of: finished, "sh -c 'exit 0'", timeout: 10)
         let deadPID = finished.processIdentifier
         try #require(kill(deadPID, 0) == -1 && errno == ESRCH)
 

@@ -69,7 +69,7 @@ private func measurement(
 
     @Test func aDispatchOverBudgetNamesItsSlowestSubscriber() throws {
         let warnings = Locked<[BudgetWarning]>([])
-        let profiler = DispatchProfiler(onBudgetExceeded: { warning in
+        let profiler = DispatchProfiler(budgetWarningHandler: { warning in
             warnings.withLock { $0.append(warning) }
         })
         profiler.storeDidDispatch(
@@ -103,7 +103,9 @@ private func measurement(
     }
 
     @Test func aDispatchWithinBudgetIsNotReported() {
-        let profiler = DispatchProfiler(onBudgetExceeded: { warning in Issue.record("unexpected \(warning)") }
+        let profiler = DispatchProfiler(budgetWarningHandler: { warning in
+            Issue.record("unexpected \(warning)")
+        }
         )
         profiler.storeDidDispatch(
             measurement(
@@ -154,18 +156,4 @@ private func measurement(
         #expect(DispatchProfiler.fromEnvironment([:]) == nil)
         #expect(DispatchProfiler.fromEnvironment(["RESWIFT_PROFILE": "1"])?.budgetNanoseconds == 16_000_000)
     }
-}
-
-/// A value guarded by a lock, for handlers called from the profiler.
-private final class Locked<Value>: @unchecked Sendable {
-    // Sendable: `value` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-    var current: Value { withLock { $0 } }
 }

@@ -44,63 +44,18 @@ func todoReducer(action: Action, state: TodoState?) -> TodoState {
 
 let todoRegistry = ActionRegistry(AddTodo.self, ToggleTodo.self, SetFilter.self)
 
-/// Collects what a sink or handler receives, from any thread.
-final class Collected<Element>: @unchecked Sendable {
-    // Sendable: `items` is only touched under `lock`.
-    private let lock = NSLock()
-    private var items: [Element] = []
-
-    func append(_ item: Element) {
-        lock.locked { items.append(item) }
-    }
-
-    var all: [Element] {
-        lock.locked { items }
-    }
-}
-
-/// A fresh folder for one test's files, removed when the test is done with it.
-struct TemporaryFolder: ~Copyable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ReSwiftDevToolsTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> URL {
-        url.appendingPathComponent(name)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
-
 /// A clock that starts at a fixed time and advances by a quarter second on each reading.
-final class SteppingClock: @unchecked Sendable {
-    // Sendable: `next` is only touched under `lock`.
-    private let lock = NSLock()
-    private var next: Double
+final class SteppingClock: Sendable {
+    private let next: Locked<Double>
 
     init(start: Double = 1_800_000_000) {
-        next = start
+        next = Locked(start)
     }
 
     func now() -> Date {
-        lock.locked {
+        next.withLock { next in
             defer { next += 0.25 }
             return Date(timeIntervalSince1970: next)
         }
-    }
-}
-
-extension NSLock {
-    /// Runs `body` holding the lock (Foundation's `withLock` needs macOS 14 on Apple platforms).
-    func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
     }
 }

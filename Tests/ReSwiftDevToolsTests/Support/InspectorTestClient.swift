@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import TestSupport
 
 @testable import ReSwiftDevTools
 
@@ -89,15 +90,6 @@ final class InspectorTestClient {
 }
 
 private func closeSocket(_ fd: Int32) -> Int32 { close(fd) }
-
-/// Waits until `condition` holds, failing after `seconds`.
-func waitUntil(seconds: Double = 10, _ what: String, _ condition: () -> Bool) throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        guard Date() < deadline else { throw InspectorTestError("timed out waiting until \(what)") }
-        usleep(2000)
-    }
-}
 
 /// Builds a store with the inspector endpoint, and returns the endpoint too.
 func makeInspectedStore(

@@ -1,24 +1,27 @@
 import Foundation
+import ReSwift
 
 @testable import ReSwiftPersistence
 
 /// A clock that moves only when the test says, running due timers on the test's thread.
-final class ManualClock: WriteClock, @unchecked Sendable {
-    // `time`, `timers` and `sequence` are read and written only while holding `lock`.
-    private let lock = NSLock()
-    private var time: UInt64 = 1_000_000_000
-    private var timers: [(deadline: UInt64, sequence: Int, work: @Sendable () -> Void)] = []
-    private var sequence = 0
+final class ManualClock: WriteClock, Sendable {
+    private struct State {
+        var time: UInt64 = 1_000_000_000
+        var timers: [(deadline: UInt64, sequence: Int, work: @Sendable () -> Void)] = []
+        var sequence = 0
+    }
 
-    var now: UInt64 { lock.withLock { time } }
+    private let state = Locked(State())
+
+    var now: UInt64 { state.withLock { $0.time } }
 
     /// How many timers wait to fire.
-    var scheduledCount: Int { lock.withLock { timers.count } }
+    var scheduledCount: Int { state.withLock { $0.timers.count } }
 
     func schedule(at deadline: UInt64, _ work: @escaping @Sendable () -> Void) {
-        lock.withLock {
-            sequence += 1
-            timers.append((deadline, sequence, work))
+        state.withLock { state in
+            state.sequence += 1
+            state.timers.append((deadline, state.sequence, work))
         }
     }
 
@@ -26,7 +29,8 @@ final class ManualClock: WriteClock, @unchecked Sendable {
     func advance(milliseconds: UInt64) {
         let target = now + milliseconds * 1_000_000
         while true {
-            let next: (@Sendable () -> Void)? = lock.withLock {
+            let next: (@Sendable () -> Void)? = state.withLock { state in
+                let timers = state.timers
                 guard
                     let index = timers.indices.filter({ timers[$0].deadline <= target })
                         .min(by: {
@@ -35,39 +39,41 @@ final class ManualClock: WriteClock, @unchecked Sendable {
                             )
                         })
                 else { return nil }
-                let timer = timers.remove(at: index)
-                time = max(time, timer.deadline)
+                let timer = state.timers.remove(at: index)
+                state.time = max(state.time, timer.deadline)
                 return timer.work
             }
             guard let next else { break }
             next()
         }
-        lock.withLock { time = target }
+        state.withLock { $0.time = target }
     }
 }
 
 /// Records what a writer wrote, and can be told to fail.
-final class WriteLog<Value: Sendable>: @unchecked Sendable {
+final class WriteLog<Value: Sendable>: Sendable {
     struct Refused: Error {}
 
-    // `values`, `failing` and `errors` are read and written only while holding `lock`.
-    private let lock = NSLock()
-    private var values: [Value] = []
-    private var failing = false
-    private var errorCount = 0
+    private struct State {
+        var values: [Value] = []
+        var failing = false
+        var errorCount = 0
+    }
 
-    var written: [Value] { lock.withLock { values } }
-    var errors: Int { lock.withLock { errorCount } }
+    private let state = Locked(State())
+
+    var written: [Value] { state.withLock { $0.values } }
+    var errors: Int { state.withLock { $0.errorCount } }
     var failsWrites: Bool {
-        get { lock.withLock { failing } }
-        set { lock.withLock { failing = newValue } }
+        get { state.withLock { $0.failing } }
+        set { state.withLock { $0.failing = newValue } }
     }
 
     var write: @Sendable (Value) throws -> Void {
-        { [self] value in
-            try lock.withLock {
-                if failing { throw Refused() }
-                values.append(value)
+        { [state] value in
+            try state.withLock { state in
+                if state.failing { throw Refused() }
+                state.values.append(value)
             }
         }
     }
@@ -80,5 +86,5 @@ final class WriteLog<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    var onError: @Sendable (any Error) -> Void { { [self] _ in lock.withLock { errorCount += 1 } } }
+    var errorHandler: @Sendable (any Error) -> Void { { [state] _ in state.withLock { $0.errorCount += 1 } } }
 }

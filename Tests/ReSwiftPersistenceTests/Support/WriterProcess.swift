@@ -22,13 +22,13 @@ final class WriterProcess: @unchecked Sendable {
 
     /// Starts `PersistenceWriter arguments…`.
     ///
-    /// - Parameter asNobody: Run it as uid/gid 65534 through `setpriv` (check ``nobodyUnavailable`` first).
+    /// - Parameter asNobody: Run it as uid/gid 65534 through `setpriv` (check ``otherUserUnavailable`` first).
     init(_ arguments: [String], asNobody: Bool = false) throws {
         let writer = try builtProductURL("PersistenceWriter")
         if asNobody {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments =
-                ["--reuid=65534", "--regid=65534", "--clear-groups", writer.path] + arguments
+            let command = asOtherUser(writer.path, arguments)
+            process.executableURL = URL(fileURLWithPath: command.executable)
+            process.arguments = command.arguments
         } else {
             process.executableURL = writer
             process.arguments = arguments
@@ -124,16 +124,6 @@ final class WriterProcess: @unchecked Sendable {
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    /// Why the tests can't run the fixture as another user, or `nil` when they can: they must run as
-    /// root (to switch users) with `setpriv` installed.
-    static var nobodyUnavailable: String? {
-        guard geteuid() == 0 else { return "not running as root, so can't switch to user nobody" }
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
-            return "/usr/bin/setpriv isn't installed"
-        }
-        return nil
     }
 }
 

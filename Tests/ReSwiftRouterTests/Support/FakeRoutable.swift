@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
-import ReSwiftRouter
+import ReSwift
+
+@testable import ReSwiftRouter
 
 /// How a ``FakeRoutable`` calls the completion handlers it is given.
 enum CompletionStyle: Sendable {
@@ -17,43 +19,40 @@ enum CompletionStyle: Sendable {
 }
 
 /// A thread-safe record of the calls Routables received, shared by a tree of ``FakeRoutable``s.
-final class RoutingLog: @unchecked Sendable {  // all mutable state is guarded by `lock`
-    private let lock = NSLock()
-    private var storedEvents: [String] = []
-    private var storedThreads: [String] = []
-    private var pendingCompletions: [RoutingCompletionHandler] = []
-
-    var events: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedEvents
+final class RoutingLog: Sendable {
+    private struct Contents {
+        var events: [String] = []
+        var pendingCompletions: [RoutingCompletionHandler] = []
     }
 
-    var pendingCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return pendingCompletions.count
-    }
+    private let contents = Locked(Contents())
+
+    var events: [String] { contents.withLock { $0.events } }
+
+    var pendingCount: Int { contents.withLock { $0.pendingCompletions.count } }
 
     func record(_ event: String) {
-        lock.lock()
-        storedEvents.append(event)
-        lock.unlock()
+        contents.withLock { $0.events.append(event) }
     }
 
     func keep(_ completion: @escaping RoutingCompletionHandler) {
-        lock.lock()
-        pendingCompletions.append(completion)
-        lock.unlock()
+        contents.withLock { $0.pendingCompletions.append(completion) }
+    }
+
+    /// Takes the oldest kept completion handler out of the log.
+    private func takePending() -> RoutingCompletionHandler? {
+        contents.withLock { $0.pendingCompletions.isEmpty ? nil : $0.pendingCompletions.removeFirst() }
     }
 
     /// Calls the oldest kept completion handler, from a global queue.
     func completePending() {
-        lock.lock()
-        let completion = pendingCompletions.isEmpty ? nil : pendingCompletions.removeFirst()
-        lock.unlock()
-        guard let completion else { return }
+        guard let completion = takePending() else { return }
         DispatchQueue.global().async { completion() }
+    }
+
+    /// Calls the oldest kept completion handler on this thread, before returning.
+    func completePendingHere() {
+        takePending()?()
     }
 
     /// Waits (without blocking a thread) until `condition` holds for the events, for at least 20 s.
@@ -147,20 +146,13 @@ struct PushOnlyRoutable: Routable {
 }
 
 /// Collects the issues a router reports.
-final class IssueCollector: @unchecked Sendable {  // `storedIssues` is guarded by `lock`
-    private let lock = NSLock()
-    private var storedIssues: [RoutingIssue] = []
+final class IssueCollector: Sendable {
+    private let storedIssues = Locked<[RoutingIssue]>([])
 
-    var issues: [RoutingIssue] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedIssues
-    }
+    var issues: [RoutingIssue] { storedIssues.withLock { $0 } }
 
     func collect(_ issue: RoutingIssue) {
-        lock.lock()
-        storedIssues.append(issue)
-        lock.unlock()
+        storedIssues.withLock { $0.append(issue) }
     }
 
     func wait(forCount count: Int) async -> Bool {
@@ -169,5 +161,24 @@ final class IssueCollector: @unchecked Sendable {  // `storedIssues` is guarded 
             try? await Task.sleep(nanoseconds: 1_000_000)
         }
         return false
+    }
+}
+
+/// Step timeouts that a test fires by hand instead of waiting for them, for a ``RouteDriver``.
+final class ManualTimers: Sendable {
+    private let started = Locked<[DispatchWorkItem]>([])
+
+    /// Keeps each timeout the driver starts.
+    var starter: RouteDriver.TimerStarter {
+        { [started] _, work in started.withLock { $0.append(work) } }
+    }
+
+    /// How many timeouts were started and not fired yet.
+    var pendingCount: Int { started.withLock { $0.count } }
+
+    /// Fires the oldest timeout not fired yet, on this thread (a cancelled one does nothing).
+    func fireNext() {
+        let work = started.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        if let work, !work.isCancelled { work.perform() }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import ReSwiftTesting
 import ReSwiftThunk
 
 struct CounterState: Equatable {
@@ -29,46 +30,14 @@ func counterReducer(action: Action, state: CounterState?) -> CounterState {
 /// A store with the thunk middleware that also records every action its reducer sees.
 func makeCounterStore(
     middleware: [Middleware<CounterState>] = [createThunkMiddleware()],
-    reduced: ActionLog? = nil
+    reduced: ActionRecorder? = nil
 ) -> Store<CounterState> {
     Store<CounterState>(
         reducer: { action, state in
-            reduced?.append(action)
+            reduced?.record(action)
             return counterReducer(action: action, state: state)
         },
         state: CounterState(),
         middleware: middleware
     )
-}
-
-/// Actions seen by a reducer, readable from any thread.
-final class ActionLog: Sendable {
-    private let actions = Locked<[String]>([])
-
-    func append(_ action: Action) {
-        actions.withLock { $0.append("\(type(of: action))") }
-    }
-
-    var names: [String] { actions.withLock { $0 } }
-}
-
-/// A one-shot signal an async test can wait for.
-final class Signal: Sendable {
-    private let stream: AsyncStream<Void>
-    private let continuation: AsyncStream<Void>.Continuation
-
-    init() {
-        var continuation: AsyncStream<Void>.Continuation?
-        stream = AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation = $0 }
-        self.continuation = continuation!
-    }
-
-    func fire() {
-        continuation.yield()
-        continuation.finish()
-    }
-
-    func wait() async {
-        for await _ in stream {}
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TodoCore
@@ -7,27 +8,32 @@ import Testing
 /// prints and returns. The end-to-end tests run the real binary.
 @MainActor
 @Suite struct TodoCommandLineTests {
-    private let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("todo-cli-\(UUID().uuidString)", isDirectory: true)
+    private let temporary: TemporaryDirectory
+    /// The working folder of the runs; not created: the tests that need it create it.
+    private let directory: URL
+
+    init() throws {
+        temporary = try TemporaryDirectory(prefix: "todo-cli")
+        directory = temporary.file("work")
+    }
 
     private func run(_ arguments: String..., environment: [String: String] = [:]) async -> (
         status: Int32, output: [String], errors: [String]
     ) {
-        let output = CapturedOutput()
-        let errors = CapturedOutput()
+        let output = Collected<String>()
+        let errors = Collected<String>()
         let status = await TodoCommandLine.run(
             arguments: arguments,
             environment: environment.merging(["XDG_DATA_HOME": directory.appendingPathComponent("xdg").path])
             { a, _ in a },
             currentDirectory: directory.path,
             isInteractiveTerminal: false,
-            output: { output.write($0) },
-            errorOutput: { errors.write($0) })
-        return (status, output.written, errors.written)
+            output: { output.append($0) },
+            errorOutput: { errors.append($0) })
+        return (status, output.all, errors.all)
     }
 
     @Test func helpAndVersionNeedNoFile() async {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let help = await run("--help")
         #expect(help.status == 0)
         #expect(help.output == [String(TodoHelp.usage.dropLast())])
@@ -36,7 +42,6 @@ import Testing
     }
 
     @Test func relativeFilePathsStartAtTheCurrentDirectory() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let added = await run("add", "Buy milk", "--file", "lists/todo.json")
         #expect(added.status == 0)
         #expect(added.output == ["Added 1: Buy milk"])
@@ -56,7 +61,6 @@ import Testing
     }
 
     @Test func defaultFileIsInTheDataDirectory() async {
-        defer { try? FileManager.default.removeItem(at: directory) }
         #expect(await run("add", "x").status == 0)
         #expect(
             FileManager.default.fileExists(
@@ -64,7 +68,6 @@ import Testing
     }
 
     @Test func usageErrorsPrintTheMistakeAndTheHelpPointerAndReturnTwo() async {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let result = await run("done", "x")
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
@@ -76,7 +79,6 @@ import Testing
     }
 
     @Test func anUnwritableFolderIsReportedWithStatusOne() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         // A regular file where the todo file's folder should be: the folder can't be created.
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data().write(to: directory.appendingPathComponent("blocker"))

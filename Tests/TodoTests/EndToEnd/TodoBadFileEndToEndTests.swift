@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func listWorksInAFolderItCannotWrite() throws {
-        if let reason = TodoSandbox.nobodyUnavailable {
+        if let reason = otherUserUnavailable {
             print("Skipped listWorksInAFolderItCannotWrite: \(reason)")
             return
         }
@@ -148,7 +148,7 @@ import Testing
     }
 
     @Test func anUnreadableFileIsReportedAndNotMoved() throws {
-        if let reason = TodoSandbox.nobodyUnavailable {
+        if let reason = otherUserUnavailable {
             print("Skipped anUnreadableFileIsReportedAndNotMoved: \(reason)")
             return
         }

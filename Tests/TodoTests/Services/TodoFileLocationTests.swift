@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TodoCore
@@ -38,10 +39,8 @@ import Testing
     }
 
     @Test func refusesAFolderOrAPipeButNotAFileOrNothing() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "todo-location-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory(prefix: "todo-location")
+        let directory = temporary.url
         let file = directory.appendingPathComponent("todo.json")
         let pipe = directory.appendingPathComponent("pipe")
         #expect(mkfifo(pipe.path, 0o600) == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TodoCore
@@ -36,14 +37,9 @@ import Testing
         try encoder.encode(Envelope(schemaVersion: 1, value: value)).write(to: url)
     }
 
-    private func temporaryFile() throws -> (file: TodoFile, folder: URL, notices: CapturedOutput) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "todo-migration-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let notices = CapturedOutput()
-        return (
-            TodoFile(url: folder.appendingPathComponent("todo.json")) { notices.write($0) }, folder, notices
-        )
+    private func todoFile(in folder: TemporaryDirectory) -> (file: TodoFile, notices: Collected<String>) {
+        let notices = Collected<String>()
+        return (TodoFile(url: folder.file("todo.json")) { notices.append($0) }, notices)
     }
 
     @Test func theSchemaVersionIsTwo() {
@@ -52,8 +48,8 @@ import Testing
     }
 
     @Test func aVersion1FileUndoesToEveryCopyItKept() throws {
-        let (file, folder, notices) = try temporaryFile()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryDirectory(prefix: "todo-migration")
+        let (file, notices) = todoFile(in: folder)
         let (state, copies) = reduce([
             AddTodo(title: "a"), AddTodo(title: "b"), AddTodo(title: "c"), ToggleTodo(id: 2),
             UpdateTodo(id: 1, title: "A"),
@@ -68,7 +64,7 @@ import Testing
         #expect(migrated.nextID == state.nextID)
         #expect(migrated.undoHistory.count == copies.count)
         #expect(try Data(contentsOf: file.url) == written, "reading rewrote the file")
-        #expect(notices.written.isEmpty)
+        #expect(notices.all.isEmpty)
 
         var remaining = copies
         while let previous = remaining.popLast() {
@@ -79,8 +75,8 @@ import Testing
     }
 
     @Test func theNextChangeWritesVersion2AndUndoGoesOnAcrossRuns() throws {
-        let (file, folder, _) = try temporaryFile()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryDirectory(prefix: "todo-migration")
+        let (file, _) = todoFile(in: folder)
         let (state, copies) = reduce([AddTodo(title: "a"), AddTodo(title: "b"), RemoveTodo(id: 1)])
         try writeVersion1(
             Version1(items: state.items, nextID: state.nextID, undoHistory: copies), to: file.url)
@@ -112,15 +108,15 @@ import Testing
     }
 
     @Test func aVersion1FileWithDamagedIDsIsMigratedThenRepaired() throws {
-        let (file, folder, notices) = try temporaryFile()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryDirectory(prefix: "todo-migration")
+        let (file, notices) = todoFile(in: folder)
         let twins = [TodoItem(id: 1, title: "a"), TodoItem(id: 1, title: "b")]
         try writeVersion1(Version1(items: twins, nextID: 1, undoHistory: [[]]), to: file.url)
         let state = try file.read()
         #expect(state.items.map(\.id) == [1, 2])
         #expect(state.nextID == 3)
-        #expect(notices.written.count == 1)
-        #expect(notices.written.first?.contains("had damaged ids, repaired") == true)
+        #expect(notices.all.count == 1)
+        #expect(notices.all.first?.contains("had damaged ids, repaired") == true)
     }
 }
 
@@ -142,8 +138,8 @@ extension TodoFileMigrationTests {
     }
 
     @Test func aVersion1FileOfTheWrongShapeIsRefusedAndLeftAsItIs() throws {
-        let (file, folder, _) = try temporaryFile()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryDirectory(prefix: "todo-migration")
+        let (file, _) = todoFile(in: folder)
         let bad = Data(
             #"{"schemaVersion":1,"value":{"items":[],"nextID":1,"undoHistory":[[{"id":"one"}]]}}"#.utf8)
         try bad.write(to: file.url)

@@ -4,16 +4,17 @@ import TestSupport
 /// A temporary folder with a todo file path in it, and a way to run the built `todo` on that file.
 /// Each test makes its own, so tests running in parallel never share a file.
 struct TodoSandbox {
+    /// Removes the folder when the last copy of the sandbox goes away.
+    private let temporary: TemporaryDirectory
     /// The temporary folder; nothing else uses it.
     let directory: URL
     /// The todo file the runs use (through `TODO_FILE`); it may not exist yet.
     let file: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("todo-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        file = directory.appendingPathComponent("todo.json")
+        temporary = try TemporaryDirectory(prefix: "todo-tests")
+        directory = temporary.url
+        file = temporary.file("todo.json")
     }
 
     /// Runs `todo` with `arguments` on this sandbox's file, with no terminal.
@@ -33,16 +34,6 @@ struct TodoSandbox {
             "todo", arguments: arguments, environment: environment, workingDirectory: directory)
     }
 
-    /// Why ``runAsNobody(_:)`` can't work here, or `nil` when it can: switching to user nobody
-    /// needs root and `setpriv`.
-    static var nobodyUnavailable: String? {
-        guard geteuid() == 0 else { return "not running as root, so can't switch to user nobody" }
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
-            return "/usr/bin/setpriv isn't installed"
-        }
-        return nil
-    }
-
     /// Runs `todo` with `arguments` on this sandbox's file as user and group 65534 (nobody),
     /// through `setpriv`, so file permissions apply as they do to a normal user.
     func runAsNobody(_ arguments: String...) throws -> (
@@ -51,14 +42,15 @@ struct TodoSandbox {
         try runAsNobody(arguments)
     }
 
-    /// Runs `todo` with `arguments` on this sandbox's file as user and group 65534 (nobody).
+    /// Runs `todo` with `arguments` on this sandbox's file as user and group 65534 (nobody); check
+    /// ``otherUserUnavailable`` first.
     func runAsNobody(_ arguments: [String]) throws -> (
         status: Int32, standardOutput: String, standardError: String
     ) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments =
-            ["--reuid=65534", "--regid=65534", "--clear-groups", try builtProductURL("todo").path] + arguments
+        let command = asOtherUser(try builtProductURL("todo").path, arguments)
+        process.executableURL = URL(fileURLWithPath: command.executable)
+        process.arguments = command.arguments
         process.environment = [
             "TODO_FILE": file.path, "XDG_DATA_HOME": directory.appendingPathComponent("xdg").path,
             "HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
@@ -155,7 +147,7 @@ struct TodoSandbox {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    /// Removes the folder.
+    /// Removes the folder now (it also goes when the sandbox does).
     func remove() {
         try? FileManager.default.removeItem(at: directory)
     }

@@ -2,6 +2,7 @@ import Foundation
 import ReSwift
 import ReSwiftTesting
 import TerminalUI
+import TestSupport
 import Testing
 
 @testable import TodoCore
@@ -118,9 +119,8 @@ import Testing
     }
 
     @Test func deletingThroughTheFileMiddlewareSavesAndShowsTheSavedList() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "todo-flow-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory(prefix: "todo-flow")
+        let directory = temporary.url
         let file = TodoFile(url: directory.appendingPathComponent("todo.json")) { notice in
             Issue.record("unexpected notice: \(notice)")
         }

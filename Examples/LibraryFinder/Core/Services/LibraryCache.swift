@@ -37,26 +37,26 @@ struct LibraryCache: Sendable {
     let server: URL
     /// Receives the notices: a bad file set aside (its message names where it went), or a file
     /// that couldn't be used. `nil` writes them to standard error.
-    let onProblem: (@Sendable (PersistenceError) -> Void)?
+    let problemHandler: (@Sendable (PersistenceError) -> Void)?
 
     /// A cache in `directory` for the answers of `server`.
     ///
     /// - Parameters:
     ///   - directory: The folder holding the files; created on the first save.
     ///   - server: The server the answers come from (`--api-base`).
-    ///   - onProblem: Receives the notices; `nil` writes them to standard error.
+    ///   - problemHandler: Receives the notices; `nil` writes them to standard error.
     init(
         directory: URL, server: URL = CalilClient.defaultBaseURL,
-        onProblem: (@Sendable (PersistenceError) -> Void)? = nil
+        problemHandler: (@Sendable (PersistenceError) -> Void)? = nil
     ) {
         self.directory = directory
         self.server = server
-        self.onProblem = onProblem
+        self.problemHandler = problemHandler
     }
 
-    /// The same cache, with its notices going to `onProblem`.
-    func reporting(to onProblem: @escaping @Sendable (PersistenceError) -> Void) -> LibraryCache {
-        LibraryCache(directory: directory, server: server, onProblem: onProblem)
+    /// The same cache, with its notices going to `problemHandler`.
+    func reporting(to problemHandler: @escaping @Sendable (PersistenceError) -> Void) -> LibraryCache {
+        LibraryCache(directory: directory, server: server, problemHandler: problemHandler)
     }
 
     /// The default directory for an environment, or `nil` when neither `XDG_CACHE_HOME` nor `HOME`
@@ -88,7 +88,7 @@ struct LibraryCache: Sendable {
             }
             return cached
         } catch let problem as PersistenceError {
-            (onProblem ?? PersistenceHooks.problemHandler)(problem)
+            (problemHandler ?? PersistenceHooks.problemHandler)(problem)
             return nil
         } catch {
             return nil
@@ -111,7 +111,7 @@ struct LibraryCache: Sendable {
     func persistedFile(forKey key: String) -> PersistedFile<CachedLibraryList> {
         PersistedFile(
             url: fileURL(forKey: key), schemaVersion: CachedLibraryList.schemaVersion,
-            whenUnusable: .setAsideAndRebuild, lockTimeout: 2, problemHandler: onProblem)
+            whenUnusable: .setAsideAndRebuild, lockTimeout: 2, problemHandler: problemHandler)
     }
 
     /// The file for a request key to this cache's server: a stable 64-bit FNV-1a hash of both, in

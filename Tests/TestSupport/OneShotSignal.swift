@@ -1,0 +1,57 @@
+import Testing
+
+/// A one-shot signal an async test can wait for, with a deadline; firing it again does nothing.
+///
+/// ```swift
+/// let started = OneShotSignal()
+/// Task { started.fire(); … }
+/// await started.wait(for: "the thunk to start")   // records an issue after 10 s
+/// ```
+public final class OneShotSignal: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    /// Creates a signal that has not fired.
+    public init() {
+        var continuation: AsyncStream<Void>.Continuation?
+        stream = AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation = $0 }
+        self.continuation = continuation!
+    }
+
+    /// Fires the signal, waking the waiting task; later calls do nothing.
+    public func fire() {
+        continuation.yield()
+        continuation.finish()
+    }
+
+    /// Waits until the signal fired, or records an issue naming `what` after `seconds`. Call it
+    /// from one task only.
+    ///
+    /// - Parameters:
+    ///   - what: What the signal stands for, for the failure message.
+    ///   - seconds: The deadline.
+    /// - Returns: Whether the signal fired before the deadline.
+    @discardableResult
+    public func wait(
+        for what: String = "the signal", seconds: Int = 10, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Bool {
+        let stream = self.stream
+        let fired = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await _ in stream {}
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(seconds) * 1_000_000_000)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        if !fired {
+            Issue.record("Timed out after \(seconds) s waiting for \(what)", sourceLocation: sourceLocation)
+        }
+        return fired
+    }
+}

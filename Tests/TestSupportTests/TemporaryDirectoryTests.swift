@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct TemporaryDirectoryTests {
+    @Test func theFolderAndWhatIsInItGoAwayWithTheInstance() throws {
+        var folder: TemporaryDirectory? = try TemporaryDirectory(prefix: "temporary-directory-test")
+        let url = try #require(folder?.url)
+        let inner = try #require(try folder?.newFolder())
+        try Data("x".utf8).write(to: inner.appendingPathComponent("file"))
+        try Data("y".utf8).write(to: try #require(folder?.file("top")))
+        #expect(try folder?.contents() == [inner.lastPathComponent, "top"].sorted())
+        folder = nil
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test func eachInstanceIsAFreshEmptyFolder() throws {
+        let first = try TemporaryDirectory()
+        let second = try TemporaryDirectory()
+        #expect(first.url != second.url)
+        #expect(try first.contents().isEmpty)
+        #expect(first.url.lastPathComponent.hasPrefix("reswift-tests-"))
+    }
+}
+
+@Suite struct OneShotSignalTests {
+    @Test func waitReturnsOnceTheSignalFiresFromAnotherTask() async {
+        let signal = OneShotSignal()
+        Task.detached { signal.fire() }
+        #expect(await signal.wait(for: "the detached task"))
+    }
+
+    @Test func firingTwiceIsHarmless() async {
+        let signal = OneShotSignal()
+        signal.fire()
+        signal.fire()
+        #expect(await signal.wait(for: "the signal fired before the wait"))
+    }
+
+    @Test func aSignalThatNeverFiresFailsTheTestAfterTheDeadline() async {
+        let signal = OneShotSignal()
+        await withKnownIssue {
+            let fired = await signal.wait(for: "a signal nobody fires", seconds: 1)
+            #expect(!fired)
+        } matching: { issue in
+            issue.comments.contains {
+                $0.rawValue.contains("Timed out after 1 s waiting for a signal nobody fires")
+            }
+                || "\(issue)".contains("Timed out after 1 s waiting for a signal nobody fires")
+        }
+    }
+}
+
+@Suite struct CollectedTests {
+    @Test func keepsEveryElementAppendedFromManyThreads() {
+        let collected = Collected<Int>()
+        DispatchQueue.concurrentPerform(iterations: 1000) { collected.append($0) }
+        #expect(collected.count == 1000)
+        #expect(Set(collected.all) == Set(0..<1000))
+    }
+}
