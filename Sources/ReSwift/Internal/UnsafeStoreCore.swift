@@ -211,7 +211,9 @@ final class _StoreCore: @unchecked Sendable {
 
     /// The call site `dispatch(_:file:line:)` passes to the open `dispatch(_:)`, taken by the
     /// first dispatch that reaches the store.
-    @exclusivity(unchecked) private var pendingCallSite: CallSite?
+    @exclusivity(unchecked) private var pendingCallSite: CallSite? {
+        didSet { updateTracing() }
+    }
 
     /// Whether a dispatch must be traced: the store has an instrumentation, a call site is
     /// waiting, or an action is being traced (so that a nested action hides its origin). The one
@@ -299,9 +301,13 @@ final class _StoreCore: @unchecked Sendable {
             }
             frame.end()
         } else {
-            for report in frame.before { instrumentation.storeDidDispatch(report) }
-            instrumentation.storeDidDispatch(measurement)
-            for report in frame.after { instrumentation.storeDidDispatch(report) }
+            if frame.before.isEmpty, frame.after.isEmpty {
+                instrumentation.storeDidDispatch(measurement)
+            } else {
+                for report in frame.before { instrumentation.storeDidDispatch(report) }
+                instrumentation.storeDidDispatch(measurement)
+                for report in frame.after { instrumentation.storeDidDispatch(report) }
+            }
             frame.end()
         }
     }
@@ -568,16 +574,19 @@ final class _ClosureNode: _SubscriptionNode {
 
 /// What the store measures of one traced action while it is processed.
 final class _DispatchFrame {
-    var actionType: any Action.Type = ReSwiftInit.self
-    var origin = DispatchOrigin(thread: DispatchThread(isMain: false))
+    // Used only by the thread holding the store's lock (see `_StoreCore`), hence no dynamic
+    // exclusivity checks.
+
+    @exclusivity(unchecked) var actionType: any Action.Type = ReSwiftInit.self
+    @exclusivity(unchecked) var origin = DispatchOrigin(thread: DispatchThread(isMain: false))
     /// Time in the reducer, added up over the times the action reached it.
-    var reducerNanoseconds: UInt64?
-    var subscribers: [SubscriberMeasurement] = []
+    @exclusivity(unchecked) var reducerNanoseconds: UInt64?
+    @exclusivity(unchecked) var subscribers: [SubscriberMeasurement] = []
     /// Time in the actions dispatched while this one was processed, which have their own reports.
-    var childNanoseconds: UInt64 = 0
+    @exclusivity(unchecked) var childNanoseconds: UInt64 = 0
     /// Reports of finished nested actions, to make before this one's and after it.
-    var before: [DispatchMeasurement] = []
-    var after: [DispatchMeasurement] = []
+    @exclusivity(unchecked) var before: [DispatchMeasurement] = []
+    @exclusivity(unchecked) var after: [DispatchMeasurement] = []
 
     func begin(_ actionType: any Action.Type, origin: DispatchOrigin) {
         self.actionType = actionType
@@ -598,10 +607,10 @@ final class _DispatchFrame {
     /// Forgets the action, keeping the arrays' storage for the next one.
     func end() {
         reducerNanoseconds = nil
-        subscribers.removeAll(keepingCapacity: true)
+        if !subscribers.isEmpty { subscribers.removeAll(keepingCapacity: true) }
         childNanoseconds = 0
-        before.removeAll()
-        after.removeAll()
+        if !before.isEmpty { before.removeAll() }
+        if !after.isEmpty { after.removeAll() }
     }
 }
 
