@@ -428,14 +428,29 @@ open class Store<State>: StoreType, @unchecked Sendable {
     private static func reduceAndNotifyMeasured(
         _ action: Action, core: _StoreCore, cell: _StateCell<State?>, frame: _DispatchFrame
     ) {
-        let oldState = core.hasSubscribers ? core.stateBox { cell.read(core).map { _StateBox($0) } } : nil
-        if !core.hasSubscribers { core.stateWillChange() }
+        if core.hasSubscribers {
+            return reduceAndNotifySubscribersMeasured(action, core: core, cell: cell, frame: frame)
+        }
+        // No subscribers: nothing generic to look up (see `reduceAndNotifySubscribers`).
+        core.stateWillChange()
         core.enter(.reducing)
         let start = _MonotonicClock.now()
         cell.reduce(action, core)
         frame.reducerNanoseconds =
             (frame.reducerNanoseconds ?? 0) &+ _MonotonicClock.nanoseconds(since: start)
-        guard core.hasSubscribers else { return }
+    }
+
+    /// `reduceAndNotifySubscribers`, timing the reducer and each subscriber into `frame`.
+    @inline(never)
+    private static func reduceAndNotifySubscribersMeasured(
+        _ action: Action, core: _StoreCore, cell: _StateCell<State?>, frame: _DispatchFrame
+    ) {
+        let oldState = core.stateBox { cell.read(core).map { _StateBox($0) } }
+        core.enter(.reducing)
+        let start = _MonotonicClock.now()
+        cell.reduce(action, core)
+        frame.reducerNanoseconds =
+            (frame.reducerNanoseconds ?? 0) &+ _MonotonicClock.nanoseconds(since: start)
         core.enter(.notifying)
         core.notifyMeasured(oldState: oldState, newState: _StateBox(cell.read(core)!), into: frame)
     }
