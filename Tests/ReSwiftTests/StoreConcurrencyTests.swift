@@ -44,8 +44,7 @@ import Testing
 
     @Test func subscribingReadingAndDispatchingFromManyThreads() {
         let store = Store(reducer: countReducer, state: CountState())
-        let tokensLock = NSLock()
-        nonisolated(unsafe) var tokens: [SubscriptionToken] = []  // guarded by tokensLock
+        let tokens = Locked<[SubscriptionToken]>([])
         DispatchQueue.concurrentPerform(iterations: 6) { worker in
             for iteration in 0..<2_000 {
                 switch (worker + iteration) % 4 {
@@ -53,9 +52,9 @@ import Testing
                     store.dispatch(Increment())
                 case 1:
                     let token = store.subscribe { _ in }
-                    tokensLock.withLock { tokens.append(token) }
+                    tokens.withLock { $0.append(token) }
                 case 2:
-                    let token = tokensLock.withLock { tokens.popLast() }
+                    let token = tokens.withLock { $0.popLast() }
                     token?.cancel()
                 default:
                     _ = store.state.count
@@ -66,7 +65,7 @@ import Testing
             }
         }
         #expect(store.state.count == 6 * 500)
-        tokensLock.withLock { tokens.removeAll() }
+        tokens.withLock { $0.removeAll() }
     }
 
     /// Waits for `semaphore` for at most 10 seconds, recording an issue naming `what` if it

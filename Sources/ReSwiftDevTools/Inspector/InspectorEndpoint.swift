@@ -127,7 +127,8 @@ final class InspectorEndpoint: @unchecked Sendable {
     /// Hands one handled action to the background queue, or counts it lost for every connection
     /// that can't take it. Never blocks on a connection.
     func capture(
-        _ action: Action, before: Any?, after: Any?, time: Double, durationNs: UInt64
+        _ action: Action, before: Any?, after: Any?, time: Double, durationNs: UInt64,
+        callSite: String? = nil
     ) {
         let limits = self.limits
         let shouldSchedule = shared.withLock { shared -> Bool in
@@ -147,7 +148,7 @@ final class InspectorEndpoint: @unchecked Sendable {
             shared.pending.append(
                 CapturedAction(
                     seq: shared.seq, action: action, before: before, after: after, time: time,
-                    durationNs: durationNs))
+                    durationNs: durationNs, callSite: callSite))
             shared.peakPendingEvents = max(shared.peakPendingEvents, shared.pending.count)
             defer { shared.isDrainScheduled = true }
             return !shared.isDrainScheduled

@@ -9,6 +9,7 @@ import ReSwiftDiff
 //    "started":1795939200.5,"timeTravel":false}
 //   {"type":"action","seq":1,"action":"AddTodo","actionType":"TodoCore.AddTodo",
 //    "payload":{"title":"milk"},"time":1795939201.25,"durationNs":41000,
+//    "callSite":"TodoCore/TodoView.swift:42",   (when the store knew where it was dispatched)
 //    "diff":[{"path":"list.items[0]","after":"TodoItem(…)"}]}
 //     ("description":"…" instead of "payload" when the action isn't Encodable;
 //      "state":{…} too when the connection asked for states)
@@ -46,6 +47,8 @@ struct CapturedAction {
     var after: Any?
     var time: Double
     var durationNs: UInt64
+    /// Where the action was dispatched (`File.swift:42`), when the store knew it.
+    var callSite: String?
 }
 
 struct HelloEvent: Encodable {
@@ -73,6 +76,7 @@ struct ActionEvent: Encodable {
     var description: String?
     var time: Double
     var durationNs: UInt64
+    var callSite: String?
     var diff: [Difference]
     var state: InspectedValue?
     /// Where in a time-travel app's history the action left it: the index that jumps back here.
@@ -90,6 +94,7 @@ struct ActionEvent: Encodable {
         }
         time = captured.time
         durationNs = captured.durationNs
+        callSite = captured.callSite
         // A time-travel app's changes are those of its present state, not of its whole history.
         let history = captured.after.flatMap { $0 as? any TimeTravelInspectable }
         historyIndex = history?.inspectedHistoryIndex

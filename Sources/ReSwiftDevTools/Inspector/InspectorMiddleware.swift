@@ -71,13 +71,14 @@ func makeInspectorMiddleware<State>(
                     return
                 }
                 let before = getState()
+                let callSite = DispatchOrigin.current?.callSite?.description
                 let time = Date().timeIntervalSince1970
                 let start = DispatchTime.now().uptimeNanoseconds
                 next(action)
                 let duration = DispatchTime.now().uptimeNanoseconds &- start
                 endpoint.capture(
                     action, before: before.map { $0 as Any }, after: getState().map { $0 as Any }, time: time,
-                    durationNs: duration)
+                    durationNs: duration, callSite: callSite)
             }
         }
     }

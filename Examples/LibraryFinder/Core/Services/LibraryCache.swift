@@ -1,4 +1,5 @@
 import Foundation
+import ReSwift
 import ReSwiftPersistence
 
 /// A list of libraries as the cache keeps it: the server and request it answers and when it was
@@ -152,18 +153,16 @@ struct LibraryCache: Sendable {
 
 /// Cache notices kept while the terminal is in raw mode, to print once it is given back.
 final class PendingNotices: Sendable {
-    private let lock = NSLock()
-    // nonisolated(unsafe): read and written only while holding `lock`.
-    nonisolated(unsafe) private var messages: [String] = []
+    private let messages = Locked<[String]>([])
 
     /// Keeps a problem's message.
     func append(_ problem: PersistenceError) {
-        lock.withLock { messages.append(problem.message) }
+        messages.withLock { $0.append(problem.message) }
     }
 
     /// The messages kept so far, which are then forgotten.
     func take() -> [String] {
-        lock.withLock {
+        messages.withLock { messages in
             defer { messages = [] }
             return messages
         }
