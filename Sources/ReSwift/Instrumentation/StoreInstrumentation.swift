@@ -23,7 +23,8 @@
 ///   measurement after the call.
 /// - **Cost when unused.** With no instrumentation, a dispatch without a call site creates no
 ///   measurement, reads no clock and touches no thread-local storage: the dispatch path checks
-///   one optional reference and goes on as before.
+///   one flag (set while an instrumentation, a call site or a traced action is present) and goes
+///   on as before.
 /// - **Call sites.** The store offers a way to dispatch that records `#fileID` and `#line` (as a
 ///   ``CallSite``) while code that overrides ReSwift 6.1's `open func dispatch(_ action:)` still
 ///   compiles; a dispatch made that way carries its call site in ``DispatchOrigin/callSite``.
@@ -38,7 +39,9 @@
 ///   finishes, and is reported, before the thunk's own action; an action a subscriber dispatches
 ///   from `newState` is reported after the action whose notification deferred it. Each report
 ///   counts only its own action's work (see ``DispatchMeasurement/middlewareNanoseconds``), so
-///   adding up reports never counts time twice.
+///   adding up reports never counts time twice. The reports of actions dispatched while another
+///   was being processed on the thread are held until that outermost action is done, then made
+///   together, in that order, before its `dispatch` returns.
 /// - **Synchronous, on the dispatching thread,** before `dispatch` returns, and possibly while
 ///   the store's dispatch lock is held: an implementation must be quick, must not dispatch to
 ///   the same store, and must be safe to call from any thread (hence `Sendable`).

@@ -15,8 +15,9 @@ final class _ThreadContext {
     /// The thread, looked up on first use.
     private(set) lazy var thread = DispatchThread.lookUp()
 
-    /// The origin of the action a store is processing on this thread, if any.
-    var origin: DispatchOrigin?
+    /// The origin of the action a store is processing on this thread, if any. Only this
+    /// thread reaches it, so it needs no dynamic exclusivity check.
+    @exclusivity(unchecked) var origin: DispatchOrigin?
 
     /// The calling thread's context, created on first use.
     static var current: _ThreadContext {

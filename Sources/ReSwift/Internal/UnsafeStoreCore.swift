@@ -111,17 +111,20 @@ final class _StoreCore: @unchecked Sendable {
         /// end of the chain (the middleware has seen it), so that middleware sees each action
         /// exactly once.
         var needsMiddleware: Bool
+        /// Where it was dispatched from, when the caller said.
+        var callSite: CallSite?
     }
 
     /// Actions dispatched from `newState`, processed once the current notification is over.
     @exclusivity(unchecked) private var deferredActions: [DeferredAction] = []
 
     /// Defers an action until the current notification is over.
-    func deferAction(_ action: Action, needsMiddleware: Bool) {
+    func deferAction(_ action: Action, needsMiddleware: Bool, callSite: CallSite? = nil) {
         assertLocked()
         assert(
             storedPhase == .notifying, "Internal inconsistency: deferring an action outside a notification")
-        deferredActions.append(DeferredAction(action: action, needsMiddleware: needsMiddleware))
+        deferredActions.append(
+            DeferredAction(action: action, needsMiddleware: needsMiddleware, callSite: callSite))
     }
 
     /// Takes the deferred actions, oldest first.
@@ -197,6 +200,143 @@ final class _StoreCore: @unchecked Sendable {
     func runLastLink(_ action: Action) {
         assertLocked()
         lastLink?(action)
+    }
+
+    // MARK: Instrumentation
+
+    /// The store's ``Store/instrumentation``.
+    @exclusivity(unchecked) var instrumentation: (any StoreInstrumentation)? {
+        didSet { updateTracing() }
+    }
+
+    /// The call site `dispatch(_:file:line:)` passes to the open `dispatch(_:)`, taken by the
+    /// first dispatch that reaches the store.
+    @exclusivity(unchecked) private var pendingCallSite: CallSite? {
+        didSet { updateTracing() }
+    }
+
+    /// Whether a dispatch must be traced: the store has an instrumentation, a call site is
+    /// waiting, or an action is being traced (so that a nested action hides its origin). The one
+    /// flag the untraced dispatch path reads.
+    @exclusivity(unchecked) private(set) var isTracing = false
+
+    /// The actions being traced on the thread holding the lock, outermost first, in
+    /// `frames[0..<frameDepth]`; the frames past `frameDepth` are kept for reuse.
+    @exclusivity(unchecked) private var frames: [_DispatchFrame] = []
+    @exclusivity(unchecked) private var frameDepth = 0
+
+    private func updateTracing() {
+        isTracing = instrumentation != nil || pendingCallSite != nil || frameDepth > 0
+    }
+
+    /// Runs `body` (which calls the open `dispatch(_:)`) with `callSite` waiting for the
+    /// dispatch it makes.
+    func withCallSite(_ callSite: CallSite, _ body: () -> Void) {
+        assertLocked()
+        pendingCallSite = callSite
+        body()
+        // An override that didn't call the store's dispatch leaves it waiting.
+        if pendingCallSite != nil { pendingCallSite = nil }
+    }
+
+    /// Takes the waiting call site.
+    func takeCallSite() -> CallSite? {
+        assertLocked()
+        guard let callSite = pendingCallSite else { return nil }
+        pendingCallSite = nil
+        return callSite
+    }
+
+    /// The action being traced on this thread, whose middleware is running: the parent of an
+    /// action dispatched now.
+    var middlewareParent: DispatchParent? {
+        assertLocked()
+        return frameDepth > 0 ? .middleware(frames[frameDepth - 1].actionType) : nil
+    }
+
+    /// The frame of the action being traced on this thread, if any.
+    var currentFrame: _DispatchFrame? {
+        assertLocked()
+        return frameDepth > 0 ? frames[frameDepth - 1] : nil
+    }
+
+    /// Processes an action with its origin current and, when the store has an instrumentation,
+    /// measures it and reports it once it and the actions it deferred are done.
+    ///
+    /// - Parameters:
+    ///   - throughChain: Whether the action goes through the middleware (or only the last link).
+    func runTraced(_ action: Action, callSite: CallSite?, parent: DispatchParent?, throughChain: Bool) {
+        assertLocked()
+        let origin = DispatchOrigin(callSite: callSite, thread: DispatchThread.current, parent: parent)
+        if frameDepth == frames.count { frames.append(_DispatchFrame()) }
+        let frame = frames[frameDepth]
+        frame.begin(type(of: action), origin: origin)
+        frameDepth += 1
+        isTracing = true
+        let start = _MonotonicClock.now()
+        DispatchOrigin._withCurrent(origin) {
+            if throughChain { runChain(action) } else { runLastLink(action) }
+        }
+        let elapsed = _MonotonicClock.nanoseconds(since: start)
+        frameDepth -= 1
+        updateTracing()
+        guard let instrumentation else {
+            frame.end()
+            return
+        }
+        let measurement = frame.measurement(elapsed: elapsed)
+        if frameDepth > 0 {
+            // Reported with the outermost action, in completion order except that an action
+            // deferred from `newState` follows the one whose notification deferred it.
+            let outer = frames[frameDepth - 1]
+            outer.childNanoseconds &+= elapsed
+            if case .subscriber = parent {
+                outer.after.append(contentsOf: frame.before)
+                outer.after.append(measurement)
+                outer.after.append(contentsOf: frame.after)
+            } else {
+                outer.before.append(contentsOf: frame.before)
+                outer.before.append(measurement)
+                outer.before.append(contentsOf: frame.after)
+            }
+            frame.end()
+        } else {
+            if frame.before.isEmpty, frame.after.isEmpty {
+                instrumentation.storeDidDispatch(measurement)
+            } else {
+                for report in frame.before { instrumentation.storeDidDispatch(report) }
+                instrumentation.storeDidDispatch(measurement)
+                for report in frame.after { instrumentation.storeDidDispatch(report) }
+            }
+            frame.end()
+        }
+    }
+
+    /// The delivery loop of a traced action: `notify`, timing each subscriber into `frame`.
+    func notifyMeasured(oldState: _AnyStateBox?, newState: _AnyStateBox, into frame: _DispatchFrame) {
+        assertLocked()
+        assert(storedPhase == .notifying, "Internal inconsistency: notifying outside the notifying phase")
+        currentStateBox = newState
+        let count = nodes.count
+        var index = 0
+        while index < count {
+            if let entry = nodes[index] {
+                let start = _MonotonicClock.now()
+                let (isAlive, kind) = entry._withUnsafeGuaranteedRef {
+                    ($0.deliverState(oldState, newState), $0.subscriberKind)
+                }
+                frame.subscribers.append(
+                    SubscriberMeasurement(
+                        subscriber: kind, nanoseconds: _MonotonicClock.nanoseconds(since: start)))
+                if !isAlive {
+                    remove(entry.takeUnretainedValue())
+                }
+            }
+            index &+= 1
+        }
+        if !retiredNodes.isEmpty {
+            retiredNodes.removeAll()
+        }
     }
 
     // MARK: The handler for misuse
@@ -385,13 +525,18 @@ class _SubscriptionNode {
     /// Whether `body` delivers the states (otherwise a subclass overrides `deliver`).
     final let hasBody: Bool
 
+    /// The subscriber object's class, or the type a closure subscription receives: what
+    /// instrumentation groups the subscriber's times by.
+    final let kindType: Any.Type
+
     /// Delivers a state, when `hasBody`. Not optional: calling a closure out of an optional
     /// would retain it for each state.
     final let body: _Delivery
 
     @usableFromInline
-    init(objectID: ObjectIdentifier?, deliver body: _Delivery?) {
+    init(objectID: ObjectIdentifier?, kind: Any.Type, deliver body: _Delivery?) {
         self.objectID = objectID
+        self.kindType = kind
         self.hasBody = body != nil
         self.body = body ?? { _, _ in preconditionFailure("Internal inconsistency: a node without a body") }
     }
@@ -404,6 +549,14 @@ class _SubscriptionNode {
         hasBody ? body(oldState, newState) : deliver(oldState, newState)
     }
 
+    /// The subscriber, by type.
+    final var subscriberKind: SubscriberKind {
+        // An object subscription's `kindType` is the object's class (see the subscribe
+        // functions), so it is an `AnyObject.Type`.
+        objectID == nil
+            ? .closure(selecting: kindType) : .object(unsafeBitCast(kindType, to: AnyObject.Type.self))
+    }
+
     /// Delivers a state for a node made without a closure.
     func deliver(_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool {
         preconditionFailure("Internal inconsistency: \(type(of: self)) has no way to deliver states")
@@ -414,8 +567,50 @@ class _SubscriptionNode {
 @usableFromInline
 final class _ClosureNode: _SubscriptionNode {
     @usableFromInline
-    init(objectID: ObjectIdentifier?, deliver: @escaping _Delivery) {
-        super.init(objectID: objectID, deliver: deliver)
+    init(objectID: ObjectIdentifier?, kind: Any.Type, deliver: @escaping _Delivery) {
+        super.init(objectID: objectID, kind: kind, deliver: deliver)
+    }
+}
+
+/// What the store measures of one traced action while it is processed.
+final class _DispatchFrame {
+    // Used only by the thread holding the store's lock (see `_StoreCore`), hence no dynamic
+    // exclusivity checks.
+
+    @exclusivity(unchecked) var actionType: any Action.Type = ReSwiftInit.self
+    @exclusivity(unchecked) var origin = DispatchOrigin(thread: DispatchThread(isMain: false))
+    /// Time in the reducer, added up over the times the action reached it.
+    @exclusivity(unchecked) var reducerNanoseconds: UInt64?
+    @exclusivity(unchecked) var subscribers: [SubscriberMeasurement] = []
+    /// Time in the actions dispatched while this one was processed, which have their own reports.
+    @exclusivity(unchecked) var childNanoseconds: UInt64 = 0
+    /// Reports of finished nested actions, to make before this one's and after it.
+    @exclusivity(unchecked) var before: [DispatchMeasurement] = []
+    @exclusivity(unchecked) var after: [DispatchMeasurement] = []
+
+    func begin(_ actionType: any Action.Type, origin: DispatchOrigin) {
+        self.actionType = actionType
+        self.origin = origin
+    }
+
+    /// The measurement of the action, which took `elapsed` nanoseconds in all.
+    func measurement(elapsed: UInt64) -> DispatchMeasurement {
+        let reducer = reducerNanoseconds ?? 0
+        let subscribersTotal = subscribers.reduce(0) { $0 &+ $1.nanoseconds }
+        let others = childNanoseconds &+ reducer &+ subscribersTotal
+        return DispatchMeasurement(
+            actionType: actionType, origin: origin,
+            middlewareNanoseconds: elapsed > others ? elapsed - others : 0,
+            reducerNanoseconds: reducerNanoseconds, subscribers: subscribers)
+    }
+
+    /// Forgets the action, keeping the arrays' storage for the next one.
+    func end() {
+        reducerNanoseconds = nil
+        if !subscribers.isEmpty { subscribers.removeAll(keepingCapacity: true) }
+        childNanoseconds = 0
+        if !before.isEmpty { before.removeAll() }
+        if !after.isEmpty { after.removeAll() }
     }
 }
 

@@ -16,7 +16,7 @@ extension Store where State: Equatable {
         }
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
         _add(
-            _ClosureNode(objectID: ObjectIdentifier(subscriber)) {
+            _ClosureNode(objectID: ObjectIdentifier(subscriber), kind: type(of: subscriber)) {
                 [weak subscriber] oldState, newState in
                 guard let subscriber else { return false }
                 return newState.borrow(as: State.self) { newState in
@@ -39,7 +39,7 @@ extension Store where State: Equatable {
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
         return _token(
             for: _add(
-                _ClosureNode(objectID: nil) { oldState, newState in
+                _ClosureNode(objectID: nil, kind: State.self) { oldState, newState in
                     newState.borrow(as: State.self) { newState in
                         if skipsRepeats, let oldState, oldState.borrow(as: State.self, { $0 == newState }) {
                             return true

@@ -35,7 +35,9 @@ extension Store {
         let context = _SubscriptionContext()
         let selected = transform(Subscription(storeContext: context))
         _add(
-            selected._node(objectID: ObjectIdentifier(subscriber), context: context) {
+            selected._node(
+                objectID: ObjectIdentifier(subscriber), kind: type(of: subscriber), context: context
+            ) {
                 [weak subscriber] _, newState in
                 guard let subscriber else { return false }
                 subscriber.newState(state: newState)
@@ -61,7 +63,7 @@ extension Store {
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
         _token(
             for: _add(
-                _ClosureNode(objectID: nil) { _, newState in
+                _ClosureNode(objectID: nil, kind: State.self) { _, newState in
                     newState.borrow(as: State.self, onNewState)
                     return true
                 }))
@@ -116,7 +118,7 @@ extension Store {
         let selected = transform(Subscription(storeContext: context))
         return _token(
             for: _add(
-                selected._node(objectID: nil, context: context) { _, newState in
+                selected._node(objectID: nil, kind: SelectedState.self, context: context) { _, newState in
                     onNewState(newState)
                     return true
                 }))
@@ -144,7 +146,7 @@ final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode {
 
     init(_ subscriber: S) {
         self.subscriber = subscriber
-        super.init(objectID: ObjectIdentifier(subscriber), deliver: nil)
+        super.init(objectID: ObjectIdentifier(subscriber), kind: type(of: subscriber), deliver: nil)
     }
 
     override func deliver(_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool {
@@ -164,7 +166,7 @@ final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode {
     init(_ subscriber: S, isEqual: @escaping (State, State) -> Bool) {
         self.subscriber = subscriber
         self.isEqual = isEqual
-        super.init(objectID: ObjectIdentifier(subscriber), deliver: nil)
+        super.init(objectID: ObjectIdentifier(subscriber), kind: type(of: subscriber), deliver: nil)
     }
 
     override func deliver(_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool {

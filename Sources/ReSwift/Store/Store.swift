@@ -102,7 +102,11 @@ open class Store<State>: StoreType, @unchecked Sendable {
         self.stateEquality = Self.equality()
         self.cell = _StateCell(state) { action, state in reducer(action, state) }
         _isSubclass = type(of: self) != Store<State>.self
-        core.withLock { core.dispatchFunction = makeDispatchFunction() }
+        let instrumentation = ReSwiftHooks.defaultInstrumentation
+        core.withLock {
+            core.instrumentation = instrumentation
+            core.dispatchFunction = makeDispatchFunction()
+        }
         if state == nil {
             dispatch(ReSwiftInit())
         }
@@ -110,6 +114,18 @@ open class Store<State>: StoreType, @unchecked Sendable {
 
     deinit {
         core.close()
+    }
+
+    // MARK: Instrumentation
+
+    /// What measures each dispatch of this store (a profiler), or `nil` for nothing.
+    ///
+    /// Starts as ``ReSwiftHooks/defaultInstrumentation`` was when the store was created. With
+    /// `nil`, dispatching costs what it did before instrumentation existed. See
+    /// ``StoreInstrumentation`` for what the store reports and when.
+    public var instrumentation: (any StoreInstrumentation)? {
+        get { core.withLock { core.instrumentation } }
+        set { core.withLock { core.instrumentation = newValue } }
     }
 
     // MARK: Middleware
@@ -313,6 +329,9 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// - Parameter action: The action to dispatch.
     open func dispatch(_ action: Action) {
         core.withLock {
+            if core.isTracing {
+                return Self.dispatchTraced(action, core: core)
+            }
             guard core.phase == .idle else {
                 return Self.holdBack(action, needsMiddleware: true, core: core)
             }
@@ -320,6 +339,36 @@ open class Store<State>: StoreType, @unchecked Sendable {
             // `_defaultDispatch(action:)`).
             core.runChain(action)
         }
+    }
+
+    /// Dispatches an action, recording where it was dispatched from.
+    ///
+    /// ```swift
+    /// store.dispatch(AddTodo(title: "milk"), file: #fileID, line: #line)
+    /// ```
+    ///
+    /// The action goes through ``dispatch(_:)-(Action)`` (so a subclass's override of it still
+    /// runs), and while the store processes it, ``DispatchOrigin/current`` holds the call site,
+    /// which the store's ``instrumentation`` also receives.
+    ///
+    /// - Parameters:
+    ///   - action: The action to dispatch.
+    ///   - file: The dispatching file, as `#fileID`.
+    ///   - line: The dispatching line, as `#line`.
+    public final func dispatch(_ action: Action, file: StaticString, line: UInt) {
+        core.withLock {
+            core.withCallSite(CallSite(fileID: file, line: line)) { dispatch(action) }
+        }
+    }
+
+    /// `dispatch(_:)` for a store with an instrumentation, a call site, or a traced action in
+    /// progress on this thread.
+    private static func dispatchTraced(_ action: Action, core: _StoreCore) {
+        let callSite = core.takeCallSite()
+        guard core.phase == .idle else {
+            return holdBack(action, needsMiddleware: true, callSite: callSite, core: core)
+        }
+        core.runTraced(action, callSite: callSite, parent: core.middlewareParent, throughChain: true)
     }
 
     /// Reduces an action and notifies subscribers; the last link of the middleware chain.
@@ -340,7 +389,9 @@ open class Store<State>: StoreType, @unchecked Sendable {
             guard core.phase == .idle else {
                 return holdBack(action, needsMiddleware: false, core: core)
             }
-            if core.hasSubscribers {
+            if core.isTracing, let frame = core.currentFrame {
+                reduceAndNotifyMeasured(action, core: core, cell: cell, frame: frame)
+            } else if core.hasSubscribers {
                 reduceAndNotifySubscribers(action, core: core, cell: cell)
             } else {
                 core.stateWillChange()
@@ -350,7 +401,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
             core.enter(.idle)
             core.compactIfNeeded()
             if core.hasDeferredActions {
-                processDeferredActions(core: core)
+                processDeferredActions(core: core, parent: type(of: action))
             }
         }
     }
@@ -371,24 +422,65 @@ open class Store<State>: StoreType, @unchecked Sendable {
         core.notify(oldState: oldState, newState: _StateBox(cell.read(core)!))
     }
 
+    /// Reduces an action and notifies the subscribers, timing the reducer and each subscriber
+    /// into the traced action's frame.
+    @inline(never)
+    private static func reduceAndNotifyMeasured(
+        _ action: Action, core: _StoreCore, cell: _StateCell<State?>, frame: _DispatchFrame
+    ) {
+        if core.hasSubscribers {
+            return reduceAndNotifySubscribersMeasured(action, core: core, cell: cell, frame: frame)
+        }
+        // No subscribers: nothing generic to look up (see `reduceAndNotifySubscribers`).
+        core.stateWillChange()
+        core.enter(.reducing)
+        let start = _MonotonicClock.now()
+        cell.reduce(action, core)
+        frame.reducerNanoseconds =
+            (frame.reducerNanoseconds ?? 0) &+ _MonotonicClock.nanoseconds(since: start)
+    }
+
+    /// `reduceAndNotifySubscribers`, timing the reducer and each subscriber into `frame`.
+    @inline(never)
+    private static func reduceAndNotifySubscribersMeasured(
+        _ action: Action, core: _StoreCore, cell: _StateCell<State?>, frame: _DispatchFrame
+    ) {
+        let oldState = core.stateBox { cell.read(core).map { _StateBox($0) } }
+        core.enter(.reducing)
+        let start = _MonotonicClock.now()
+        cell.reduce(action, core)
+        frame.reducerNanoseconds =
+            (frame.reducerNanoseconds ?? 0) &+ _MonotonicClock.nanoseconds(since: start)
+        core.enter(.notifying)
+        core.notifyMeasured(oldState: oldState, newState: _StateBox(cell.read(core)!), into: frame)
+    }
+
     /// Handles an action that arrives while this thread is busy with another: deferred while
     /// subscribers are notified, reported and dropped while the reducer runs.
-    private static func holdBack(_ action: Action, needsMiddleware: Bool, core: _StoreCore) {
+    private static func holdBack(
+        _ action: Action, needsMiddleware: Bool, callSite: CallSite? = nil, core: _StoreCore
+    ) {
         switch core.phase {
         case .idle:
             preconditionFailure("Internal inconsistency: holding back an action while idle")
         case .notifying:
-            core.deferAction(action, needsMiddleware: needsMiddleware)
+            core.deferAction(action, needsMiddleware: needsMiddleware, callSite: callSite)
         case .reducing:
             reportDispatchFromReducer(action, core: core)
         }
     }
 
     /// Dispatches the actions subscribers dispatched during the last notification, in order.
-    private static func processDeferredActions(core: _StoreCore) {
+    ///
+    /// - Parameter parent: The type of the action whose notification deferred them.
+    private static func processDeferredActions(core: _StoreCore, parent: any Action.Type) {
         for deferred in core.takeDeferredActions() {
             // Each action's own notification processes whatever it defers before returning.
-            if deferred.needsMiddleware {
+            if core.isTracing || deferred.callSite != nil {
+                core.runTraced(
+                    deferred.action, callSite: deferred.callSite, parent: .subscriber(parent),
+                    throughChain: deferred.needsMiddleware)
+            } else if deferred.needsMiddleware {
                 core.runChain(deferred.action)
             } else {
                 core.runLastLink(deferred.action)

@@ -276,7 +276,8 @@ public final class Subscription<State> {
     /// - Parameter context: The context of the store subscription this one derives from.
     @inlinable
     func _node(
-        objectID: ObjectIdentifier?, context: _SubscriptionContext, sink: @escaping _Sink<State>
+        objectID: ObjectIdentifier?, kind: Any.Type, context: _SubscriptionContext,
+        sink: @escaping _Sink<State>
     ) -> _SubscriptionNode {
         defer { context.tap = nil }
         if case .custom = _source {
@@ -288,12 +289,13 @@ public final class Subscription<State> {
                 if !sink(oldState, newState) { isAlive.value = false }
             }
             let upstream = context.tap?()
-            return _ClosureNode(objectID: objectID) { oldState, newState in
+            return _ClosureNode(objectID: objectID, kind: kind) { oldState, newState in
                 _ = upstream?(oldState, newState)
                 return isAlive.value ?? false
             }
         }
-        return _ClosureNode(objectID: objectID, deliver: _delivery(passingOldValues: false, into: sink))
+        return _ClosureNode(
+            objectID: objectID, kind: kind, deliver: _delivery(passingOldValues: false, into: sink))
     }
 }
 

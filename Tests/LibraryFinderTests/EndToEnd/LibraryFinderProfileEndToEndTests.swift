@@ -32,9 +32,7 @@ import Testing
         #expect(document?["count"] as? Int == 2, "the JSON output is unchanged")
         #expect(run.standardError.hasPrefix("ReSwift profile: "))
         #expect(!run.standardError.contains("profile-key"))
-        withKnownIssue("the store reports to its instrumentation once core2's wiring is merged") {
-            #expect(!run.standardError.hasPrefix("ReSwift profile: 0 dispatches"))
-        }
+        #expect(!run.standardError.hasPrefix("ReSwift profile: 0 dispatches"))
     }
 
     @Test func nothingIsPrintedWithoutIt() throws {

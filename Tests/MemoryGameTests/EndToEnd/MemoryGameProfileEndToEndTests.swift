@@ -33,9 +33,7 @@ import Testing
         #expect(
             profile.lowerBound >= leftAlternateScreen.upperBound,
             "the profile was drawn inside the game screen")
-        withKnownIssue("the store reports to its instrumentation once core2's wiring is merged") {
-            #expect(!output[profile.lowerBound...].hasPrefix("ReSwift profile: 0 dispatches"))
-        }
+        #expect(!output[profile.lowerBound...].hasPrefix("ReSwift profile: 0 dispatches"))
     }
 
     @Test func nothingIsPrintedWithoutIt() throws {

@@ -11,9 +11,7 @@ import Testing
         #expect(run.status == 0)
         #expect(run.standardOutput == "Added 1: x\n")
         #expect(run.standardError.hasPrefix("ReSwift profile: "))
-        withKnownIssue("the store reports to its instrumentation once core2's wiring is merged") {
-            #expect(!run.standardError.hasPrefix("ReSwift profile: 0 dispatches"))
-        }
+        #expect(!run.standardError.hasPrefix("ReSwift profile: 0 dispatches"))
     }
 
     @Test func nothingIsPrintedWithoutIt() throws {

@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+
+@testable import ReSwift
+
+private struct Count: Equatable {
+    var value = 0
+    var label = ""
+}
+
+private struct Tally: Action {}
+private struct Relabel: Action {}
+private struct Kickoff: Action {}
+private struct FollowUp: Action {}
+
+private func countReducer(action: Action, state: Count?) -> Count {
+    var state = state ?? Count()
+    switch action {
+    case is Tally: state.value += 1
+    case is Relabel: state.label += "x"
+    default: break
+    }
+    return state
+}
+
+/// Keeps every measurement the store reports.
+private final class MeasurementLog: StoreInstrumentation {
+    let measurements = Locked<[DispatchMeasurement]>([])
+
+    func storeDidDispatch(_ measurement: DispatchMeasurement) {
+        measurements.withLock { $0.append(measurement) }
+    }
+
+    var names: [String] { measurements.current.map(\.actionTypeName) }
+}
+
+private final class CountView: StoreSubscriber {
+    var seen = 0
+    func newState(state: Count) { seen = state.value }
+}
+
+/// A middleware that, on `Kickoff`, dispatches `Tally` before passing `Kickoff` on: a thunk's
+/// shape.
+private func kickoffDispatchesTally() -> Middleware<Count> {
+    { dispatch, _ in
+        { next in
+            { action in
+                if action is Kickoff { dispatch(Tally()) }
+                next(action)
+            }
+        }
+    }
+}
+
+/// A ReSwift 6.1-style subclass overriding the open `dispatch(_:)`.
+private final class CountingStore: Store<Count>, @unchecked Sendable {
+    let overrideCalls = Locked(0)
+
+    override func dispatch(_ action: Action) {
+        overrideCalls.withLock { $0 += 1 }
+        super.dispatch(action)
+    }
+}
+
+@Suite(.serialized) struct StoreInstrumentationTests {
+    private func makeStore(
+        _ recorder: MeasurementLog?, middleware: [Middleware<Count>] = []
+    ) -> Store<Count> {
+        let store = Store<Count>(reducer: countReducer, state: Count(), middleware: middleware)
+        store.instrumentation = recorder
+        return store
+    }
+
+    @Test func reportsOneMeasurementPerActionWithItsTypeName() {
+        let recorder = MeasurementLog()
+        let store = makeStore(recorder)
+        store.dispatch(Tally())
+        store.dispatch(Relabel())
+        #expect(recorder.names == ["Tally", "Relabel"])
+        let first = recorder.measurements.current[0]
+        #expect(first.reducerNanoseconds != nil)
+        #expect(first.origin.parent == nil)
+        #expect(first.origin.callSite == nil)
+        #expect(first.origin.thread == DispatchThread.current)
+    }
+
+    @Test func storesStartWithTheDefaultInstrumentation() {
+        let recorder = MeasurementLog()
+        ReSwiftHooks.defaultInstrumentation = recorder
+        let store = Store<Count>(reducer: countReducer, state: nil)
+        ReSwiftHooks.defaultInstrumentation = nil
+        let later = Store<Count>(reducer: countReducer, state: nil)
+        store.dispatch(Tally())
+        later.dispatch(Tally())
+        #expect(store.instrumentation === recorder)
+        #expect(later.instrumentation == nil)
+        #expect(recorder.names == ["ReSwiftInit", "Tally"])
+    }
+
+    @Test func nilInstrumentationReportsNothingAndSetsNoOrigin() {
+        let recorder = MeasurementLog()
+        let store = makeStore(recorder)
+        store.instrumentation = nil
+        let originsSeen = Locked<[DispatchOrigin?]>([])
+        let token = store.subscribe { _ in originsSeen.withLock { $0.append(DispatchOrigin.current) } }
+        store.dispatch(Tally())
+        #expect(recorder.names.isEmpty)
+        #expect(originsSeen.current.count == 2)
+        #expect(originsSeen.current.allSatisfy { $0 == nil })
+        token.cancel()
+    }
+
+    @Test func aNestedMiddlewareDispatchIsReportedBeforeItsParentAndNamesIt() {
+        let recorder = MeasurementLog()
+        let store = makeStore(recorder, middleware: [kickoffDispatchesTally()])
+        store.dispatch(Kickoff())
+        #expect(recorder.names == ["Tally", "Kickoff"])
+        let child = recorder.measurements.current[0]
+        #expect(child.origin.parent == .middleware(Kickoff.self))
+        #expect(child.origin.parent?.actionTypeName == "Kickoff")
+        #expect(recorder.measurements.current[1].origin.parent == nil)
+        #expect(store.state.value == 1)
+    }
+
+    @Test func anActionDeferredFromNewStateIsReportedAfterTheActionThatDeferredIt() {
+        let recorder = MeasurementLog()
+        let store = makeStore(recorder)
+        let token = store.subscribe { state in
+            if state.value == 1, state.label.isEmpty { store.dispatch(Relabel()) }
+        }
+        store.dispatch(Tally())
+        #expect(recorder.names == ["Tally", "Relabel"])
+        #expect(recorder.measurements.current[1].origin.parent == .subscriber(Tally.self))
+        #expect(store.state.label == "x")
+        token.cancel()
+    }
+
+    @Test func subscriberTimesAreReportedPerKindInNotificationOrder() {
+        let recorder = MeasurementLog()
+        let store = makeStore(recorder)
+        let view = CountView()
+        store.subscribe(view)
+        let whole = store.subscribe { (_: Count) in }
+        let label = store.subscribe(transform: { $0.select(\.label) }) { _ in }
+        store.dispatch(Tally())
+        let kinds = recorder.measurements.current.last?.subscribers.map(\.subscriber)
+        #expect(
+            kinds == [
+                .object(CountView.self), .closure(selecting: Count.self), .closure(selecting: String.self),
+            ])
+        #expect(kinds?.map(\.typeName) == ["CountView", "closure(Count)", "closure(String)"])
+        #expect(view.seen == 1)
+        whole.cancel()
+        label.cancel()
+    }
+
+    @Test func aDispatchWithACallSiteRecordsItAndMakesItCurrent() {
+        let recorder = MeasurementLog()
+        let seenByMiddleware = Locked<CallSite?>(nil)
+        let readsOrigin: Middleware<Count> = { _, _ in
+            { next in
+                { action in
+                    seenByMiddleware.withLock { $0 = DispatchOrigin.current?.callSite }
+                    next(action)
+                }
+            }
+        }
+        let store = makeStore(recorder, middleware: [readsOrigin])
+        let line: UInt = #line + 1
+        store.dispatch(Tally(), file: #fileID, line: #line)
+        let expected = CallSite(fileID: #fileID, line: line)
+        #expect(recorder.measurements.current.first?.origin.callSite == expected)
+        #expect(seenByMiddleware.current == expected)
+        #expect(DispatchOrigin.current == nil)
+    }
+
+    @Test func aCallSiteIsCurrentWithoutAnInstrumentationToo() {
+        let seen = Locked<CallSite?>(nil)
+        let store = makeStore(nil)
+        let token = store.subscribe { _ in seen.withLock { $0 = DispatchOrigin.current?.callSite } }
+        store.dispatch(Tally(), file: "App/Input.swift", line: 7)
+        #expect(seen.current?.description == "App/Input.swift:7")
+        token.cancel()
+    }
+
+    @Test func aSubclassOverrideOfDispatchStillRunsForCallSiteDispatches() {
+        let recorder = MeasurementLog()
+        let store = CountingStore(reducer: countReducer, state: Count())
+        store.instrumentation = recorder
+        store.dispatch(Tally(), file: "App/Input.swift", line: 9)
+        #expect(store.overrideCalls.current == 1)
+        #expect(store.state.value == 1)
+        #expect(recorder.measurements.current.first?.origin.callSite?.description == "App/Input.swift:9")
+    }
+
+    @Test func middlewareTimeLeavesOutNestedDispatches() {
+        let recorder = MeasurementLog()
+        let slowChild: Middleware<Count> = { dispatch, _ in
+            { next in
+                { action in
+                    if action is Tally { usleep(100_000) }
+                    if action is Kickoff { dispatch(Tally()) }
+                    next(action)
+                }
+            }
+        }
+        let store = makeStore(recorder, middleware: [slowChild])
+        store.dispatch(Kickoff())
+        let measurements = recorder.measurements.current
+        #expect(measurements.map(\.actionTypeName) == ["Tally", "Kickoff"])
+        // The child's 100 ms sleep is its own middleware time, not its parent's.
+        #expect(measurements[0].middlewareNanoseconds >= 100_000_000)
+        #expect(measurements[1].middlewareNanoseconds < measurements[0].middlewareNanoseconds)
+    }
+
+    @Test func dispatchesFromManyThreadsAreEachReportedOnce() {
+        let recorder = MeasurementLog()
+        let store = makeStore(recorder, middleware: [kickoffDispatchesTally()])
+        let threads = 8
+        let perThread = 200
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            for _ in 0..<perThread {
+                store.dispatch(Kickoff(), file: #fileID, line: #line)
+            }
+        }
+        let measurements = recorder.measurements.current
+        #expect(measurements.count == threads * perThread * 2)
+        #expect(
+            measurements.filter { $0.actionType == Kickoff.self }.allSatisfy { $0.origin.callSite != nil })
+        #expect(
+            measurements.filter { $0.actionType == Tally.self }.allSatisfy {
+                $0.origin.parent == .middleware(Kickoff.self) && $0.origin.callSite == nil
+            })
+        #expect(store.state.value == threads * perThread)
+    }
+}
