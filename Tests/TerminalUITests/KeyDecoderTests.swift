@@ -69,6 +69,19 @@ import Testing
         #expect(decoder.feed(Array("Ax".utf8)) == [.up, .character("x")])
     }
 
+    @Test func altArrowSplitAfterTheSecondEscapeIsJoined() {
+        // Found by the key-decoder fuzzer: Esc Esc and the arrow's bytes in separate reads.
+        for split in 1...4 {
+            let bytes = Array("\u{1B}\u{1B}[1D\u{1B}\u{1B}".utf8)
+            var decoder = KeyDecoder()
+            var keys = decoder.feed(bytes[..<split])
+            keys += decoder.feed(bytes[split...])
+            keys += decoder.flush()
+            #expect(keys == [.wordLeft, .escape, .escape], "split after \(split) bytes")
+            #expect(keys == KeyDecoder.keys(in: bytes))
+        }
+    }
+
     @Test func utf8SplitAcrossReadsIsJoined() {
         var decoder = KeyDecoder()
         let bytes = Array("語".utf8)

@@ -132,11 +132,15 @@ public struct KeyDecoder: Sendable {
             return (key, 3)
         case 0x1B:
             // Esc Esc [D and Esc Esc [C: Alt-← and Alt-→ where Alt sends Esc before the arrow.
-            if bytes.count >= 3, bytes[2] == UInt8(ascii: "["),
-                let (arrow, length) = decodeCSI(UnsafeBufferPointer(rebasing: bytes[1...]), final: final),
-                arrow == .left || arrow == .right
-            {
-                return (arrow == .left ? .wordLeft : .wordRight, 1 + length)
+            // Until the sequence after the second Esc is complete, wait: deciding early would make
+            // the keys depend on how read(2) split the bytes.
+            guard bytes.count >= 3 else { return final ? (.escape, 1) : nil }
+            if bytes[2] == UInt8(ascii: "[") {
+                let afterFirst = UnsafeBufferPointer(rebasing: bytes[1...])
+                guard let (arrow, length) = decodeCSI(afterFirst, final: final) else { return nil }
+                if arrow == .left || arrow == .right {
+                    return (arrow == .left ? .wordLeft : .wordRight, 1 + length)
+                }
             }
             // Otherwise the first Esc stands alone.
             return (.escape, 1)
