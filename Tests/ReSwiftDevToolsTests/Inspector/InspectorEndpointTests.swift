@@ -61,6 +61,23 @@ private struct Bump: Action {
         #expect((refresh["diff"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func actionsDispatchedWithACallSiteCarryIt() throws {
+        let sandbox = try InspectorSandbox()
+        defer { sandbox.remove() }
+        let (store, endpoint) = try makeInspectedStore(sandbox)
+        let client = try InspectorTestClient(path: endpoint.socketPath)
+        _ = try client.next("hello")
+
+        store.dispatch(AddTodo(title: "milk"), file: "Shop/ListView.swift", line: 42)
+        store.dispatch(Refresh())
+        let add = try client.next("action")
+        #expect(add["action"] as? String == "AddTodo")
+        #expect(add["callSite"] as? String == "Shop/ListView.swift:42")
+        let refresh = try client.next("action")
+        #expect(refresh["action"] as? String == "Refresh")
+        #expect(refresh["callSite"] == nil)
+    }
+
     @Test func describesActionsAndStatesThatAreNotEncodable() throws {
         let sandbox = try InspectorSandbox()
         defer { sandbox.remove() }
