@@ -28,8 +28,12 @@ public struct TodoScreenState: Codable, Equatable, Sendable {
 
     /// Creates the screen state.
     ///
-    /// - Parameter editorCursor: Where the cursor is in the editor's text; `nil` puts it at the
-    ///   end of the text.
+    /// - Parameters:
+    ///   - selection: The selected row.
+    ///   - editor: The line being typed, if any.
+    ///   - message: A message for the status line, if any.
+    ///   - editorCursor: Where the cursor is in the editor's text; `nil` puts it at the end of
+    ///     the text.
     public init(
         selection: Int = 0, editor: TodoEditor? = nil, message: String? = nil, editorCursor: Int? = nil
     ) {
