@@ -18,7 +18,7 @@ let package = Package(
 package.products += [.library(name: "ReSwift", targets: ["ReSwift"])]
 package.targets += [
     .target(name: "ReSwift", path: "Sources/ReSwift"),
-    .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftTests"),
+    .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift", "TestSupport"], path: "Tests/ReSwiftTests"),
     // Code in ReSwift 6.1's shape (store subclasses, generic StoreType code, custom stores).
     .testTarget(
         name: "ReSwiftCompatibilityTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftCompatibilityTests"),

@@ -1,4 +1,5 @@
 import ReSwift
+import TestSupport
 import Testing
 
 @Suite struct AsyncStatesTests {
