@@ -19,13 +19,7 @@ import Testing
         let runtime = "/tmp/rit-gen-" + UUID().uuidString.prefix(8).lowercased()
         #expect(mkdir(runtime, 0o700) == 0)
         defer { try? FileManager.default.removeItem(atPath: runtime) }
-        let todo = try PseudoTerminal(
-            product: "todo", arguments: ["--file", runtime + "/todo.json"],
-            environment: [
-                "RESWIFT_INSPECT": "1", "XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": runtime + "/data",
-            ],
-            size: .init(columns: 70, rows: 16))
-        try todo.waitForScreen(containing: "Nothing to do")
+        let todo = try startTodo(in: runtime)
 
         let session = runtime + "/session.jsonl"
         let record = try BackgroundTool(

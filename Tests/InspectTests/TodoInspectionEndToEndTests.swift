@@ -15,16 +15,9 @@ import Testing
         let runtime = "/tmp/rit-todo-" + UUID().uuidString.prefix(8).lowercased()
         #expect(mkdir(runtime, 0o700) == 0)
         defer { try? FileManager.default.removeItem(atPath: runtime) }
-        let file = runtime + "/todo.json"
         let environment = ["XDG_RUNTIME_DIR": runtime]
 
-        let terminal = try PseudoTerminal(
-            product: "todo", arguments: ["--file", file],
-            environment: [
-                "RESWIFT_INSPECT": "1", "XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": runtime + "/data",
-            ],
-            size: .init(columns: 70, rows: 16))
-        try terminal.waitForScreen(containing: "Nothing to do")
+        let terminal = try startTodo(in: runtime)
         let pid = terminal.processIdentifier
 
         var listed = ""
@@ -65,11 +58,7 @@ import Testing
         let runtime = "/tmp/rit-todo-" + UUID().uuidString.prefix(8).lowercased()
         #expect(mkdir(runtime, 0o700) == 0)
         defer { try? FileManager.default.removeItem(atPath: runtime) }
-        let terminal = try PseudoTerminal(
-            product: "todo", arguments: ["--file", runtime + "/todo.json"],
-            environment: ["XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": runtime + "/data"],
-            size: .init(columns: 70, rows: 16))
-        try terminal.waitForScreen(containing: "Nothing to do")
+        let terminal = try startTodo(in: runtime, inspectable: false)
         #expect(!FileManager.default.fileExists(atPath: runtime + "/reswift-inspect"))
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)

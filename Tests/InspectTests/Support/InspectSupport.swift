@@ -123,3 +123,15 @@ final class BackgroundTool {
 }
 
 private func killProcess(_ pid: Int32, _ signal: Int32) -> Int32 { kill(pid, signal) }
+
+/// Starts the built `todo`, interactive under a pseudo-terminal, with its list and
+/// `XDG_RUNTIME_DIR` in `runtime` (inspectable when `inspectable`), and waits for the empty list.
+func startTodo(in runtime: String, inspectable: Bool = true) throws -> PseudoTerminal {
+    var environment = ["XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": runtime + "/data"]
+    if inspectable { environment["RESWIFT_INSPECT"] = "1" }
+    let todo = try PseudoTerminal(
+        product: "todo", arguments: ["--file", runtime + "/todo.json"], environment: environment,
+        size: .init(columns: 70, rows: 16))
+    try todo.waitForScreen(containing: "Nothing to do")
+    return todo
+}
