@@ -183,6 +183,39 @@ private final class CountingStore: Store<Count>, @unchecked Sendable {
         token.cancel()
     }
 
+    @Test func aMiddlewareDispatchInsideDispatchingCarriesTheCallSiteOnce() {
+        let recorder = MeasurementLog()
+        let site = CallSite(fileID: "App/Thunks.swift", line: 12)
+        let dispatchesWithSite: Middleware<Count> = { dispatch, _ in
+            { next in
+                { action in
+                    if action is Kickoff {
+                        site._dispatching { dispatch(Tally()) }
+                        dispatch(FollowUp())
+                    }
+                    next(action)
+                }
+            }
+        }
+        let store = makeStore(recorder, middleware: [dispatchesWithSite])
+        store.dispatch(Kickoff())
+        let origins = recorder.measurements.current.map { ($0.actionTypeName, $0.origin.callSite) }
+        #expect(origins.map(\.0) == ["Tally", "FollowUp", "Kickoff"])
+        #expect(origins.map(\.1) == [site, nil, nil])
+        #expect(store.state.value == 1)
+    }
+
+    @Test func aPendingCallSiteDoesNotLeakToTheNextPlainDispatch() {
+        let seen = Locked<[CallSite?]>([])
+        let store = makeStore(nil)
+        let token = store.subscribe { _ in seen.withLock { $0.append(DispatchOrigin.current?.callSite) } }
+        // Nothing takes the call site: it must not attach itself to a later dispatch.
+        CallSite(fileID: "App/Elsewhere.swift", line: 3)._dispatching {}
+        store.dispatch(Tally())
+        #expect(seen.current == [nil, nil])
+        token.cancel()
+    }
+
     @Test func aSubclassOverrideOfDispatchStillRunsForCallSiteDispatches() {
         let recorder = MeasurementLog()
         let store = CountingStore(reducer: countReducer, state: Count())

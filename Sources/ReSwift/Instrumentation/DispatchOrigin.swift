@@ -130,6 +130,29 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
         "\(fileID):\(line)"
     }
 
+    /// Runs `body`, in which the first action that a store's middleware `dispatch` function
+    /// (the one middleware and thunks receive) gets on this thread is dispatched with this call
+    /// site, as ``Store/dispatch(_:file:line:)`` does. For the package's thunks, whose bodies
+    /// only have that function.
+    ///
+    /// - Parameter body: Calls the middleware's `dispatch` function.
+    package func _dispatching(_ body: () -> Void) {
+        let context = _ThreadContext.current
+        let saved = context.pendingCallSite
+        context.pendingCallSite = self
+        defer { context.pendingCallSite = saved }
+        body()
+    }
+
+    /// Takes the call site ``_dispatching(_:)`` set on this thread, if any.
+    static func takePending() -> CallSite? {
+        guard let context = _ThreadContext.existing, let callSite = context.pendingCallSite else {
+            return nil
+        }
+        context.pendingCallSite = nil
+        return callSite
+    }
+
     public static func == (lhs: CallSite, rhs: CallSite) -> Bool {
         lhs.line == rhs.line && lhs.fileID.description == rhs.fileID.description
     }

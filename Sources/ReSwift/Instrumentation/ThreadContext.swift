@@ -19,6 +19,17 @@ final class _ThreadContext {
     /// thread reaches it, so it needs no dynamic exclusivity check.
     @exclusivity(unchecked) var origin: DispatchOrigin?
 
+    /// A call site that ``CallSite/_dispatching(_:)`` set for the next action a store's
+    /// middleware `dispatch` function receives on this thread.
+    @exclusivity(unchecked) var pendingCallSite: CallSite?
+
+    /// The calling thread's context if it has one, without creating it.
+    static var existing: _ThreadContext? {
+        pthread_getspecific(threadContextKey).map {
+            Unmanaged<_ThreadContext>.fromOpaque($0).takeUnretainedValue()
+        }
+    }
+
     /// The calling thread's context, created on first use.
     static var current: _ThreadContext {
         if let existing = pthread_getspecific(threadContextKey) {

@@ -168,7 +168,14 @@ open class Store<State>: StoreType, @unchecked Sendable {
             last = { [core, cell] action in Self.reduceAndNotify(action, core: core, cell: cell) }
         }
         core.lastLink = last
-        let dispatch: DispatchFunction = { [weak self] action in self?.dispatch(action) }
+        let dispatch: DispatchFunction = { [weak self] action in
+            guard let self else { return }
+            if let callSite = CallSite.takePending() {
+                self.dispatch(action, file: callSite.fileID, line: callSite.line)
+            } else {
+                self.dispatch(action)
+            }
+        }
         let getState: () -> State? = { [weak self] in self?.state }
         return Self.chain(storedMiddleware, dispatch: dispatch, getState: getState, last: last)
     }
