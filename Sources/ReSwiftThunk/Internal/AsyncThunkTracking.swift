@@ -21,6 +21,17 @@ public protocol AsyncThunkTracker: AnyObject, Sendable {
     func asyncThunkDidFinish(_ id: Int, unhandledError: UnhandledThunkError?)
 }
 
+/// Which tracked async thunk is dispatching. While the body of an async thunk that an
+/// ``AsyncThunkTracker`` tracks dispatches an action, ``current`` names the thunk, so that
+/// ReSwiftTesting's `TestStore` can say who dispatched an action that carries no call site. Not
+/// API: its shape may change in any release.
+@_spi(Testing)
+public enum TrackedAsyncThunk {
+    /// The dispatching thunk's type and where it was created, e.g.
+    /// `AsyncThunk<AppState, Int> created at App/Thunks.swift:12`; `nil` outside such a dispatch.
+    @TaskLocal public static var current: String?
+}
+
 /// An action the thunk middleware runs as an async thunk, which a tracker can observe.
 @_spi(Testing)
 public protocol AsyncThunkTrackable: Action {
@@ -48,6 +59,6 @@ extension AsyncThunk {
         dispatch: @escaping @Sendable (Action) -> Void,
         getState: @escaping @Sendable () -> State?
     ) async throws -> Value {
-        try await body(dispatch, getState)
+        try await body(AsyncThunkDispatch(dispatch), getState)
     }
 }

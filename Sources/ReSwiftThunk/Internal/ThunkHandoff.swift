@@ -88,10 +88,19 @@ extension AsyncThunk: AsyncThunkStarting {
                 line: origin.line
             )
         }
+        let dispatch: AsyncThunkDispatch
+        if tracker != nil {
+            let name = "\(AsyncThunk.self) created at \(origin)"
+            dispatch = AsyncThunkDispatch { action in
+                TrackedAsyncThunk.$current.withValue(name) { context.dispatch(action) }
+            }
+        } else {
+            dispatch = AsyncThunkDispatch { context.dispatch($0) }
+        }
         let task = Task<Value, any Error> {
             let result: Result<Value, any Error>
             do {
-                result = .success(try await body({ context.dispatch($0) }, { context.getState() }))
+                result = .success(try await body(dispatch, { context.getState() }))
             } catch {
                 result = .failure(error)
             }
