@@ -98,7 +98,7 @@ public final class TestStore<State>: @unchecked Sendable {
         self.store = Store(
             reducer: { action, state in
                 let newState = reducer(action, state)
-                log.reduced(action, to: newState)
+                log.reduced(action, to: newState, source: dispatchSource())
                 return newState
             },
             state: initialState,
@@ -207,7 +207,7 @@ public final class TestStore<State>: @unchecked Sendable {
         reportFailure(
             """
             Must handle \(unreceived.count) received action(s) before sending \(action):
-            \(list(unreceived.map(\.action)))
+            \(list(unreceived))
             Assert them with receive(_:), or call skipReceivedActions() if they don't matter here.
             """,
             at: site)
@@ -406,7 +406,7 @@ public final class TestStore<State>: @unchecked Sendable {
                 settings.withLock { $0.expectedState = next.state }
                 reportFailure(
                     """
-                    Expected to receive \(expected.description), but received \(next.action).
+                    Expected to receive \(expected.description), but received \(next.description).
                     \(expected.expected.flatMap { sameTypeDifferences(expected: $0, received: next.action) } ?? "")
                     """.trimmingCharacters(in: .newlines),
                     at: site)
@@ -423,7 +423,7 @@ public final class TestStore<State>: @unchecked Sendable {
     }
 
     private func noActionMessage(_ expected: String, seconds: TimeInterval) -> String {
-        let received = log.receivedActions.map(\.action)
+        let received = log.receivedActions
         let running = log.runningThunks.map(\.description)
         var message = "Expected to receive \(expected) within \(seconds) s, but "
         message += received.isEmpty ? "nothing was received." : "received only:\n\(list(received))"
@@ -496,7 +496,7 @@ public final class TestStore<State>: @unchecked Sendable {
             reportFailure(
                 """
                 \(unreceived.count) received action(s) were not asserted:
-                \(list(unreceived.map(\.action)))
+                \(list(unreceived))
                 Assert them with receive(_:), or call skipReceivedActions() if they don't matter.
                 """,
                 at: site)
@@ -540,7 +540,7 @@ struct SentAction: Action {
     var action: Action
 }
 
-/// A bulleted list of actions.
-func list(_ actions: [Action]) -> String {
-    actions.map { "  - \($0)" }.joined(separator: "\n")
+/// A bulleted list of received actions, each with where it was dispatched from when known.
+private func list<State>(_ received: [TestStoreLog<State>.Reduction]) -> String {
+    received.map { "  - \($0.description)" }.joined(separator: "\n")
 }

@@ -13,6 +13,14 @@ final class TestStoreLog<State>: AsyncThunkTracker, @unchecked Sendable {
     struct Reduction {
         var action: Action
         var state: State
+        /// Where the action was dispatched from, when known: `"dispatched at File.swift:12"`.
+        var source: String?
+
+        /// The action, followed by where it was dispatched from when that is known, for
+        /// failure messages: `SearchFinished(books: []) (dispatched at App/Thunks.swift:42)`.
+        var description: String {
+            source.map { "\(action) (\($0))" } ?? "\(action)"
+        }
     }
 
     /// An async thunk whose body hasn't finished.
@@ -61,12 +69,17 @@ final class TestStoreLog<State>: AsyncThunkTracker, @unchecked Sendable {
     }
 
     /// The reducer reduced an action.
-    func reduced(_ action: Action, to state: State) {
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - state: The state it produced.
+    ///   - source: Where it was dispatched from, when known (see ``dispatchSource()``).
+    func reduced(_ action: Action, to state: State, source: String?) {
         locked {
             if sentStack.last == true, send != nil, send?.stateAfter == nil {
                 send?.stateAfter = state
             } else {
-                received.append(Reduction(action: action, state: state))
+                received.append(Reduction(action: action, state: state, source: source))
             }
             condition.broadcast()
         }
@@ -171,4 +184,17 @@ final class TestStoreLog<State>: AsyncThunkTracker, @unchecked Sendable {
             condition.broadcast()
         }
     }
+}
+
+/// Where the action the store is reducing on this thread was dispatched from, for failure
+/// messages: its call site (`"dispatched at App/Thunks.swift:42"`) when it was dispatched with
+/// one, otherwise the async thunk whose body dispatched it, otherwise `nil`.
+func dispatchSource() -> String? {
+    if let callSite = DispatchOrigin.current?.callSite {
+        return "dispatched at \(callSite)"
+    }
+    if let thunk = TrackedAsyncThunk.current {
+        return "dispatched by \(thunk)"
+    }
+    return nil
 }
