@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import ReSwiftThunk
 import TestSupport
 import Testing
 
@@ -46,7 +47,7 @@ final class RecordingStore: Sendable {
 
     func load(service: any LibraryService, cache: LibraryCache?, now: Date) async {
         await loadLibraries(
-            service: service, cache: cache, now: { now }, dispatch: { self.dispatch($0) },
+            service: service, cache: cache, now: { now }, dispatch: AsyncThunkDispatch { self.dispatch($0) },
             getState: { self.state })
     }
 }

@@ -78,6 +78,29 @@ final class GatedLibraryService: LibraryService {
         #expect(store.state.source == .network(fetchedAt: now))
     }
 
+    @Test func eachLoadActionCarriesTheLineOfLoadLibrariesThatDispatchedIt() async throws {
+        let callSites = Collected<String>()
+        let store = makeLibraryFinderStore(query: LibraryQuery())
+        let recorder: Middleware<LibraryFinderState> = { _, _ in
+            { next in
+                { action in
+                    callSites.append(
+                        "\(type(of: action)) \(DispatchOrigin.current?.callSite?.description ?? "-")")
+                    next(action)
+                }
+            }
+        }
+        store.middleware = store.middleware + [recorder]
+        try await store.dispatch(
+            loadLibrariesThunk(service: FakeLibraryService([.success(libraries)]), cache: nil, now: { now }))
+        let file = "LibraryFinderCore/LibraryLoading.swift:"
+        let seen = callSites.all
+        #expect(seen.count == 2)
+        #expect(seen.first?.hasPrefix("LibrariesLoading \(file)") == true)
+        #expect(seen.last?.hasPrefix("LibrariesLoaded \(file)") == true)
+        #expect(Set(seen.map { $0.split(separator: ":").last }).count == 2)
+    }
+
     @Test func aFailureBecomesTheFailedAction() async throws {
         let names = Collected<String>()
         let store = store(recording: names)

@@ -1,4 +1,5 @@
 import Foundation
+import ReSwiftThunk
 import TerminalUI
 import TestSupport
 import Testing
@@ -25,7 +26,8 @@ import Testing
         let harness = GameHarness()
         let environment = GameEnvironment(liveSource: nil, random: RandomSource(seed: seed))
         await GameEffects.loadCards(
-            category: category, preference: .live, environment: environment, dispatch: harness.dispatch)
+            category: category, preference: .live, environment: environment,
+            dispatch: AsyncThunkDispatch(harness.dispatch))
         return try #require(harness.log.actions.last as? SetCardsAction).cards
     }
 

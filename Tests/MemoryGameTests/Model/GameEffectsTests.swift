@@ -1,6 +1,7 @@
 import Foundation
 import ReSwift
 import ReSwiftTesting
+import ReSwiftThunk
 import Testing
 
 @testable import MemoryGameCore
@@ -24,7 +25,7 @@ import Testing
         let live = FakeAlbumSource(result: .success(liveAlbums))
         await GameEffects.loadCards(
             category: .rock, preference: .live, environment: environment(live: live),
-            dispatch: harness.dispatch)
+            dispatch: AsyncThunkDispatch(harness.dispatch))
         #expect(harness.log.actions.first as? FetchTunesAction == FetchTunesAction(category: .rock))
         let set = try #require(harness.log.actions.last as? SetCardsAction)
         #expect(set.origin == .live)
@@ -38,7 +39,7 @@ import Testing
         let live = FakeAlbumSource(result: .failure(AlbumSourceError(.unreachable(detail: "unknown host x"))))
         await GameEffects.loadCards(
             category: .metal, preference: .live, environment: environment(live: live),
-            dispatch: harness.dispatch)
+            dispatch: AsyncThunkDispatch(harness.dispatch))
         let set = try #require(harness.log.actions.last as? SetCardsAction)
         guard case .offlineFallback(let reason) = set.origin else {
             Issue.record("expected an offline fallback, got \(set.origin)")
@@ -54,7 +55,7 @@ import Testing
         let live = FakeAlbumSource(result: .failure(AlbumSourceError(.timedOut(seconds: 2))))
         await GameEffects.loadCards(
             category: .pop, preference: .live, environment: environment(live: live),
-            dispatch: harness.dispatch)
+            dispatch: AsyncThunkDispatch(harness.dispatch))
         let set = try #require(harness.log.actions.last as? SetCardsAction)
         #expect(set.origin == .offlineFallback(reason: "iTunes timed out"))
     }
@@ -64,7 +65,7 @@ import Testing
         let live = FakeAlbumSource(result: .failure(AlbumSourceError(.httpStatus(500))))
         await GameEffects.loadCards(
             category: .rap, preference: .live, environment: environment(live: live),
-            dispatch: harness.dispatch)
+            dispatch: AsyncThunkDispatch(harness.dispatch))
         #expect(harness.log.actions.count == 2)
         #expect(
             harness.current.phase == .failed(.rap, message: AlbumSourceError(.httpStatus(500)).description))
@@ -75,7 +76,7 @@ import Testing
         let live = FakeAlbumSource(result: .success(Array(liveAlbums.prefix(5))))
         await GameEffects.loadCards(
             category: .rock, preference: .live, environment: environment(live: live),
-            dispatch: harness.dispatch)
+            dispatch: AsyncThunkDispatch(harness.dispatch))
         let message = AlbumSourceError(.tooFewAlbums(found: 5, needed: 8)).description
         #expect(harness.current.phase == .failed(.rock, message: message))
     }
@@ -97,7 +98,7 @@ import Testing
         let live = FakeAlbumSource(result: .failure(AlbumSourceError(.httpStatus(500))))
         await GameEffects.loadCards(
             category: .rock, preference: .offline, environment: environment(live: live),
-            dispatch: harness.dispatch)
+            dispatch: AsyncThunkDispatch(harness.dispatch))
         let set = try #require(harness.log.actions.last as? SetCardsAction)
         #expect(set.origin == .offline)
     }
@@ -107,10 +108,10 @@ import Testing
         let second = GameHarness()
         await GameEffects.loadCards(
             category: .rock, preference: .offline, environment: environment(live: nil, seed: 77),
-            dispatch: first.dispatch)
+            dispatch: AsyncThunkDispatch(first.dispatch))
         await GameEffects.loadCards(
             category: .rock, preference: .offline, environment: environment(live: nil, seed: 77),
-            dispatch: second.dispatch)
+            dispatch: AsyncThunkDispatch(second.dispatch))
         #expect(first.current.cards == second.current.cards)
     }
 
@@ -149,7 +150,8 @@ import Testing
         let env = environment(live: nil) { seconds in
             waited.record(FlipCardAction(index: Int(seconds * 1000)))
         }
-        await GameEffects.resolveMismatchAfterDelay(round: 1, environment: env, dispatch: harness.dispatch)
+        await GameEffects.resolveMismatchAfterDelay(
+            round: 1, environment: env, dispatch: AsyncThunkDispatch(harness.dispatch))
         #expect((waited.actions.first as? FlipCardAction)?.index == 1000)
         #expect(harness.log.actions.last as? ResolveMismatchAction == ResolveMismatchAction(round: 1))
         #expect(harness.current.mismatch == nil)

@@ -29,12 +29,13 @@ func checkAvailabilityThunk(
 ///   - runningSearch: The search of `State` that is running, if any: while there is one, this
 ///     does nothing, and after ``BookCheckStarted`` it tells whether this search is the one that
 ///     started.
-///   - dispatch: The store's dispatch; each call is reduced before it returns.
+///   - dispatch: The thunk's dispatch; each call is reduced before it returns, and its line is
+///     the action's call site.
 ///   - getState: The store's current state.
 func checkAvailability<State>(
     isbns: [ISBN], systemIDs: [String], poller: AvailabilityPoller,
     runningSearch: @Sendable (State) -> BookCheckState?,
-    dispatch: @Sendable (Action) -> Void, getState: @Sendable () -> State?
+    dispatch: AsyncThunkDispatch, getState: @Sendable () -> State?
 ) async {
     guard let state = getState(), runningSearch(state) == nil else { return }
     let requestID = UUID()

@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import ReSwiftThunk
 
 /// The load thunk's body (see ``loadLibrariesThunk(service:cache:now:)``): loads the state's
 /// query the way the article draws it: dispatches ``LibrariesLoading``, asks the service, then
@@ -13,11 +14,12 @@ import ReSwift
 ///   - service: Where libraries come from.
 ///   - cache: The disk cache, or `nil` to use none.
 ///   - now: The clock that stamps fresh answers.
-///   - dispatch: The store's dispatch; each call is reduced before it returns.
+///   - dispatch: The thunk's dispatch; each call is reduced before it returns, and its line is
+///     the action's call site.
 ///   - getState: The store's current state.
 func loadLibraries(
     service: any LibraryService, cache: LibraryCache?, now: @Sendable () -> Date,
-    dispatch: @Sendable (Action) -> Void, getState: @Sendable () -> LibraryFinderState?
+    dispatch: AsyncThunkDispatch, getState: @Sendable () -> LibraryFinderState?
 ) async {
     guard let state = getState(), !state.isLoading else { return }
     let requestID = UUID()

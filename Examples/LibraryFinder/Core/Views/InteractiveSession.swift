@@ -71,11 +71,13 @@ final class InteractiveSession {
         switch command {
         case .list(let action):
             // The new state comes back through the subscription, posted before the next event.
-            store.dispatch(action)
+            // With this line as its call site, the inspector and a log tell a key's action apart
+            // from the ones thunks dispatch.
+            store.dispatch(action, file: #fileID, line: #line)
         case .reload:
             reload()
         case .bookPrompt(let action):
-            store.dispatch(action)
+            store.dispatch(action, file: #fileID, line: #line)
         case .checkBook(let text):
             books.submit(text)
         case .stopBookSearch:

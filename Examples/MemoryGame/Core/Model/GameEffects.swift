@@ -1,8 +1,10 @@
 import ReSwift
+import ReSwiftThunk
 
 /// The game's side effects — fetching cards and timing a mismatch — written as plain async
-/// functions over `dispatch` and `getState`. The thunks in `Thunks.swift` run them in the store;
-/// tests call them directly with a recording `dispatch`.
+/// functions over `dispatch` and `getState`. The thunks in `Thunks.swift` run them in the store,
+/// handing on the thunk's `dispatch`, which records the line of each dispatch below as the
+/// action's call site; tests call them directly with a recording `dispatch`.
 public enum GameEffects {
     /// Which source a fetch asks first.
     public enum SourcePreference: Sendable, Equatable {
@@ -26,7 +28,7 @@ public enum GameEffects {
     ///   - dispatch: The store's dispatch.
     public static func loadCards(
         category: MusicCategory, preference: SourcePreference, environment: GameEnvironment,
-        dispatch: @Sendable (Action) -> Void
+        dispatch: AsyncThunkDispatch
     ) async {
         dispatch(FetchTunesAction(category: category))
         await dealCards(
@@ -47,7 +49,7 @@ public enum GameEffects {
     ///   - dispatch: The store's dispatch.
     public static func dealCards(
         category: MusicCategory, preference: SourcePreference, environment: GameEnvironment, fetch: Int?,
-        dispatch: @Sendable (Action) -> Void
+        dispatch: AsyncThunkDispatch
     ) async {
         var origin = GameState.Origin.offline
         var albums: [Album]
@@ -104,7 +106,7 @@ public enum GameEffects {
     ///   - environment: Supplies the delay and how to wait.
     ///   - dispatch: The store's dispatch.
     public static func resolveMismatchAfterDelay(
-        round: Int, environment: GameEnvironment, dispatch: @Sendable (Action) -> Void
+        round: Int, environment: GameEnvironment, dispatch: AsyncThunkDispatch
     ) async {
         do {
             try await environment.sleep(environment.mismatchDelay)

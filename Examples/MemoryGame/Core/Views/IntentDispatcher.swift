@@ -41,39 +41,39 @@ public final class IntentDispatcher {
         case (_, .quit):
             return .quit
         case (.menu, .moveHighlight(let offset)):
-            store.dispatch(MoveMenuHighlightAction(by: offset))
+            dispatch(MoveMenuHighlightAction(by: offset))
         case (.menu, .choose):
             switch state.menu.highlighted {
             case .newGame:
-                store.dispatch(SetRouteAction(Routes.gameRoute))
+                dispatch(SetRouteAction(Routes.gameRoute))
                 startGame(preference: .live)
             case .chooseCategory:
-                store.dispatch(SetRouteAction(Routes.categoriesRoute))
+                dispatch(SetRouteAction(Routes.categoriesRoute))
             case .quit:
                 return .quit
             }
         case (.categories, .moveHighlight(let offset)):
-            store.dispatch(MoveCategoryHighlightAction(by: offset))
+            dispatch(MoveCategoryHighlightAction(by: offset))
         case (.categories, .choose):
-            store.dispatch(ChangeCategoryAction(category: state.categories.highlighted))
-            store.dispatch(SetRouteAction(Routes.menuRoute))
+            dispatch(ChangeCategoryAction(category: state.categories.highlighted))
+            dispatch(SetRouteAction(Routes.menuRoute))
         case (.game, .moveCursor(let direction)):
-            store.dispatch(MoveCursorAction(direction))
+            dispatch(MoveCursorAction(direction))
         case (.game, .flip):
-            store.dispatch(flipCard(at: state.game.cursor, environment: environment))
+            dispatch(flipCard(at: state.game.cursor, environment: environment))
         case (.game, .newGame), (.game, .retry), (.game, .confirmNewBoard):
             startGame(preference: .live)
         case (.game, .askForNewBoard):
-            store.dispatch(AskForNewBoardAction())
+            dispatch(AskForNewBoardAction())
         case (.game, .keepBoard):
-            store.dispatch(KeepBoardAction())
+            dispatch(KeepBoardAction())
         case (.game, .playOffline):
             startGame(preference: .offline)
         case (.game, .back):
-            store.dispatch(CancelFetchAction())
-            store.dispatch(SetRouteAction(Routes.menuRoute))
+            dispatch(CancelFetchAction())
+            dispatch(SetRouteAction(Routes.menuRoute))
         case (.categories, .back):
-            store.dispatch(SetRouteAction(Routes.menuRoute))
+            dispatch(SetRouteAction(Routes.menuRoute))
         default:
             break
         }
@@ -85,7 +85,19 @@ public final class IntentDispatcher {
     ///
     /// - Parameter preference: Which source to ask first.
     public func startGame(preference: GameEffects.SourcePreference) {
-        store.dispatch(
+        dispatch(
             fetchCards(for: store.state.categories.current, preference: preference, environment: environment))
+    }
+
+    /// Dispatches `action` with the line that asked for it as its call site, so that the
+    /// store's instrumentation, the logging middleware and the inspector can say which intent
+    /// sent it.
+    ///
+    /// - Parameters:
+    ///   - action: The action to dispatch.
+    ///   - file: The dispatching file; leave the default.
+    ///   - line: The dispatching line; leave the default.
+    private func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
+        store.dispatch(action, file: file, line: line)
     }
 }

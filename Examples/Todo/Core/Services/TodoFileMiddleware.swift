@@ -25,10 +25,10 @@ extension TodoFile {
         do {
             let saved = try read()
             if saved != store.state.list {
-                store.dispatch(TodoListLoaded(saved))
+                store.dispatch(TodoListLoaded(saved), file: #fileID, line: #line)
             }
         } catch {
-            store.dispatch(ShowTodoMessage("Couldn't read the list: \(error)"))
+            store.dispatch(ShowTodoMessage("Couldn't read the list: \(error)"), file: #fileID, line: #line)
         }
     }
 }

@@ -6,7 +6,8 @@ import TerminalUI
 ///
 /// Each gesture is a method (``deleteSelected()``, ``toggleSelected()``, …); key presses map onto
 /// them in `TodoListView+Keys.swift`. Everything goes through `store.dispatch`, so a test can
-/// replace the store's `dispatchFunction` and see exactly which action a gesture sends.
+/// replace the store's `dispatchFunction` and see exactly which action a gesture sends; each
+/// action carries the line that sent it as its call site (`DispatchOrigin.current`).
 final class TodoListView {
     /// The store the view reads from and dispatches to.
     let store: Store<TodoAppState>
@@ -27,34 +28,34 @@ final class TodoListView {
 
     /// Moves the selection up (negative) or down.
     func moveSelection(by offset: Int) {
-        store.dispatch(MoveSelection(by: offset))
+        dispatch(MoveSelection(by: offset))
     }
 
     /// Marks the selected item done, or open again.
     func toggleSelected() {
         guard let item = selectedItem else { return }
-        store.dispatch(ToggleTodo(id: item.id))
+        dispatch(ToggleTodo(id: item.id))
     }
 
     /// Removes the selected item.
     func deleteSelected() {
         guard let item = selectedItem else { return }
-        store.dispatch(RemoveTodo(id: item.id))
+        dispatch(RemoveTodo(id: item.id))
     }
 
     /// Undoes the list's last change, or says there is nothing to undo.
     func undo() {
         if state.list.canUndo {
-            store.dispatch(UndoTodoChange())
+            dispatch(UndoTodoChange())
         } else {
-            store.dispatch(ShowTodoMessage("Nothing to undo."))
+            dispatch(ShowTodoMessage("Nothing to undo."))
         }
     }
 
     /// Clears the status line's message, if one is shown.
     func dismissMessage() {
         if state.screen.message != nil {
-            store.dispatch(ShowTodoMessage(nil))
+            dispatch(ShowTodoMessage(nil))
         }
     }
 
@@ -62,13 +63,13 @@ final class TodoListView {
 
     /// Opens the editor for a new item.
     func beginAdding() {
-        store.dispatch(BeginAddingTodo())
+        dispatch(BeginAddingTodo())
     }
 
     /// Opens the editor on the selected item's title.
     func beginEditing() {
         guard selectedItem != nil else { return }
-        store.dispatch(BeginEditingTodo())
+        dispatch(BeginEditingTodo())
     }
 
     /// Applies an editing key to the line being typed (see TerminalUI's `TextField`: characters
@@ -81,7 +82,7 @@ final class TodoListView {
         var field = TextField(text: editor.text, cursor: state.screen.editorCursor)
         guard field.handle(key) else { return false }
         if field.text != editor.text || field.cursor != state.screen.editorCursor {
-            store.dispatch(ChangeEditorText(field.text, cursor: field.cursor))
+            dispatch(ChangeEditorText(field.text, cursor: field.cursor))
         }
         return true
     }
@@ -91,7 +92,7 @@ final class TodoListView {
         guard let editor = state.screen.editor else { return }
         var field = TextField(text: editor.text, cursor: state.screen.editorCursor)
         for character in text { field.insert(character) }
-        store.dispatch(ChangeEditorText(field.text, cursor: field.cursor))
+        dispatch(ChangeEditorText(field.text, cursor: field.cursor))
     }
 
     /// Deletes the character before the cursor of the line being typed.
@@ -101,7 +102,7 @@ final class TodoListView {
 
     /// Closes the editor, keeping the list as it was.
     func cancelEditing() {
-        store.dispatch(CloseEditor())
+        dispatch(CloseEditor())
     }
 
     /// Saves the line being typed: adds the new item or renames the edited one, then closes the
@@ -111,32 +112,43 @@ final class TodoListView {
         guard let editor = state.screen.editor else { return }
         let title = TodoTitle.normalized(editor.text)
         guard !title.isEmpty else {
-            store.dispatch(ShowTodoMessage("Type a title, or press Esc to cancel."))
+            dispatch(ShowTodoMessage("Type a title, or press Esc to cancel."))
             return
         }
         switch editor {
         case .adding:
             if let existing = state.list.item(titled: title) {
-                store.dispatch(ShowTodoMessage(Self.alreadyOnList(existing)))
+                dispatch(ShowTodoMessage(Self.alreadyOnList(existing)))
                 return
             }
-            store.dispatch(AddTodo(title: title))
+            dispatch(AddTodo(title: title))
             // The store's list is the list as saved: when the item isn't on it, the save failed
             // and the message says why.
             guard state.list.item(titled: title) != nil else { return }
-            store.dispatch(CloseEditor())
-            store.dispatch(SelectTodo(titled: title))
+            dispatch(CloseEditor())
+            dispatch(SelectTodo(titled: title))
         case .editing(let id, _):
             if let other = state.list.item(titled: title), other.id != id {
-                store.dispatch(ShowTodoMessage(Self.alreadyOnList(other)))
+                dispatch(ShowTodoMessage(Self.alreadyOnList(other)))
                 return
             }
             if state.list.items.first(where: { $0.id == id })?.title != title {
-                store.dispatch(UpdateTodo(id: id, title: title))
+                dispatch(UpdateTodo(id: id, title: title))
                 guard state.list.items.first(where: { $0.id == id })?.title == title else { return }
             }
-            store.dispatch(CloseEditor())
+            dispatch(CloseEditor())
         }
+    }
+
+    /// Dispatches `action` with the line that sent it as its call site, which the inspector and
+    /// the logging middleware show.
+    ///
+    /// - Parameters:
+    ///   - action: The action to dispatch.
+    ///   - file: The dispatching file; leave the default.
+    ///   - line: The dispatching line; leave the default.
+    private func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
+        store.dispatch(action, file: file, line: line)
     }
 
     /// "'Call mom' is already on the list.", naming the item as it is written on the list.

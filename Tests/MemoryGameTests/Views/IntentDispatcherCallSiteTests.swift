@@ -1,0 +1,72 @@
+import ReSwift
+import ReSwiftRouter
+import ReSwiftThunk
+import Testing
+
+@testable import MemoryGameCore
+
+/// The type and call site of each action that reaches the reducer's side of the thunk middleware.
+private final class CallSiteLog: Sendable {
+    let entries = Locked<[(action: String, callSite: CallSite?)]>([])
+
+    var middleware: Middleware<AppState> {
+        { _, _ in
+            { next in
+                { action in
+                    self.entries.withLock {
+                        $0.append(("\(type(of: action))", DispatchOrigin.current?.callSite))
+                    }
+                    next(action)
+                }
+            }
+        }
+    }
+
+    func callSites(of type: String) -> [CallSite?] {
+        entries.withLock { $0.filter { $0.action == type }.map(\.callSite) }
+    }
+}
+
+@MainActor
+@Suite struct IntentDispatcherCallSiteTests {
+    private func makeStore(route: Route, log: CallSiteLog) -> Store<AppState> {
+        let store = Store<AppState>(
+            reducer: makeAppReducer(), state: AppState(categories: CategoriesState(current: .rock)),
+            middleware: [createThunkMiddleware(), log.middleware])
+        store.dispatch(SetRouteAction(route))
+        return store
+    }
+
+    private func makeDispatcher(_ store: Store<AppState>) -> IntentDispatcher {
+        IntentDispatcher(
+            store: store,
+            environment: GameEnvironment(liveSource: nil, random: RandomSource(seed: 1)) { _ in })
+    }
+
+    @Test func eachIntentsActionCarriesTheDispatchersLineAsItsCallSite() throws {
+        let log = CallSiteLog()
+        let store = makeStore(route: Routes.categoriesRoute, log: log)
+        let dispatcher = makeDispatcher(store)
+        dispatcher.handle(.moveHighlight(1))
+        dispatcher.handle(.choose)
+        let moved = try #require(log.callSites(of: "MoveCategoryHighlightAction").first ?? nil)
+        let chosen = try #require(log.callSites(of: "ChangeCategoryAction").first ?? nil)
+        #expect(moved.fileID.description == "MemoryGameCore/IntentDispatcher.swift")
+        #expect(chosen.fileID.description == "MemoryGameCore/IntentDispatcher.swift")
+        #expect(moved.line != chosen.line)
+        // The first SetRouteAction was the test's own plain dispatch; the one `.choose` sent has the
+        // line after ChangeCategoryAction's.
+        #expect(log.callSites(of: "SetRouteAction").map { $0?.line } == [nil, chosen.line + 1])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func theDealtCardsCarryTheLineOfTheEffectThatDispatchedThem() async throws
+    {
+        let log = CallSiteLog()
+        let store = makeStore(route: Routes.menuRoute, log: log)
+        let dispatcher = makeDispatcher(store)
+        dispatcher.handle(.choose)
+        for await game in store.states(\.game) where game.phase == .playing { break }
+        let dealt = try #require(log.callSites(of: "SetCardsAction").first ?? nil)
+        #expect(dealt.fileID.description == "MemoryGameCore/GameEffects.swift")
+    }
+}
