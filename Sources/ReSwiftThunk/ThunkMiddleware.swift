@@ -48,7 +48,7 @@ public func createThunkMiddleware<State>(
             return { action in
                 switch action {
                 case let thunk as Thunk<State>:
-                    thunk.body(dispatch, getState)
+                    thunk.body(ThunkDispatch(middlewareDispatch: dispatch), getState)
                 case let thunk as any AsyncThunkStarting:
                     if !thunk.start(in: context, unhandledErrorHandler: unhandledErrorHandler) {
                         // An async thunk for another state type: like ReSwift-Thunk does with a

@@ -28,6 +28,11 @@ private func startSearch(dispatch: @Sendable (Action) -> Void) {
     dispatch(SearchStarted())
 }
 
+/// A helper written for ReSwift-Thunk: it takes `dispatch` as a `DispatchFunction`.
+private func increment(dispatch: DispatchFunction) {
+    dispatch(Increment())
+}
+
 @Suite struct TestStoreCallSiteTests {
     @Test func anUnexpectedActionNamesTheThunkLineThatDispatchedIt() async throws {
         try await withKnownIssue {
@@ -97,12 +102,31 @@ private func startSearch(dispatch: @Sendable (Action) -> Void) {
         }
     }
 
-    @Test func actionsFromASyncThunkAreListedWithoutASource() {
+    @Test func actionsFromASyncThunkNameTheirLines() {
+        let line = #line + 5
         withKnownIssue {
             let store = TestStore(initialState: LibraryState(), reducer: libraryReducer)
-            store.send(incrementTwice)
+            store.send(
+                Thunk<LibraryState> { dispatch, _ in
+                    dispatch(Increment())
+                    dispatch(SearchStarted())
+                })
         } matching: { issue in
-            mentions("were not asserted:\n  - Increment()\n  - Increment()\nAssert them")(issue)
+            mentions(
+                """
+                were not asserted:
+                  - Increment() \(dispatchedAt(line))
+                  - SearchStarted() \(dispatchedAt(line + 1))
+                """)(issue)
+        }
+    }
+
+    @Test func anActionWithNoKnownSourceIsListedAlone() {
+        withKnownIssue {
+            let store = TestStore(initialState: LibraryState(), reducer: libraryReducer)
+            store.send(Thunk<LibraryState> { dispatch, _ in increment(dispatch: dispatch) })
+        } matching: { issue in
+            mentions("were not asserted:\n  - Increment()\nAssert them")(issue)
         }
     }
 }

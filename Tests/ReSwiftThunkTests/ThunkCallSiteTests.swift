@@ -1,3 +1,4 @@
+import Foundation
 import ReSwift
 import ReSwiftThunk
 import Testing
@@ -147,5 +148,53 @@ private func incrementTwice(dispatch: @Sendable (Action) -> Void) {
         _ = addLabels(["x"], dispatch: dispatch)
         dispatch(Increment())
         #expect(received.withLock { $0 } == ["AddLabel", "Increment"])
+    }
+}
+
+/// A helper written for ReSwift-Thunk: it takes `dispatch` as a `DispatchFunction`.
+private func incrementOnce(dispatch: DispatchFunction) {
+    dispatch(Increment())
+}
+
+@Suite struct ThunkCallSiteTests {
+    @Test func eachDispatchInTheBodyCarriesTheLineOfThatCall() {
+        let log = CallSiteLog()
+        let store = makeCounterStore(middleware: [createThunkMiddleware(), log.middleware])
+        var lines: [UInt] = []
+        store.dispatch(
+            Thunk<CounterState> { dispatch, getState in
+                lines.append(#line + 1)
+                dispatch(Increment())
+                lines.append(#line + 1)
+                dispatch(AddLabel(label: "\(getState()?.count ?? 0)"))
+            })
+        #expect(lines.count == 2)
+        #expect(log.callSites == lines.map { CallSite(line: $0) })
+        #expect(store.state == CounterState(count: 1, labels: ["1"]))
+    }
+
+    @Test func aDispatchFromAnotherThreadCarriesItsLineToo() async {
+        let log = CallSiteLog()
+        let store = makeCounterStore(middleware: [createThunkMiddleware(), log.middleware])
+        let line = Locked<UInt>(0)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            store.dispatch(
+                Thunk<CounterState> { dispatch, _ in
+                    Thread.detachNewThread {
+                        line.withLock { $0 = #line + 1 }
+                        dispatch(Increment())
+                        done.resume()
+                    }
+                })
+        }
+        #expect(log.callSites == [CallSite(line: line.withLock { $0 })])
+    }
+
+    @Test func aBodyThatPassesDispatchAsADispatchFunctionStillCompilesAndRuns() {
+        let log = CallSiteLog()
+        let store = makeCounterStore(middleware: [createThunkMiddleware(), log.middleware])
+        store.dispatch(Thunk<CounterState> { dispatch, _ in incrementOnce(dispatch: dispatch) })
+        #expect(store.state.count == 1)
+        #expect(log.callSites == [nil])
     }
 }
