@@ -117,17 +117,22 @@ import Testing
 
     @Test func flipReportsANewMismatchWithItsRound() {
         let harness = GameHarness(orderedTable(round: 4))
-        let first = GameEffects.flipCard(at: 0, dispatch: harness.dispatch, getState: { harness.current })
+        let first = GameEffects.flipCard(
+            at: 0, dispatch: ThunkDispatch(harness.dispatch), getState: { harness.current })
         #expect(first == nil)
-        let second = GameEffects.flipCard(at: 2, dispatch: harness.dispatch, getState: { harness.current })
+        let second = GameEffects.flipCard(
+            at: 2, dispatch: ThunkDispatch(harness.dispatch), getState: { harness.current })
         #expect(second == 4)
         #expect(harness.current.mismatch == GameState.Mismatch(first: 0, second: 2))
     }
 
     @Test func matchingFlipReportsNoMismatch() {
         let harness = GameHarness(orderedTable())
-        _ = GameEffects.flipCard(at: 0, dispatch: harness.dispatch, getState: { harness.current })
-        #expect(GameEffects.flipCard(at: 1, dispatch: harness.dispatch, getState: { harness.current }) == nil)
+        _ = GameEffects.flipCard(
+            at: 0, dispatch: ThunkDispatch(harness.dispatch), getState: { harness.current })
+        #expect(
+            GameEffects.flipCard(
+                at: 1, dispatch: ThunkDispatch(harness.dispatch), getState: { harness.current }) == nil)
         #expect(harness.current.pairsFound == 1)
     }
 
@@ -136,8 +141,12 @@ import Testing
         table = GameRules.flip(at: 0, in: table)
         table = GameRules.flip(at: 2, in: table)
         let harness = GameHarness(table)
-        #expect(GameEffects.flipCard(at: 4, dispatch: harness.dispatch, getState: { harness.current }) == nil)
-        #expect(GameEffects.flipCard(at: 2, dispatch: harness.dispatch, getState: { harness.current }) == nil)
+        #expect(
+            GameEffects.flipCard(
+                at: 4, dispatch: ThunkDispatch(harness.dispatch), getState: { harness.current }) == nil)
+        #expect(
+            GameEffects.flipCard(
+                at: 2, dispatch: ThunkDispatch(harness.dispatch), getState: { harness.current }) == nil)
         #expect(harness.current.mismatch == GameState.Mismatch(first: 0, second: 2))
     }
 

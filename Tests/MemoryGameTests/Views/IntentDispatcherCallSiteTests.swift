@@ -59,8 +59,7 @@ private final class CallSiteLog: Sendable {
         #expect(log.callSites(of: "SetRouteAction").map { $0?.line } == [nil, chosen.line + 1])
     }
 
-    @Test(.timeLimit(.minutes(1))) func theDealtCardsCarryTheLineOfTheEffectThatDispatchedThem() async throws
-    {
+    @Test(.timeLimit(.minutes(1))) func thunkActionsCarryTheLinesThatDispatchedThem() async throws {
         let log = CallSiteLog()
         let store = makeStore(route: Routes.menuRoute, log: log)
         let dispatcher = makeDispatcher(store)
@@ -68,5 +67,11 @@ private final class CallSiteLog: Sendable {
         for await game in store.states(\.game) where game.phase == .playing { break }
         let dealt = try #require(log.callSites(of: "SetCardsAction").first ?? nil)
         #expect(dealt.fileID.description == "MemoryGameCore/GameEffects.swift")
+        // The synchronous thunk that started the fetch records its lines too.
+        let fetch = try #require(log.callSites(of: "FetchTunesAction").first ?? nil)
+        #expect(fetch.fileID.description == "MemoryGameCore/Thunks.swift")
+        dispatcher.handle(.flip)
+        let flip = try #require(log.callSites(of: "FlipCardAction").first ?? nil)
+        #expect(flip.fileID.description == "MemoryGameCore/GameEffects.swift")
     }
 }

@@ -91,7 +91,7 @@ public enum GameEffects {
     /// - Returns: The round of the mismatch this flip showed, or `nil` when it showed none (a first
     ///   card, a match, or a flip the rules ignored).
     public static func flipCard(
-        at index: Int, dispatch: (Action) -> Void, getState: () -> GameState?
+        at index: Int, dispatch: ThunkDispatch, getState: () -> GameState?
     ) -> Int? {
         let before = getState()
         dispatch(FlipCardAction(index: index))
