@@ -82,6 +82,21 @@ import Testing
         }
     }
 
+    let finishSearchLine: UInt = #line + 2
+    func finishSearch(with books: [Book], dispatch: AsyncThunkDispatch) {
+        dispatch(SearchFinished(books: books))  // recorded as this line
+    }
+
+    let searchStartedLine: UInt = #line + 4
+    var search: AsyncThunk<AppState, Void> {
+        let catalog = self.catalog
+        return AsyncThunk { dispatch, getState in
+            dispatch(SearchStarted())
+            let books = try await catalog.search(getState()?.query ?? "")
+            finishSearch(with: books, dispatch: dispatch)
+        }
+    }
+
     private func makeStore(_ middleware: [Middleware<AppState>] = [createThunkMiddleware()]) -> Store<
         AppState
     > {
@@ -109,6 +124,26 @@ import Testing
         store.dispatch(loadBooks as Action)
         let loaded = try await store.state(where: { !$0.books.isEmpty })
         #expect(loaded.books == [Book(title: "Swift in Depth")])
+    }
+
+    @Test func callSites() async throws {
+        let sites = Locked<[String]>([])
+        let recordCallSites: Middleware<AppState> = { _, _ in
+            { next in
+                { action in
+                    sites.withLock {
+                        $0.append("\(type(of: action)) \(DispatchOrigin.current?.callSite?.line ?? 0)")
+                    }
+                    next(action)
+                }
+            }
+        }
+        let store = makeStore([createThunkMiddleware(), recordCallSites])
+        try await store.dispatch(search)
+        // SearchStarted from the body, SearchFinished from finishSearch(with:dispatch:).
+        let lines = sites.withLock { $0 }.filter { !$0.hasPrefix("ReSwiftInit") }
+        #expect(lines == ["SearchStarted \(searchStartedLine)", "SearchFinished \(finishSearchLine)"])
+        #expect(store.state.books == [Book(title: "Swift in Depth")])
     }
 
     @Test func aStoreWithItsOwnErrorHandler() async throws {
