@@ -267,17 +267,20 @@ final class _StoreCore: @unchecked Sendable {
     ///   - throughChain: Whether the action goes through the middleware (or only the last link).
     func runTraced(_ action: Action, callSite: CallSite?, parent: DispatchParent?, throughChain: Bool) {
         assertLocked()
-        let origin = DispatchOrigin(callSite: callSite, thread: DispatchThread.current, parent: parent)
+        // One look-up of the thread's context, for its description and its current origin.
+        let context = _ThreadContext.current
+        let origin = DispatchOrigin(callSite: callSite, thread: context.thread, parent: parent)
         if frameDepth == frames.count { frames.append(_DispatchFrame()) }
         let frame = frames[frameDepth]
         frame.begin(type(of: action), origin: origin)
         frameDepth += 1
         isTracing = true
+        let outerOrigin = context.origin
+        context.origin = origin
         let start = _MonotonicClock.now()
-        DispatchOrigin._withCurrent(origin) {
-            if throughChain { runChain(action) } else { runLastLink(action) }
-        }
+        if throughChain { runChain(action) } else { runLastLink(action) }
         let elapsed = _MonotonicClock.nanoseconds(since: start)
+        context.origin = outerOrigin
         frameDepth -= 1
         updateTracing()
         guard let instrumentation else {
