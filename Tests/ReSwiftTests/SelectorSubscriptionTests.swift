@@ -101,6 +101,67 @@ import Testing
         token.cancel()
     }
 
+    @Test func subscribersOfOneStateReadTheInputsOnce() {
+        let store = makeItemsStore()
+        let reads = Locked(0)
+        let items = SelectorInput<ItemsState, [Item]>(
+            { state in
+                reads.withLock { $0 += 1 }
+                return state.items
+            }, isEqual: ==)
+        let count = MemoizedSelector(items) { $0.count }
+        let recorders = (0..<10).map { _ in Recorder<Int>() }
+        for recorder in recorders {
+            store.subscribe(recorder) { $0.select(count) }
+        }
+        let readsWhenSubscribed = reads.current
+        store.dispatch(ItemAction.tick)
+        // One state, one box: the first subscriber reads the inputs, the other nine don't.
+        #expect(reads.current == readsWhenSubscribed + 1)
+        store.dispatch(ItemAction.add("d"))
+        #expect(reads.current == readsWhenSubscribed + 2)
+        #expect(recorders.allSatisfy { $0.values == [3, 4] })
+        // Read outside a subscription (no box), the inputs are read again.
+        #expect(count(store.state) == 4)
+        #expect(reads.current == readsWhenSubscribed + 3)
+    }
+
+    @Test func twoStoresSharingASelectorEachGetTheirOwnValues() {
+        let small = makeItemsStore(names: ["a"])
+        let large = makeItemsStore(names: ["a", "b", "c", "d"])
+        let count = MemoizedSelector(\ItemsState.items) { $0.count }
+        let smallCounts = Recorder<Int>()
+        let largeCounts = Recorder<Int>()
+        small.subscribe(smallCounts) { $0.select(count) }
+        large.subscribe(largeCounts) { $0.select(count) }
+        for round in 0..<50 {
+            // Alternating stores: a cached value read from one store's box never answers for
+            // the other's, even when a box's memory is reused for the other store's next state.
+            small.dispatch(ItemAction.add("s\(round)"))
+            large.dispatch(ItemAction.tick)
+            large.dispatch(ItemAction.add("l\(round)"))
+            small.dispatch(ItemAction.tick)
+        }
+        #expect(smallCounts.values == Array(1...51))
+        #expect(largeCounts.values == Array(4...54))
+    }
+
+    @Test func aSkipAfterASelectorSeesThePreviousAndNewValues() {
+        let store = makeItemsStore()
+        let count = MemoizedSelector(\ItemsState.items) { $0.count }
+        let received = Locked<[Int]>([])
+        // Skips odd counts: 3 is delivered first (no previous value), 4 passes, 5 is skipped.
+        let token = store.subscribe(transform: { $0.select(count).skip { _, new in new % 2 == 1 } }) {
+            value in
+            received.withLock { $0.append(value) }
+        }
+        store.dispatch(ItemAction.add("d"))
+        store.dispatch(ItemAction.add("e"))
+        store.dispatch(ItemAction.add("f"))
+        #expect(received.current == [3, 4, 6])
+        token.cancel()
+    }
+
     @Test func aSubscriberThatWentAwayIsDropped() {
         let store = makeItemsStore()
         let count = MemoizedSelector(\ItemsState.items) { $0.count }

@@ -24,7 +24,8 @@ public struct DispatchMeasurement: Sendable {
 
     /// The subscribers the store called with the new state, in the order it called them, each
     /// with the time its `newState` (or closure) took, including time in the subscription's
-    /// selection and repeat-skipping. Empty when the action never reached the reducer.
+    /// selection and repeat-skipping (and the store's few nanoseconds of bookkeeping before
+    /// the call). Empty when the action never reached the reducer.
     public var subscribers: [SubscriberMeasurement]
 
     /// Creates a measurement.

@@ -7,12 +7,27 @@
 #endif
 
 /// The thread an action was dispatched on.
+///
+/// Plain data, copied without reference counting (the name is kept in a table and the value
+/// holds its number), because every instrumented dispatch copies its origin several times.
 public struct DispatchThread: Hashable, Sendable, CustomStringConvertible {
     /// Whether it is the process's main thread.
     public var isMain: Bool
 
+    /// The number of the thread's name in `_ThreadNameTable.shared`, or 0 for none.
+    private var nameNumber: UInt32
+
     /// The thread's name, when it has one.
-    public var name: String?
+    ///
+    /// The names are kept in a table for the life of the process: the first
+    /// ``keptNameCount`` different names are kept; a name beyond those reads as `nil`.
+    public var name: String? {
+        get { _ThreadNameTable.shared.name(numbered: nameNumber) }
+        set { nameNumber = _ThreadNameTable.shared.number(of: newValue) }
+    }
+
+    /// How many different thread names the process keeps (see ``name``).
+    public static let keptNameCount = 4096
 
     /// Creates a thread description.
     ///
@@ -21,7 +36,7 @@ public struct DispatchThread: Hashable, Sendable, CustomStringConvertible {
     ///   - name: Its name, if any.
     public init(isMain: Bool, name: String? = nil) {
         self.isMain = isMain
-        self.name = name
+        self.nameNumber = _ThreadNameTable.shared.number(of: name)
     }
 
     /// The calling thread.
@@ -72,5 +87,43 @@ public struct DispatchThread: Hashable, Sendable, CustomStringConvertible {
     private static func decode(_ characters: [CChar]) -> String {
         let bytes = characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The thread names `DispatchThread` values refer to, numbered from 1 in the order first seen;
+/// at most `capacity` of them, after which a new name gets 0 (no name).
+final class _ThreadNameTable: Sendable {
+    private struct Table {
+        var numbers: [String: UInt32] = [:]
+        var names: [String] = []
+    }
+
+    /// The table `DispatchThread` uses.
+    static let shared = _ThreadNameTable(capacity: DispatchThread.keptNameCount)
+
+    private let capacity: Int
+    private let table = Locked(Table())
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The number of `name`, which is added if new and there is room; 0 for `nil` or no room.
+    func number(of name: String?) -> UInt32 {
+        guard let name else { return 0 }
+        return table.withLock { table in
+            if let number = table.numbers[name] { return number }
+            guard table.names.count < capacity else { return 0 }
+            table.names.append(name)
+            let number = UInt32(table.names.count)
+            table.numbers[name] = number
+            return number
+        }
+    }
+
+    /// The name numbered `number`, or `nil` for 0.
+    func name(numbered number: UInt32) -> String? {
+        guard number > 0 else { return nil }
+        return table.withLock { $0.names[Int(number) - 1] }
     }
 }

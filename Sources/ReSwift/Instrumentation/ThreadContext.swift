@@ -12,8 +12,8 @@
 /// Reached through a `pthread` key; each thread has its own, so nothing here is shared and no
 /// lock is needed. The key's destructor releases it when the thread ends.
 final class _ThreadContext {
-    /// The thread, looked up on first use.
-    private(set) lazy var thread = DispatchThread.lookUp()
+    /// The thread, looked up when the context is created.
+    let thread = DispatchThread.lookUp()
 
     /// The origin of the action a store is processing on this thread, if any. Only this
     /// thread reaches it, so it needs no dynamic exclusivity check.

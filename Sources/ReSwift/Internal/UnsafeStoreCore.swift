@@ -267,17 +267,20 @@ final class _StoreCore: @unchecked Sendable {
     ///   - throughChain: Whether the action goes through the middleware (or only the last link).
     func runTraced(_ action: Action, callSite: CallSite?, parent: DispatchParent?, throughChain: Bool) {
         assertLocked()
-        let origin = DispatchOrigin(callSite: callSite, thread: DispatchThread.current, parent: parent)
+        // One look-up of the thread's context, for its description and its current origin.
+        let context = _ThreadContext.current
+        let origin = DispatchOrigin(callSite: callSite, thread: context.thread, parent: parent)
         if frameDepth == frames.count { frames.append(_DispatchFrame()) }
         let frame = frames[frameDepth]
         frame.begin(type(of: action), origin: origin)
         frameDepth += 1
         isTracing = true
+        let outerOrigin = context.origin
+        context.origin = origin
         let start = _MonotonicClock.now()
-        DispatchOrigin._withCurrent(origin) {
-            if throughChain { runChain(action) } else { runLastLink(action) }
-        }
+        if throughChain { runChain(action) } else { runLastLink(action) }
         let elapsed = _MonotonicClock.nanoseconds(since: start)
+        context.origin = outerOrigin
         frameDepth -= 1
         updateTracing()
         guard let instrumentation else {
@@ -313,21 +316,28 @@ final class _StoreCore: @unchecked Sendable {
     }
 
     /// The delivery loop of a traced action: `notify`, timing each subscriber into `frame`.
-    func notifyMeasured(oldState: _AnyStateBox?, newState: _AnyStateBox, into frame: _DispatchFrame) {
+    ///
+    /// One clock reading per subscriber: each subscriber's time runs from the previous reading
+    /// (`start` for the first) to the end of its delivery.
+    func notifyMeasured(
+        oldState: _AnyStateBox?, newState: _AnyStateBox, into frame: _DispatchFrame, start: UInt64
+    ) {
         assertLocked()
         assert(storedPhase == .notifying, "Internal inconsistency: notifying outside the notifying phase")
         currentStateBox = newState
         let count = nodes.count
         var index = 0
+        var previous = start
         while index < count {
             if let entry = nodes[index] {
-                let start = _MonotonicClock.now()
                 let (isAlive, kind) = entry._withUnsafeGuaranteedRef {
                     ($0.deliverState(oldState, newState), $0.subscriberKind)
                 }
+                let end = _MonotonicClock.now()
                 frame.subscribers.append(
-                    SubscriberMeasurement(
-                        subscriber: kind, nanoseconds: _MonotonicClock.nanoseconds(since: start)))
+                    SubscriberMeasurement(subscriber: kind, nanoseconds: end >= previous ? end - previous : 0)
+                )
+                previous = end
                 if !isAlive {
                     remove(entry.takeUnretainedValue())
                 }
@@ -357,6 +367,23 @@ final class _StoreCore: @unchecked Sendable {
         if let box = currentStateBox { return box }
         currentStateBox = makeBox()
         return currentStateBox
+    }
+
+    /// The serial numbers this store gives its state boxes: `nextBoxSerial..<lastBoxSerial`,
+    /// a block taken from `_BoxSerials`.
+    @exclusivity(unchecked) private var nextBoxSerial: UInt64 = 0
+    @exclusivity(unchecked) private var boxSerialEnd: UInt64 = 0
+
+    /// A box for a state, with a serial number no other box has.
+    @inline(__always)
+    func makeBox<State>(_ state: State) -> _StateBox<State> {
+        assertLocked()
+        if nextBoxSerial == boxSerialEnd {
+            (nextBoxSerial, boxSerialEnd) = _BoxSerials.takeBlock()
+        }
+        let serial = nextBoxSerial
+        nextBoxSerial &+= 1
+        return _StateBox(state, serial: serial)
     }
 
     /// Forgets the current state's box: the state is about to change.
@@ -624,8 +651,15 @@ typealias _Delivery = (_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> B
 /// through this non-generic base class.
 @usableFromInline
 class _AnyStateBox {
+    /// A number no other box in the process has (see `_BoxSerials`): what a selector remembers
+    /// a state by, without keeping it alive or being fooled by a new box at a reused address.
     @usableFromInline
-    init() {}
+    final let serial: UInt64
+
+    @usableFromInline
+    init(serial: UInt64) {
+        self.serial = serial
+    }
 
     /// Calls `body` with the state in the box, which holds a `State`, without copying it.
     ///
@@ -651,8 +685,9 @@ final class _StateBox<State>: _AnyStateBox {
     let value: State
 
     @usableFromInline
-    init(_ value: State) {
+    init(_ value: State, serial: UInt64) {
         self.value = value
+        super.init(serial: serial)
     }
 
     /// Calls `body` with the state. Not inlined: inside, `State` comes from the box's class.
@@ -721,4 +756,20 @@ final class _LastValue<Value> {
 
     @inlinable
     init() {}
+}
+
+/// The serial numbers of state boxes, handed to stores in blocks so that numbering a box takes
+/// no process-wide lock. Starts at 1: 0 means "no box".
+enum _BoxSerials {
+    private static let blockSize: UInt64 = 4096
+    private static let next = Locked<UInt64>(1)
+
+    /// A block of numbers no one else was given.
+    static func takeBlock() -> (start: UInt64, end: UInt64) {
+        next.withLock { next in
+            let start = next
+            next &+= blockSize
+            return (start, next)
+        }
+    }
 }

@@ -39,14 +39,19 @@ public final class MemoizedSelector<State, Value> {
     // are specialized in the module that builds the selector for the concrete state and value
     // types: every subscriber reads it on every state.
 
-    /// Reads the inputs from a state, and returns the cached or newly computed value, or `nil`
-    /// when its generation is the one given (which the caller has already).
+    /// Reads the inputs from a state (unless the state is in the box the cached value was last
+    /// read from), and returns the cached or newly computed value, or `nil` when its generation
+    /// is the one given (which the caller has already).
     @usableFromInline
-    let evaluate: (State, _ knownGeneration: UInt64) -> SelectorReading<Value>?
+    let evaluate: (State, _ box: _AnyStateBox?, _ knownGeneration: UInt64) -> SelectorReading<Value>?
 
     /// How many times the value was computed.
     @usableFromInline
     let countRecomputations: () -> Int
+
+    /// `==` on values when `Value` is `Equatable`.
+    @usableFromInline
+    let valueEquality: ((Value, Value) -> Bool)?
 
     /// Creates a selector over inputs read together as `Inputs`.
     @inlinable
@@ -55,8 +60,10 @@ public final class MemoizedSelector<State, Value> {
         isSame: @escaping (_ old: Inputs, _ new: Inputs) -> Bool,
         compute: @escaping (Inputs) -> Value
     ) {
-        let memo = SelectorMemo(isSame: isSame, compute: compute, resultIsEqual: Self.resultEquality())
-        evaluate = { memo.reading(for: read($0), after: $1) }
+        let resultIsEqual = Self.resultEquality()
+        let memo = SelectorMemo(isSame: isSame, compute: compute, resultIsEqual: resultIsEqual)
+        valueEquality = resultIsEqual
+        evaluate = { state, box, known in memo.reading(box: box, after: known) { read(state) } }
         countRecomputations = { memo.recomputationCount }
     }
 
@@ -85,7 +92,7 @@ public final class MemoizedSelector<State, Value> {
     @inlinable
     func reading(from state: State) -> SelectorReading<Value> {
         // Generations start at 1: there is always a reading newer than 0.
-        guard let reading = evaluate(state, 0) else {
+        guard let reading = evaluate(state, nil, 0) else {
             preconditionFailure("Internal inconsistency: a selector's reading has generation 0")
         }
         return reading
@@ -95,7 +102,15 @@ public final class MemoizedSelector<State, Value> {
     /// reader that has that generation's value needs nothing (not even a copy of the value).
     @inlinable
     func reading(from state: State, after known: UInt64) -> SelectorReading<Value>? {
-        evaluate(state, known)
+        evaluate(state, nil, known)
+    }
+
+    /// `reading(from:after:)` for a state the store holds in `box`: when the cached value was
+    /// last read from that box, the inputs aren't read or compared again. The subscribers of one
+    /// state share its box, so all but the first pay one identity check.
+    @inlinable
+    func reading(from state: State, in box: _AnyStateBox, after known: UInt64) -> SelectorReading<Value>? {
+        evaluate(state, box, known)
     }
 
     /// `==` on values when `Value` is `Equatable`: a recomputed value equal to the cached one
@@ -284,34 +299,27 @@ extension MemoizedSelector {
 /// The cache of one selector: its latest inputs and the value computed from them.
 @usableFromInline
 final class SelectorMemo<Inputs, Value> {
-    /// What the selector last computed.
-    @usableFromInline
-    struct Entry {
-        @usableFromInline
-        var inputs: Inputs
-        @usableFromInline
-        var value: Value
-        /// Incremented when a computation produced a new value; starts at 1.
-        @usableFromInline
-        var generation: UInt64
-
-        @inlinable
-        init(inputs: Inputs, value: Value, generation: UInt64) {
-            self.inputs = inputs
-            self.value = value
-            self.generation = generation
-        }
-    }
-
-    /// The mutable part of the cache.
+    /// The mutable part of the cache: the latest computation, field by field so that each is
+    /// read without copying the others.
     @usableFromInline
     struct Storage {
-        /// The latest computation.
+        /// The inputs of the latest computation; `nil` before the first.
         @usableFromInline
-        var entry: Entry?
+        var inputs: Inputs?
+        /// The value of the latest computation; `nil` before the first.
+        @usableFromInline
+        var value: Value?
+        /// Incremented when a computation produced a new value; 0 before the first.
+        @usableFromInline
+        var generation: UInt64 = 0
         /// How many times the value was computed.
         @usableFromInline
         var recomputations = 0
+        /// The serial number of the store's box of the state the cached value was last read
+        /// from, or 0 when it wasn't read from a box. A box holds one state for its whole life
+        /// and no two boxes share a number, so the same number means the same inputs.
+        @usableFromInline
+        var boxSerial: UInt64 = 0
 
         @inlinable
         init() {}
@@ -360,39 +368,49 @@ final class SelectorMemo<Inputs, Value> {
         return storage.pointee.recomputations
     }
 
-    /// The cached value if `inputs` are the same as the cached ones; otherwise the value computed
-    /// from them, which is cached. `nil` instead when the value's generation is `known`.
+    /// The cached value if the inputs are the same as the cached ones; otherwise the value
+    /// computed from them, which is cached. `nil` instead when the value's generation is `known`.
     ///
-    /// The value is computed while holding the lock, so that threads reading a new state at
-    /// once compute it once.
+    /// The inputs are read (with `readInputs`) and the value computed while holding the lock,
+    /// so that threads reading a new state at once compute it once. When `box` is the box the
+    /// cached value was last read from, the inputs are not read at all.
     ///
     /// - Complexity: One comparison of each input; a computation when they changed.
     @inlinable
-    func reading(for inputs: Inputs, after known: UInt64) -> SelectorReading<Value>? {
+    func reading(
+        box: _AnyStateBox?, after known: UInt64, inputs readInputs: () -> Inputs
+    ) -> SelectorReading<Value>? {
         lock.acquire()
         defer { lock.release() }
-        if storage.pointee.entry != nil, isSame(storage.pointee.entry.unsafelyUnwrapped.inputs, inputs) {
-            if storage.pointee.entry.unsafelyUnwrapped.generation == known { return nil }
-            // Field by field, so as not to copy (retain) the inputs.
-            return SelectorReading(
-                value: storage.pointee.entry.unsafelyUnwrapped.value,
-                generation: storage.pointee.entry.unsafelyUnwrapped.generation)
+        let hasValue = storage.pointee.generation > 0
+        if let box, box.serial == storage.pointee.boxSerial, hasValue {
+            return cachedReading(after: known)
+        }
+        let inputs = readInputs()
+        storage.pointee.boxSerial = box?.serial ?? 0
+        if hasValue, isSame(storage.pointee.inputs.unsafelyUnwrapped, inputs) {
+            return cachedReading(after: known)
         }
         let value = compute(inputs)
         storage.pointee.recomputations += 1
-        guard let old = storage.pointee.entry else {
-            storage.pointee.entry = Entry(inputs: inputs, value: value, generation: 1)
-            return SelectorReading(value: value, generation: 1)
-        }
-        if let resultIsEqual, resultIsEqual(old.value, value) {
+        storage.pointee.inputs = inputs
+        if hasValue, let resultIsEqual, resultIsEqual(storage.pointee.value.unsafelyUnwrapped, value) {
             // The same value: keep the old one (and its storage), so readers see no change.
-            storage.pointee.entry = Entry(inputs: inputs, value: old.value, generation: old.generation)
-            return old.generation == known
-                ? nil : SelectorReading(value: old.value, generation: old.generation)
+            return cachedReading(after: known)
         }
-        let generation = old.generation &+ 1
-        storage.pointee.entry = Entry(inputs: inputs, value: value, generation: generation)
-        return SelectorReading(value: value, generation: generation)
+        storage.pointee.value = value
+        storage.pointee.generation &+= 1
+        return SelectorReading(value: value, generation: storage.pointee.generation)
+    }
+
+    /// The cached reading, or `nil` when its generation is `known`. Call it holding the lock,
+    /// with a value cached.
+    @inlinable
+    @inline(__always)
+    func cachedReading(after known: UInt64) -> SelectorReading<Value>? {
+        let generation = storage.pointee.generation
+        if generation == known { return nil }
+        return SelectorReading(value: storage.pointee.value.unsafelyUnwrapped, generation: generation)
     }
 }
 

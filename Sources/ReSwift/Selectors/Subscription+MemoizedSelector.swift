@@ -14,13 +14,46 @@ extension Subscription {
     /// - Returns: A subscription to the selector's values.
     @inlinable
     public func select<Selected>(_ selector: MemoizedSelector<State, Selected>) -> Subscription<Selected> {
-        Subscription<Selected> { sink in
-            let last = SelectorDelivery<Selected>()
-            self.observer = { _, state in
-                guard let reading = selector.reading(from: state, after: last.generation) else { return }
-                sink(last.replace(with: reading), reading.value)
+        if case .custom = _source {
+            // Fed by a custom operator: read the selector as each value arrives.
+            return Subscription<Selected> { sink in
+                let last = SelectorDelivery<Selected>()
+                self.observer = { _, state in
+                    guard let reading = selector.reading(from: state, after: last.generation),
+                        let previous = last.take(reading, equality: selector.valueEquality)
+                    else { return }
+                    sink(previous, reading.value)
+                }
             }
         }
+        return Subscription<Selected>(
+            source: .select { skip, sink in
+                // `skip.equalValues` (an Equatable `skipRepeats()`) needs no comparison here: the
+                // selector gives an equal value its previous generation, which isn't delivered.
+                let predicate = skip.predicate
+                let last = SelectorDelivery<Selected>()
+                let isEqual = selector.valueEquality
+                let deliver: (SelectorReading<Selected>?) -> Bool = { reading in
+                    guard let reading, let previous = last.take(reading, equality: isEqual) else {
+                        return true
+                    }
+                    if let predicate, let previous, predicate(previous, reading.value) { return true }
+                    return sink(previous, reading.value)
+                }
+                if case .store = self._source, self._skip.isEmpty {
+                    // Fed by the store with nothing in between: the state is read in its box, and
+                    // the box tells the selector whether it has read this state already.
+                    return { _, newState in
+                        newState.borrow(as: State.self) {
+                            deliver(selector.reading(from: $0, in: newState, after: last.generation))
+                        }
+                    }
+                }
+                return self._delivery(passingOldValues: false) { _, newState in
+                    deliver(selector.reading(from: newState, after: last.generation))
+                }
+            },
+            skip: _Skip(), selectsEquatableValues: true, context: _context)
     }
 }
 
@@ -52,13 +85,25 @@ final class SelectorDelivery<Value> {
         last.pointee.generation
     }
 
-    /// Records `reading` as delivered.
+    /// Records `reading` as delivered, unless its value is equal to the one delivered last.
     ///
-    /// - Returns: The value delivered before it, if any.
+    /// The selector gives each new value the generation after the previous one, and an equal
+    /// value the same generation, so a reading one generation on is always a new value. A
+    /// larger step (the selector was read with another store's states in between) may bring
+    /// back the value delivered last: with `equality`, that one is compared.
+    ///
+    /// - Returns: `.some(previous)` (the value delivered before, if any) to deliver `reading`;
+    ///   `nil` to skip it.
     @inlinable
-    func replace(with reading: SelectorReading<Value>) -> Value? {
+    func take(_ reading: SelectorReading<Value>, equality: ((Value, Value) -> Bool)?) -> Value?? {
         let previous = last.pointee.value
+        if let equality, let previous, reading.generation != last.pointee.generation &+ 1,
+            equality(previous, reading.value)
+        {
+            last.pointee.generation = reading.generation
+            return nil
+        }
         last.pointee = (reading.generation, reading.value)
-        return previous
+        return .some(previous)
     }
 }

@@ -420,13 +420,13 @@ open class Store<State>: StoreType, @unchecked Sendable {
     private static func reduceAndNotifySubscribers(
         _ action: Action, core: _StoreCore, cell: _StateCell<State?>
     ) {
-        let oldState = core.stateBox { cell.read(core).map { _StateBox($0) } }
+        let oldState = core.stateBox { cell.read(core).map { core.makeBox($0) } }
         core.enter(.reducing)
         cell.reduce(action, core)
         core.enter(.notifying)
         // Only this thread writes the state, and it holds the lock: it reads the state without
         // the read lock.
-        core.notify(oldState: oldState, newState: _StateBox(cell.read(core)!))
+        core.notify(oldState: oldState, newState: core.makeBox(cell.read(core)!))
     }
 
     /// Reduces an action and notifies the subscribers, timing the reducer and each subscriber
@@ -452,14 +452,16 @@ open class Store<State>: StoreType, @unchecked Sendable {
     private static func reduceAndNotifySubscribersMeasured(
         _ action: Action, core: _StoreCore, cell: _StateCell<State?>, frame: _DispatchFrame
     ) {
-        let oldState = core.stateBox { cell.read(core).map { _StateBox($0) } }
+        let oldState = core.stateBox { cell.read(core).map { core.makeBox($0) } }
         core.enter(.reducing)
         let start = _MonotonicClock.now()
         cell.reduce(action, core)
-        frame.reducerNanoseconds =
-            (frame.reducerNanoseconds ?? 0) &+ _MonotonicClock.nanoseconds(since: start)
+        let end = _MonotonicClock.now()
+        frame.reducerNanoseconds = (frame.reducerNanoseconds ?? 0) &+ (end >= start ? end - start : 0)
         core.enter(.notifying)
-        core.notifyMeasured(oldState: oldState, newState: _StateBox(cell.read(core)!), into: frame)
+        // The first subscriber's time starts at the reducer's end (boxing the state is in it).
+        core.notifyMeasured(
+            oldState: oldState, newState: core.makeBox(cell.read(core)!), into: frame, start: end)
     }
 
     /// Handles an action that arrives while this thread is busy with another: deferred while
@@ -528,7 +530,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     func _add(_ node: _SubscriptionNode) -> _SubscriptionNode {
         core.withLock {
             // The lock is held: the state can be read without the read lock.
-            let state = core.stateBox { cell.read(core).map { _StateBox($0) } }
+            let state = core.stateBox { cell.read(core).map { core.makeBox($0) } }
             core.add(node, delivering: state)
         }
         return node

@@ -35,13 +35,19 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
     private let budgetWarningHandler: (@Sendable (BudgetWarning) -> Void)?
     // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
     // reports a race on an empty (Void) value's accesses.
+    // The fields skip the dynamic exclusivity checks, which would cost more than the rest of
+    // recording a dispatch: the lock makes each access exclusive.
     private let lock = Locked(0)
-    private var dispatchCount: UInt64 = 0
-    private var overBudgetCount: UInt64 = 0
-    private var actions: [ObjectIdentifier: ActionStatistics] = [:]
-    private var subscribers: [SubscriberKind: LatencyHistogram] = [:]
+    @exclusivity(unchecked) private var dispatchCount: UInt64 = 0
+    @exclusivity(unchecked) private var overBudgetCount: UInt64 = 0
+    /// The statistics of each action type, in the order first seen, found through
+    /// `actionIndices` (and `lastAction` for a run of one type, which needs no hashing).
+    @exclusivity(unchecked) private var actions: [ActionStatistics] = []
+    @exclusivity(unchecked) private var actionIndices: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private var lastAction: (type: ObjectIdentifier, index: Int)?
+    @exclusivity(unchecked) private var subscribers: [SubscriberKind: LatencyHistogram] = [:]
     /// The latest warnings, oldest first, at most `keptWarningCount`.
-    private var warnings: [BudgetWarning] = []
+    @exclusivity(unchecked) private var warnings: [BudgetWarning] = []
 
     /// What the profiler keeps about one action type.
     private struct ActionStatistics {
@@ -110,12 +116,8 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
             ? BudgetWarning(measurement: measurement, budgetNanoseconds: budgetNanoseconds) : nil
         lock.withLock { _ in
             dispatchCount += 1
-            // Updated in place: one lookup, and the histograms are not copied.
-            Self.add(
-                measurement, total: total,
-                to: &actions[
-                    ObjectIdentifier(measurement.actionType),
-                    default: ActionStatistics(type: measurement.actionType)])
+            // Updated in place: the histograms are not copied.
+            Self.add(measurement, total: total, to: &actions[index(of: measurement.actionType)])
             for subscriber in measurement.subscribers {
                 subscribers[subscriber.subscriber, default: LatencyHistogram()].record(subscriber.nanoseconds)
             }
@@ -130,6 +132,23 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
         if let warning, let budgetWarningHandler {
             budgetWarningHandler(warning)
         }
+    }
+
+    /// The position of an action type's statistics in `actions`, added if new. Call it holding
+    /// the lock.
+    private func index(of actionType: Any.Type) -> Int {
+        let type = ObjectIdentifier(actionType)
+        if let last = lastAction, last.type == type { return last.index }
+        let index: Int
+        if let known = actionIndices[type] {
+            index = known
+        } else {
+            index = actions.count
+            actions.append(ActionStatistics(type: actionType))
+            actionIndices[type] = index
+        }
+        lastAction = (type, index)
+        return index
     }
 
     /// Adds a measurement's times to its action type's statistics.
@@ -149,7 +168,7 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
     /// - Returns: A snapshot; the profiler goes on counting.
     public func report() -> ProfileReport {
         lock.withLock { _ in
-            let actionProfiles = actions.values.map { statistics in
+            let actionProfiles = actions.map { statistics in
                 ProfileReport.ActionProfile(
                     name: String(describing: statistics.type),
                     dispatch: .init(statistics.dispatch),
@@ -180,6 +199,8 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
             dispatchCount = 0
             overBudgetCount = 0
             actions.removeAll()
+            actionIndices.removeAll()
+            lastAction = nil
             subscribers.removeAll()
             warnings.removeAll()
         }

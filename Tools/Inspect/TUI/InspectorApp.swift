@@ -101,9 +101,8 @@ final class InspectorConnection: @unchecked Sendable {
     static let pendingLimit = 10_000
 
     private let client: InspectorClient
-    private let lock = NSLock()
-    private var pending = Batch()
-    private var isDeliveryScheduled = false
+    /// The events waiting for the screen, and whether the screen was asked to take them.
+    private let pending = Locked((batch: Batch(), isDeliveryScheduled: false))
 
     init(client: InspectorClient) {
         self.client = client
@@ -143,28 +142,27 @@ final class InspectorConnection: @unchecked Sendable {
 
     /// What arrived since the last call.
     func takeBatch() -> Batch {
-        lock.lock()
-        defer { lock.unlock() }
-        let batch = pending
-        pending = Batch()
-        isDeliveryScheduled = false
-        return batch
+        pending.withLock { pending in
+            let batch = pending.batch
+            pending = (Batch(), false)
+            return batch
+        }
     }
 
     private func enqueue(_ event: IncomingEvent?, scheduleDelivery: @Sendable () -> Void) {
-        lock.lock()
-        if let event {
-            if pending.events.count < Self.pendingLimit {
-                pending.events.append(event)
+        let schedule = pending.withLock { pending in
+            if let event {
+                if pending.batch.events.count < Self.pendingLimit {
+                    pending.batch.events.append(event)
+                } else {
+                    pending.batch.droppedLocally += 1
+                }
             } else {
-                pending.droppedLocally += 1
+                pending.batch.ended = true
             }
-        } else {
-            pending.ended = true
+            defer { pending.isDeliveryScheduled = true }
+            return !pending.isDeliveryScheduled
         }
-        let schedule = !isDeliveryScheduled
-        isDeliveryScheduled = true
-        lock.unlock()
         if schedule { scheduleDelivery() }
     }
 }
