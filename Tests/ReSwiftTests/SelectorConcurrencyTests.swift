@@ -74,6 +74,41 @@ import Testing
         #expect(matches.recomputations >= states.count)
     }
 
+    @Test func storesOnManyThreadsSharingASelectorEachDeliverTheirOwnValues() {
+        // Each thread has its own store; all of them share one selector, so the cache flips
+        // between the stores' states and the state boxes' serial numbers must never mix them.
+        let count = MemoizedSelector(\ItemsState.items) { $0.count }
+        let threads = 6
+        let stores = (0..<threads).map { thread in
+            makeItemsStore(names: (0..<(thread * 10)).map { "item \($0)" })
+        }
+        let received = Locked([[Int]](repeating: [], count: threads))
+        let tokens = stores.enumerated().map { thread, store in
+            (0..<5).map { _ in
+                store.subscribe(transform: { $0.select(count) }) { value in
+                    received.withLock { $0[thread].append(value) }
+                }
+            }
+        }
+        let adds = 300
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<adds {
+                stores[thread].dispatch(ItemAction.add("added \(index)"))
+                stores[thread].dispatch(ItemAction.tick)
+            }
+        }
+        for thread in 0..<threads {
+            // Five subscribers, each told the starting count and then each new count once, in
+            // order: never another store's count, never a count twice.
+            let start = thread * 10
+            let perSubscriber = Array(start...(start + adds))
+            let values = received.current[thread]
+            #expect(values.count == perSubscriber.count * 5)
+            #expect(values.sorted() == perSubscriber.flatMap { Array(repeating: $0, count: 5) })
+        }
+        for token in tokens.joined() { token.cancel() }
+    }
+
     @Test func parameterizedSelectorsFromManyThreads() {
         let state = makeItemsStore(names: (0..<30).map { "name \($0)" }).state!
         let matching = ParameterizedSelector(capacity: 4) { (query: String) in
