@@ -1,10 +1,13 @@
 // The one file of the module with unsafe constructs: unmanaged references, unchecked downcasts
-// and stored properties without dynamic exclusivity checks. Each is there for the notification
-// and dispatch loops, and each rests on an invariant that the debug build checks:
+// and stored properties without dynamic exclusivity checks (the selectors' caches also skip
+// those checks, under their own lock). Each is there for the notification and dispatch loops or
+// the per-thread instrumentation context, and each rests on an invariant that the debug build
+// checks or that the context's per-thread ownership gives:
 //
 // - the store's lock is held by the calling thread (`assertLocked`);
 // - the phase moves idle → reducing → notifying → idle (`enter(_:)`);
-// - a node's `index` is its position in `nodes`, or -1 once removed (`remove(_:)`, `compact()`).
+// - a node's `index` is its position in `nodes`, or -1 once removed (`remove(_:)`, `compact()`);
+// - a thread context is reached only by its own thread, through its `pthread` key.
 
 #if canImport(Darwin)
     import Darwin
@@ -773,3 +776,62 @@ enum _BoxSerials {
         }
     }
 }
+
+// MARK: - The per-thread instrumentation context
+
+/// Per-thread instrumentation data: the thread's description, looked up once, and the origin of
+/// the action being processed on it (``DispatchOrigin/current``).
+///
+/// Reached through a `pthread` key; each thread has its own, so nothing here is shared and no
+/// lock is needed. The key's destructor releases it when the thread ends.
+final class _ThreadContext {
+    /// The thread, looked up when the context is created.
+    let thread = DispatchThread.lookUp()
+
+    /// The origin of the action a store is processing on this thread, if any. Only this
+    /// thread reaches it, so it needs no dynamic exclusivity check.
+    @exclusivity(unchecked) var origin: DispatchOrigin?
+
+    /// A call site that ``CallSite/_dispatching(_:)`` set for the next action a store's
+    /// middleware `dispatch` function receives on this thread.
+    @exclusivity(unchecked) var pendingCallSite: CallSite?
+
+    /// The calling thread's context if it has one, without creating it.
+    static var existing: _ThreadContext? {
+        pthread_getspecific(threadContextKey).map {
+            Unmanaged<_ThreadContext>.fromOpaque($0).takeUnretainedValue()
+        }
+    }
+
+    /// The calling thread's context, created on first use.
+    static var current: _ThreadContext {
+        if let existing = pthread_getspecific(threadContextKey) {
+            return Unmanaged<_ThreadContext>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let context = _ThreadContext()
+        // The key holds one retain, released by `releaseThreadContext` when the thread ends.
+        let result = pthread_setspecific(threadContextKey, Unmanaged.passRetained(context).toOpaque())
+        precondition(result == 0, "Internal inconsistency: pthread_setspecific failed with \(result)")
+        return context
+    }
+}
+
+#if canImport(Darwin)
+    private func releaseThreadContext(_ pointer: UnsafeMutableRawPointer) {
+        Unmanaged<_ThreadContext>.fromOpaque(pointer).release()
+    }
+#else
+    private func releaseThreadContext(_ pointer: UnsafeMutableRawPointer?) {
+        guard let pointer else { return }
+        Unmanaged<_ThreadContext>.fromOpaque(pointer).release()
+    }
+#endif
+
+/// The key of each thread's `_ThreadContext`, created on first use (a global's initializer runs
+/// once, whichever thread gets there first).
+private let threadContextKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let result = pthread_key_create(&key, releaseThreadContext)
+    precondition(result == 0, "Internal inconsistency: pthread_key_create failed with \(result)")
+    return key
+}()

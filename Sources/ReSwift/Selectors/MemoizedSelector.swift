@@ -328,10 +328,10 @@ final class SelectorMemo<Inputs, Value> {
     @usableFromInline
     let lock = SelectorLock()
 
-    /// The cache, in its own allocation: every subscriber reads it on every state, and a pointer
-    /// access needs no dynamic exclusivity check. Only touched while holding `lock`.
+    /// The cache. Only touched while holding `lock`, which makes each access exclusive: hence
+    /// no dynamic exclusivity check, which every subscriber would pay on every state.
     @usableFromInline
-    let storage: UnsafeMutablePointer<Storage>
+    @exclusivity(unchecked) var storage = Storage()
 
     // Called only while holding `lock`.
     @usableFromInline
@@ -350,14 +350,6 @@ final class SelectorMemo<Inputs, Value> {
         self.isSame = isSame
         self.compute = compute
         self.resultIsEqual = resultIsEqual
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage())
-    }
-
-    @inlinable
-    deinit {
-        storage.deinitialize(count: 1)
-        storage.deallocate()
     }
 
     /// How many times the value was computed.
@@ -365,7 +357,7 @@ final class SelectorMemo<Inputs, Value> {
     var recomputationCount: Int {
         lock.acquire()
         defer { lock.release() }
-        return storage.pointee.recomputations
+        return storage.recomputations
     }
 
     /// The cached value if the inputs are the same as the cached ones; otherwise the value
@@ -382,25 +374,25 @@ final class SelectorMemo<Inputs, Value> {
     ) -> SelectorReading<Value>? {
         lock.acquire()
         defer { lock.release() }
-        let hasValue = storage.pointee.generation > 0
-        if let box, box.serial == storage.pointee.boxSerial, hasValue {
+        let hasValue = storage.generation > 0
+        if let box, box.serial == storage.boxSerial, hasValue {
             return cachedReading(after: known)
         }
         let inputs = readInputs()
-        storage.pointee.boxSerial = box?.serial ?? 0
-        if hasValue, isSame(storage.pointee.inputs.unsafelyUnwrapped, inputs) {
+        storage.boxSerial = box?.serial ?? 0
+        if hasValue, isSame(storage.inputs!, inputs) {
             return cachedReading(after: known)
         }
         let value = compute(inputs)
-        storage.pointee.recomputations += 1
-        storage.pointee.inputs = inputs
-        if hasValue, let resultIsEqual, resultIsEqual(storage.pointee.value.unsafelyUnwrapped, value) {
+        storage.recomputations += 1
+        storage.inputs = inputs
+        if hasValue, let resultIsEqual, resultIsEqual(storage.value!, value) {
             // The same value: keep the old one (and its storage), so readers see no change.
             return cachedReading(after: known)
         }
-        storage.pointee.value = value
-        storage.pointee.generation &+= 1
-        return SelectorReading(value: value, generation: storage.pointee.generation)
+        storage.value = value
+        storage.generation &+= 1
+        return SelectorReading(value: value, generation: storage.generation)
     }
 
     /// The cached reading, or `nil` when its generation is `known`. Call it holding the lock,
@@ -408,9 +400,9 @@ final class SelectorMemo<Inputs, Value> {
     @inlinable
     @inline(__always)
     func cachedReading(after known: UInt64) -> SelectorReading<Value>? {
-        let generation = storage.pointee.generation
+        let generation = storage.generation
         if generation == known { return nil }
-        return SelectorReading(value: storage.pointee.value.unsafelyUnwrapped, generation: generation)
+        return SelectorReading(value: storage.value!, generation: generation)
     }
 }
 

@@ -59,30 +59,21 @@ extension Subscription {
 
 /// What a subscription made with a selector delivered last.
 ///
-/// Its reading is kept in its own allocation: the store never runs a subscription's steps on two
-/// threads at once, and a pointer access needs no dynamic exclusivity check.
+/// Read and written without a dynamic exclusivity check: the store never runs a subscription's
+/// steps on two threads at once.
 @usableFromInline
 final class SelectorDelivery<Value> {
     /// The generation last delivered (0 before the first delivery), and its value.
     @usableFromInline
-    let last: UnsafeMutablePointer<(generation: UInt64, value: Value?)>
+    @exclusivity(unchecked) var last: (generation: UInt64, value: Value?) = (0, nil)
 
     @inlinable
-    init() {
-        last = .allocate(capacity: 1)
-        last.initialize(to: (0, nil))
-    }
-
-    @inlinable
-    deinit {
-        last.deinitialize(count: 1)
-        last.deallocate()
-    }
+    init() {}
 
     /// The generation last delivered; 0 before the first delivery.
     @inlinable
     var generation: UInt64 {
-        last.pointee.generation
+        last.generation
     }
 
     /// Records `reading` as delivered, unless its value is equal to the one delivered last.
@@ -96,14 +87,14 @@ final class SelectorDelivery<Value> {
     ///   `nil` to skip it.
     @inlinable
     func take(_ reading: SelectorReading<Value>, equality: ((Value, Value) -> Bool)?) -> Value?? {
-        let previous = last.pointee.value
-        if let equality, let previous, reading.generation != last.pointee.generation &+ 1,
+        let previous = last.value
+        if let equality, let previous, reading.generation != last.generation &+ 1,
             equality(previous, reading.value)
         {
-            last.pointee.generation = reading.generation
+            last.generation = reading.generation
             return nil
         }
-        last.pointee = (reading.generation, reading.value)
+        last = (reading.generation, reading.value)
         return .some(previous)
     }
 }
