@@ -4,17 +4,6 @@
 extension Store {
     // MARK: Object subscribers (the open methods are in Store.swift)
 
-    /// Subscribes an object to the whole state, skipping states `isEqual` calls repeats.
-    func _subscribeWholeState<S: StoreSubscriber>(
-        _ subscriber: S, skippingRepeats isEqual: ((State, State) -> Bool)?
-    ) where S.StoreSubscriberStateType == State {
-        if let isEqual {
-            _add(_WholeStateSkippingNode(subscriber, isEqual: isEqual))
-        } else {
-            _add(_WholeStateNode(subscriber))
-        }
-    }
-
     /// The root subscription as one of the subscriber's type, for a `nil` transform.
     @inlinable
     static func _wholeState<SelectedState>(_ root: Subscription<State>) -> Subscription<SelectedState> {

@@ -212,11 +212,11 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// - Parameter subscriber: The object to notify.
     /// - Complexity: O(1) amortized.
     open func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
-        let isEqual = subscriptionsAutomaticallySkipRepeats ? stateEquality : nil
         if _isSubclass {
+            let isEqual = subscriptionsAutomaticallySkipRepeats ? stateEquality : nil
             subscribe(subscriber, transform: isEqual.map { isEqual in { $0.skipRepeats(isEqual) } })
         } else {
-            _subscribeWholeState(subscriber, skippingRepeats: isEqual)
+            _subscribeWholeState(subscriber)
         }
     }
 
@@ -534,6 +534,23 @@ open class Store<State>: StoreType, @unchecked Sendable {
             core.add(node, delivering: state)
         }
         return node
+    }
+
+    /// Subscribes an object to the whole state, skipping repeated states when
+    /// ``subscriptionsAutomaticallySkipRepeats`` is on and `State` is `Equatable`: one lock for
+    /// reading that setting and adding the node.
+    func _subscribeWholeState<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
+        core.withLock {
+            let node: _SubscriptionNode =
+                if storedAutomaticallySkipsRepeats, let stateEquality {
+                    _WholeStateSkippingNode(subscriber, isEqual: stateEquality)
+                } else {
+                    _WholeStateNode(subscriber)
+                }
+            // The lock is held: the state can be read without the read lock.
+            let state = core.stateBox { cell.read(core).map { core.makeBox($0) } }
+            core.add(node, delivering: state)
+        }
     }
 
     /// Removes a subscriber's node; removing it twice does nothing.
