@@ -21,8 +21,11 @@
 /// A `Locked<Void>` is a plain lock, which may be recursive (see ``init(recursive:)``).
 // @unchecked Sendable: `value` is only touched inside `withLock`, which holds `mutex`.
 package final class Locked<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    // Inlinable in the package's other modules (the profiler takes one per dispatch). `value`
+    // is only touched holding `mutex`, which makes each access exclusive: no dynamic
+    // exclusivity check.
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline @exclusivity(unchecked) var value: Value
 
     /// Creates a locked value.
     package convenience init(_ value: Value) {
@@ -48,6 +51,7 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
+    @inlinable
     @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
@@ -68,6 +72,7 @@ extension Locked where Value == Void {
     }
 
     /// Runs `body` holding the lock.
+    @inlinable
     @inline(__always)
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
@@ -76,12 +81,14 @@ extension Locked where Value == Void {
     }
 
     /// Takes the lock, for code that can't hold it in a closure; pair it with ``unlock()``.
+    @inlinable
     @inline(__always)
     package func lock() {
         pthread_mutex_lock(mutex)
     }
 
     /// Releases the lock taken with ``lock()``.
+    @inlinable
     @inline(__always)
     package func unlock() {
         pthread_mutex_unlock(mutex)
