@@ -28,6 +28,38 @@ import Testing
         #expect(recorder.values.map(\.count) == [0, 1])
     }
 
+    @Test func objectSubscribersOfOneStateShareOneComparison() {
+        let comparisons = Locked(0)
+        let store = Store(reducer: countingReducer, state: CountingState(count: 0, comparisons: comparisons))
+        let recorders = (0..<10).map { _ in Recorder<CountingState>() }
+        for recorder in recorders { store.subscribe(recorder) }
+        store.dispatch(Increment())
+        // Ten subscribers skip repeats with the same `==`: the state is compared once.
+        #expect(comparisons.current == 1)
+        store.dispatch(Noop())
+        #expect(comparisons.current == 2)
+        #expect(recorders.allSatisfy { $0.values.map(\.count) == [0, 1] })
+    }
+
+    @Test func subscribersMadeInGenericCodeShareTheComparisonToo() {
+        let comparisons = Locked(0)
+        let store = Store(reducer: countingReducer, state: CountingState(count: 0, comparisons: comparisons))
+        // Subscribed where `State` isn't known to be `Equatable` (the open `subscribe(_:)`), and
+        // where it is: the same `==`, so still one comparison per state.
+        let generic = (0..<5).map { _ in Recorder<CountingState>() }
+        for recorder in generic { subscribeWithoutKnowingTheStateType(store, recorder) }
+        let known = (0..<5).map { _ in Recorder<CountingState>() }
+        for recorder in known { store.subscribe(recorder) }
+        let closureValues = Locked<[Int]>([])
+        let token = store.subscribe { state in closureValues.withLock { $0.append(state.count) } }
+        store.dispatch(Noop())
+        store.dispatch(Increment())
+        #expect(comparisons.current == 2)
+        #expect((generic + known).allSatisfy { $0.values.map(\.count) == [0, 1] })
+        #expect(closureValues.current == [0, 1])
+        token.cancel()
+    }
+
     @Test func repeatsAreDeliveredWhenAutomaticSkippingIsOff() {
         let store = Store(reducer: countReducer, state: nil, automaticallySkipsRepeats: false)
         let recorder = Recorder<CountState>()
@@ -151,4 +183,29 @@ import Testing
         #expect(skipping.values == [0])
         #expect(notSkipping.values == [0, 0])
     }
+}
+
+/// A state whose `==` counts how often it runs.
+private struct CountingState: Equatable {
+    var count: Int
+    let comparisons: Locked<Int>
+
+    static func == (lhs: CountingState, rhs: CountingState) -> Bool {
+        lhs.comparisons.withLock { $0 += 1 }
+        return lhs.count == rhs.count
+    }
+}
+
+private func countingReducer(action: Action, state: CountingState?) -> CountingState {
+    guard var state else { preconditionFailure("The counting store starts with a state") }
+    if action is Increment { state.count += 1 }
+    return state
+}
+
+/// Subscribes through the open `subscribe(_:)`, as generic code that doesn't know the state is
+/// `Equatable` does.
+private func subscribeWithoutKnowingTheStateType<S: StoreSubscriber>(
+    _ store: Store<S.StoreSubscriberStateType>, _ subscriber: S
+) {
+    store.subscribe(subscriber)
 }

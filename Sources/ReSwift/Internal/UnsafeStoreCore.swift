@@ -664,6 +664,25 @@ class _AnyStateBox {
         self.serial = serial
     }
 
+    /// The serial number of a box this one's state was compared with by the state's `==` (0 for
+    /// none), and whether they were equal: the subscribers of one notification that skip
+    /// repeated states share one comparison. Used only under the store's lock.
+    @usableFromInline
+    @exclusivity(unchecked) final var comparedSerial: UInt64 = 0
+    @usableFromInline
+    @exclusivity(unchecked) final var comparedEqual = false
+
+    /// Whether this box's state equals `old`'s by the state's `==`, computed with `isEqual` the
+    /// first time and remembered. Call it holding the store's lock, and only with `==`.
+    @inlinable
+    final func repeats(_ old: _AnyStateBox, isEqual: () -> Bool) -> Bool {
+        if comparedSerial == old.serial { return comparedEqual }
+        let equal = isEqual()
+        comparedSerial = old.serial
+        comparedEqual = equal
+        return equal
+    }
+
     /// Calls `body` with the state in the box, which holds a `State`, without copying it.
     ///
     /// For specialized code: in unspecialized code, `_StateBox<State>` would be looked up in

@@ -19,11 +19,15 @@ extension Store where State: Equatable {
             _ClosureNode(objectID: ObjectIdentifier(subscriber), kind: type(of: subscriber)) {
                 [weak subscriber] oldState, newState in
                 guard let subscriber else { return false }
-                return newState.borrow(as: State.self) { newState in
-                    if skipsRepeats, let oldState, oldState.borrow(as: State.self, { $0 == newState }) {
+                return newState.borrow(as: State.self) { state in
+                    // The subscribers of one notification share one comparison.
+                    if skipsRepeats, let oldState,
+                        newState.repeats(
+                            oldState, isEqual: { oldState.borrow(as: State.self) { $0 == state } })
+                    {
                         return true
                     }
-                    subscriber.newState(state: newState)
+                    subscriber.newState(state: state)
                     return true
                 }
             })
@@ -40,11 +44,14 @@ extension Store where State: Equatable {
         return _token(
             for: _add(
                 _ClosureNode(objectID: nil, kind: State.self) { oldState, newState in
-                    newState.borrow(as: State.self) { newState in
-                        if skipsRepeats, let oldState, oldState.borrow(as: State.self, { $0 == newState }) {
+                    newState.borrow(as: State.self) { state in
+                        if skipsRepeats, let oldState,
+                            newState.repeats(
+                                oldState, isEqual: { oldState.borrow(as: State.self) { $0 == state } })
+                        {
                             return true
                         }
-                        onNewState(newState)
+                        onNewState(state)
                         return true
                     }
                 }))

@@ -145,7 +145,9 @@ final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode {
     }
 }
 
-/// The node of an object subscribed to the whole state that skips repeated states.
+/// The node of an object subscribed to the whole state that skips repeated states. `isEqual` is
+/// always the store's `==` on its state, which is why the nodes of one notification can share
+/// one comparison (see `_AnyStateBox.repeats(_:isEqual:)`).
 final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode {
     typealias State = S.StoreSubscriberStateType
 
@@ -158,9 +160,14 @@ final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode {
         super.init(objectID: ObjectIdentifier(subscriber), kind: type(of: subscriber), deliver: nil)
     }
 
-    override func deliver(_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool {
-        newState.withValue(as: State.self) { newState in
-            if let oldState, oldState.withValue(as: State.self, { isEqual($0, newState) }) {
+    override func deliver(_ oldState: _AnyStateBox?, _ newBox: _AnyStateBox) -> Bool {
+        newBox.withValue(as: State.self) { newState in
+            // Every node of this kind in a store compares with the store's `==`, so the first of
+            // a notification compares and the others reuse its answer.
+            if let oldState,
+                newBox.repeats(
+                    oldState, isEqual: { oldState.withValue(as: State.self) { isEqual($0, newState) } })
+            {
                 return true
             }
             guard let subscriber else { return false }
