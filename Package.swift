@@ -57,7 +57,8 @@ package.targets += [
     .testTarget(
         name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport", "Locking"],
         path: "Tests/TerminalUITests"),
-    .target(name: "TestSupport", dependencies: ["TerminalUI", "Locking"], path: "Tests/TestSupport"),
+    .target(
+        name: "TestSupport", dependencies: ["ReSwift", "TerminalUI", "Locking"], path: "Tests/TestSupport"),
     .testTarget(
         name: "TestSupportTests", dependencies: ["TestSupport", "Locking"], path: "Tests/TestSupportTests"),
     .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),

@@ -1,27 +1,8 @@
 import Foundation
 import ReSwift
 import ReSwiftThunk
+import TestSupport
 import Testing
-
-/// The call site of each action that reaches the middleware after the thunk middleware, in order.
-private final class CallSiteLog: Sendable {
-    let entries = Locked<[(action: String, callSite: CallSite?)]>([])
-
-    var middleware: Middleware<CounterState> {
-        { _, _ in
-            { next in
-                { action in
-                    self.entries.withLock {
-                        $0.append(("\(type(of: action))", DispatchOrigin.current?.callSite))
-                    }
-                    next(action)
-                }
-            }
-        }
-    }
-
-    var callSites: [CallSite?] { entries.withLock { $0.map(\.callSite) } }
-}
 
 /// The action type and call site of each dispatch a store reports.
 private final class OriginLog: StoreInstrumentation {
@@ -60,7 +41,7 @@ private func incrementTwice(dispatch: @Sendable (Action) -> Void) {
 
 @Suite struct AsyncThunkCallSiteTests {
     @Test func eachDispatchInTheBodyCarriesTheLineOfThatCall() async throws {
-        let log = CallSiteLog()
+        let log = CallSiteLog<CounterState>()
         let store = makeCounterStore(middleware: [createThunkMiddleware(), log.middleware])
         let lines = try await store.dispatch(
             AsyncThunk<CounterState, [UInt]> { dispatch, _ in
@@ -91,14 +72,14 @@ private func incrementTwice(dispatch: @Sendable (Action) -> Void) {
     }
 
     @Test func aOneExpressionBodyMadeByAFunctionRecordsItsLine() async throws {
-        let log = CallSiteLog()
+        let log = CallSiteLog<CounterState>()
         let store = makeCounterStore(middleware: [createThunkMiddleware(), log.middleware])
         try await store.dispatch(labelThunk("a"))
         #expect(log.callSites == [CallSite(line: labelThunkLine)])
     }
 
     @Test func aHelperTakingTheThunkDispatchRecordsItsOwnLines() async throws {
-        let log = CallSiteLog()
+        let log = CallSiteLog<CounterState>()
         let store = makeCounterStore(middleware: [createThunkMiddleware(), log.middleware])
         let lines = try await store.dispatch(
             AsyncThunk<CounterState, [UInt]> { dispatch, _ in
@@ -110,7 +91,7 @@ private func incrementTwice(dispatch: @Sendable (Action) -> Void) {
     }
 
     @Test func aBodyThatPassesDispatchAsAFunctionStillCompilesAndRuns() async throws {
-        let log = CallSiteLog()
+        let log = CallSiteLog<CounterState>()
         let store = makeCounterStore(middleware: [createThunkMiddleware(), log.middleware])
         try await store.dispatch(
             AsyncThunk<CounterState, Void> { dispatch, _ in
@@ -122,7 +103,7 @@ private func incrementTwice(dispatch: @Sendable (Action) -> Void) {
     }
 
     @Test func theCallSiteGoesOnlyWithTheActionDispatchedAtThatLine() async throws {
-        let log = CallSiteLog()
+        let log = CallSiteLog<CounterState>()
         // A middleware that answers each AddLabel with an Increment of its own.
         let followUp: Middleware<CounterState> = { dispatch, _ in
             { next in
@@ -138,7 +119,7 @@ private func incrementTwice(dispatch: @Sendable (Action) -> Void) {
                 dispatch(AddLabel(label: "a"))
                 return #line - 1
             })
-        #expect(log.entries.withLock { $0.map(\.action) } == ["AddLabel", "Increment"])
+        #expect(log.actions == ["AddLabel", "Increment"])
         #expect(log.callSites == [CallSite(line: line), nil])
     }
 
@@ -158,7 +139,7 @@ private func incrementOnce(dispatch: DispatchFunction) {
 
 @Suite struct ThunkCallSiteTests {
     @Test func eachDispatchInTheBodyCarriesTheLineOfThatCall() {
-        let log = CallSiteLog()
+        let log = CallSiteLog<CounterState>()
         let store = makeCounterStore(middleware: [createThunkMiddleware(), log.middleware])
         var lines: [UInt] = []
         store.dispatch(
@@ -174,7 +155,7 @@ private func incrementOnce(dispatch: DispatchFunction) {
     }
 
     @Test func aDispatchFromAnotherThreadCarriesItsLineToo() async {
-        let log = CallSiteLog()
+        let log = CallSiteLog<CounterState>()
         let store = makeCounterStore(middleware: [createThunkMiddleware(), log.middleware])
         let line = Locked<UInt>(0)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -191,7 +172,7 @@ private func incrementOnce(dispatch: DispatchFunction) {
     }
 
     @Test func aBodyThatPassesDispatchAsADispatchFunctionStillCompilesAndRuns() {
-        let log = CallSiteLog()
+        let log = CallSiteLog<CounterState>()
         let store = makeCounterStore(middleware: [createThunkMiddleware(), log.middleware])
         store.dispatch(Thunk<CounterState> { dispatch, _ in incrementOnce(dispatch: dispatch) })
         #expect(store.state.count == 1)

@@ -1,35 +1,14 @@
 import ReSwift
 import ReSwiftRouter
 import ReSwiftThunk
+import TestSupport
 import Testing
 
 @testable import MemoryGameCore
 
-/// The type and call site of each action that reaches the reducer's side of the thunk middleware.
-private final class CallSiteLog: Sendable {
-    let entries = Locked<[(action: String, callSite: CallSite?)]>([])
-
-    var middleware: Middleware<AppState> {
-        { _, _ in
-            { next in
-                { action in
-                    self.entries.withLock {
-                        $0.append(("\(type(of: action))", DispatchOrigin.current?.callSite))
-                    }
-                    next(action)
-                }
-            }
-        }
-    }
-
-    func callSites(of type: String) -> [CallSite?] {
-        entries.withLock { $0.filter { $0.action == type }.map(\.callSite) }
-    }
-}
-
 @MainActor
 @Suite struct IntentDispatcherCallSiteTests {
-    private func makeStore(route: Route, log: CallSiteLog) -> Store<AppState> {
+    private func makeStore(route: Route, log: CallSiteLog<AppState>) -> Store<AppState> {
         let store = Store<AppState>(
             reducer: makeAppReducer(), state: AppState(categories: CategoriesState(current: .rock)),
             middleware: [createThunkMiddleware(), log.middleware])
@@ -44,7 +23,7 @@ private final class CallSiteLog: Sendable {
     }
 
     @Test func eachIntentsActionCarriesTheDispatchersLineAsItsCallSite() throws {
-        let log = CallSiteLog()
+        let log = CallSiteLog<AppState>()
         let store = makeStore(route: Routes.categoriesRoute, log: log)
         let dispatcher = makeDispatcher(store)
         dispatcher.handle(.moveHighlight(1))
@@ -60,7 +39,7 @@ private final class CallSiteLog: Sendable {
     }
 
     @Test(.timeLimit(.minutes(1))) func thunkActionsCarryTheLinesThatDispatchedThem() async throws {
-        let log = CallSiteLog()
+        let log = CallSiteLog<AppState>()
         let store = makeStore(route: Routes.menuRoute, log: log)
         let dispatcher = makeDispatcher(store)
         dispatcher.handle(.choose)
