@@ -43,7 +43,9 @@ public struct DispatchOrigin: Hashable, Sendable {
     /// }
     /// ```
     public static var current: DispatchOrigin? {
-        _ThreadContext.current.origin
+        // Read without creating the thread's context: a thread that never processed an
+        // instrumented action has none, and needn't look its name up.
+        _ThreadContext.existing?.origin
     }
 
     /// Runs `body` with `origin` as this thread's ``current`` origin, restoring the previous one

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ReSwift
@@ -22,6 +23,21 @@ import Testing
         #expect(thread.description == "renamed-by-test")
         thread.name = nil
         #expect(thread == DispatchThread(isMain: false))
+    }
+
+    @Test func readingTheCurrentOriginLeavesAThreadWithoutAContext() {
+        // A fresh thread that only reads `DispatchOrigin.current` gets no context (and so no
+        // look-up of its name in /proc).
+        let result = Locked<(origin: DispatchOrigin?, hadContext: Bool)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let origin = DispatchOrigin.current
+            result.withLock { $0 = (origin, _ThreadContext.existing != nil) }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success, "the thread didn't finish within 10 s")
+        #expect(result.current?.origin == nil)
+        #expect(result.current?.hadContext == false)
     }
 
     @Test func aFullTableKeepsItsNamesAndGivesNewOnesNoName() {
