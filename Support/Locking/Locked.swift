@@ -9,9 +9,9 @@
 /// A value that is only read and written while holding a lock: every access goes through
 /// ``withLock(_:)``.
 ///
-/// The lock type of the internal targets in `Support/` and of `TestSupport`, which may not depend on
-/// ReSwift. It has the shape of ReSwift's own `package` `Locked` (`init(_:)`, `withLock(_:)`,
-/// `current`), which every module that depends on ReSwift uses instead. Built on
+/// The lock type of the internal targets in `Support/`, which may not depend on ReSwift, and of
+/// the `TestSupport` helpers for them. It has the shape of ReSwift's own `package` `Locked`
+/// (`init(_:)`, `withLock(_:)`, `current`), which code that depends on ReSwift uses instead. Built on
 /// `pthread_mutex_t`, which exists on every platform the package supports (unlike
 /// `Synchronization.Mutex`, macOS 15 / iOS 18, and Foundation's `NSLocking.withLock`, macOS 14 /
 /// iOS 17). Not recursive: calling `withLock` again from inside `body` deadlocks.

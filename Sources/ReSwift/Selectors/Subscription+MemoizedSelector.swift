@@ -19,10 +19,9 @@ extension Subscription {
             return Subscription<Selected> { sink in
                 let last = SelectorDelivery<Selected>()
                 self.observer = { _, state in
-                    guard let reading = selector.reading(from: state, after: last.generation),
-                        let previous = last.take(reading, equality: selector.valueEquality)
-                    else { return }
-                    sink(previous, reading.value)
+                    guard let reading = selector.reading(from: state, after: last.generation) else { return }
+                    let (isNew, previous) = last.take(reading, equality: selector.valueEquality)
+                    if isNew { sink(previous, reading.value) }
                 }
             }
         }
@@ -34,9 +33,9 @@ extension Subscription {
                 let last = SelectorDelivery<Selected>()
                 let isEqual = selector.valueEquality
                 let deliver: (SelectorReading<Selected>?) -> Bool = { reading in
-                    guard let reading, let previous = last.take(reading, equality: isEqual) else {
-                        return true
-                    }
+                    guard let reading else { return true }
+                    let (isNew, previous) = last.take(reading, equality: isEqual)
+                    guard isNew else { return true }
                     if let predicate, let previous, predicate(previous, reading.value) { return true }
                     return sink(previous, reading.value)
                 }
@@ -83,18 +82,19 @@ final class SelectorDelivery<Value> {
     /// larger step (the selector was read with another store's states in between) may bring
     /// back the value delivered last: with `equality`, that one is compared.
     ///
-    /// - Returns: `.some(previous)` (the value delivered before, if any) to deliver `reading`;
-    ///   `nil` to skip it.
+    /// - Returns: Whether to deliver `reading`, and the value delivered before it, if any.
     @inlinable
-    func take(_ reading: SelectorReading<Value>, equality: ((Value, Value) -> Bool)?) -> Value?? {
+    func take(
+        _ reading: SelectorReading<Value>, equality: ((Value, Value) -> Bool)?
+    ) -> (isNew: Bool, previous: Value?) {
         let previous = last.value
         if let equality, let previous, reading.generation != last.generation &+ 1,
             equality(previous, reading.value)
         {
             last.generation = reading.generation
-            return nil
+            return (false, previous)
         }
         last = (reading.generation, reading.value)
-        return .some(previous)
+        return (true, previous)
     }
 }

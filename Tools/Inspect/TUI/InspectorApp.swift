@@ -160,8 +160,9 @@ final class InspectorConnection: @unchecked Sendable {
             } else {
                 pending.batch.ended = true
             }
-            defer { pending.isDeliveryScheduled = true }
-            return !pending.isDeliveryScheduled
+            let schedule = !pending.isDeliveryScheduled
+            pending.isDeliveryScheduled = true
+            return schedule
         }
         if schedule { scheduleDelivery() }
     }

@@ -23,8 +23,9 @@ final class ProblemRelay: Sendable {
     func connect(_ sink: @escaping @Sendable (String) -> Void) {
         let earlier = state.withLock { state in
             state.sink = sink
-            defer { state.pending = [] }
-            return state.pending
+            let earlier = state.pending
+            state.pending = []
+            return earlier
         }
         for message in earlier { sink(message) }
     }
