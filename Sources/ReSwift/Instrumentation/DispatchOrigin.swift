@@ -49,7 +49,8 @@ public struct DispatchOrigin: Hashable, Sendable {
     }
 
     /// Runs `body` with `origin` as this thread's ``current`` origin, restoring the previous one
-    /// afterwards. For the store.
+    /// afterwards, as the store does for each traced action (through the thread context it has
+    /// already looked up).
     ///
     /// - Parameters:
     ///   - origin: The origin of the action about to be processed, or `nil` to hide an outer one.
@@ -58,11 +59,7 @@ public struct DispatchOrigin: Hashable, Sendable {
     static func _withCurrent<Result>(_ origin: DispatchOrigin?, _ body: () throws -> Result) rethrows
         -> Result
     {
-        let context = _ThreadContext.current
-        let saved = context.origin
-        context.origin = origin
-        defer { context.origin = saved }
-        return try body()
+        try _ThreadContext.current.withOrigin(origin, body)
     }
 }
 

@@ -278,12 +278,11 @@ final class _StoreCore: @unchecked Sendable {
         frame.begin(type(of: action), origin: origin)
         frameDepth += 1
         isTracing = true
-        let outerOrigin = context.origin
-        context.origin = origin
-        let start = _MonotonicClock.now()
-        if throughChain { runChain(action) } else { runLastLink(action) }
-        let elapsed = _MonotonicClock.nanoseconds(since: start)
-        context.origin = outerOrigin
+        let elapsed = context.withOrigin(origin) {
+            let start = _MonotonicClock.now()
+            if throughChain { runChain(action) } else { runLastLink(action) }
+            return _MonotonicClock.nanoseconds(since: start)
+        }
         frameDepth -= 1
         updateTracing()
         guard let instrumentation else {
@@ -810,6 +809,16 @@ final class _ThreadContext {
     /// The origin of the action a store is processing on this thread, if any. Only this
     /// thread reaches it, so it needs no dynamic exclusivity check.
     @exclusivity(unchecked) var origin: DispatchOrigin?
+
+    /// Runs `body` with `origin` as this thread's current origin, restoring the previous one
+    /// afterwards.
+    @inline(__always)
+    func withOrigin<Result>(_ origin: DispatchOrigin?, _ body: () throws -> Result) rethrows -> Result {
+        let saved = self.origin
+        self.origin = origin
+        defer { self.origin = saved }
+        return try body()
+    }
 
     /// A call site that ``CallSite/_dispatching(_:)`` set for the next action a store's
     /// middleware `dispatch` function receives on this thread.
