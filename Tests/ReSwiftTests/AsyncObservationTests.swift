@@ -1,6 +1,7 @@
 #if canImport(Observation)
     import Observation
     import ReSwift
+    import TestSupport
     import Testing
 
     @Suite struct ObservedSliceTests {
@@ -91,11 +92,11 @@
         @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
         @Test func theSliceDoesNotKeepTheStoreAlive() {
             var store: Store<ScoreState>? = makeStore()
-            weak let weakStore = store
+            let weakStore = WeakReference(store)
             let count = store!.observe(\.count)
             store!.dispatch(ScoreAction.increment)
             store = nil
-            #expect(weakStore == nil)
+            #expect(weakStore.object == nil)
             #expect(count.value == 1)
         }
 
@@ -107,10 +108,10 @@
                 selections.withLock { $0 += 1 }
                 return state.count
             }
-            weak let weakSlice = slice
+            let weakSlice = WeakReference(slice)
             #expect(slice?.value == 0)
             slice = nil
-            #expect(weakSlice == nil)
+            #expect(weakSlice.object == nil)
             let before = selections.current
             store.dispatch(ScoreAction.increment)
             #expect(selections.current == before)

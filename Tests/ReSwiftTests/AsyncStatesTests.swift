@@ -77,20 +77,20 @@ import Testing
 
     @Test func iterationEndsWhenTheStoreIsGone() async {
         var store: Store<ScoreState>? = makeStore()
-        weak let weakStore = store
+        let weakStore = WeakReference(store)
         var counts = store!.states(\.count).makeAsyncIterator()
         store = nil
-        #expect(weakStore == nil)
+        #expect(weakStore.object == nil)
         #expect(await counts.next() == 0)
         #expect(await counts.next() == nil)
     }
 
     @Test func theSequenceDoesNotKeepTheStoreAlive() {
         var store: Store<ScoreState>? = makeStore()
-        weak let weakStore = store
+        let weakStore = WeakReference(store)
         let counts = store!.states(\.count)
         store = nil
-        #expect(weakStore == nil)
+        #expect(weakStore.object == nil)
         _ = counts
     }
 

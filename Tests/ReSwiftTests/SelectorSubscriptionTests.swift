@@ -108,7 +108,7 @@ import Testing
             { state in
                 reads.withLock { $0 += 1 }
                 return state.items
-            }, isEqual: ==)
+            }, isEqual: { $0 == $1 })
         let count = MemoizedSelector(items) { $0.count }
         let recorders = (0..<10).map { _ in Recorder<Int>() }
         for recorder in recorders {

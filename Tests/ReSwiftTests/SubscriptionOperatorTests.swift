@@ -1,4 +1,5 @@
 import ReSwift
+import TestSupport
 import Testing
 
 @Suite struct SubscriptionOperatorTests {
@@ -135,10 +136,10 @@ import Testing
     @Test func selectionsDroppedWithTheirSubscriberAreRemoved() {
         let store = Store(reducer: Self.reducer, state: nil)
         var recorder: Recorder<Int>? = Recorder<Int>()
-        weak let weakRecorder = recorder
+        let weakRecorder = WeakReference(recorder)
         store.subscribe(recorder!) { $0.select { $0.values[0] } }
         recorder = nil
-        #expect(weakRecorder == nil)
+        #expect(weakRecorder.object == nil)
         store.dispatch(Change(index: 0))  // reaches the end of the chain: the node is dropped
         store.dispatch(Change(index: 0))
         #expect(store.state.values[0] == 2)

@@ -190,7 +190,7 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
     @Test func storeAndFinishedThunkAreReleased() async throws {
         final class Payload: Sendable {}
         var store: Store<CounterState>? = makeCounterStore()
-        weak let weakStore = store
+        let weakStore = WeakReference(store)
         weak var weakPayload: Payload?
         do {
             let payload = Payload()
@@ -204,13 +204,13 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
             #expect(value == 2)
         }
         store = nil
-        #expect(weakStore == nil)
+        #expect(weakStore.object == nil)
         #expect(weakPayload == nil)
     }
 
     @Test func runningThunkDoesNotKeepTheStoreAlive() async {
         var store: Store<CounterState>? = makeCounterStore()
-        weak let weakStore = store
+        let weakStore = WeakReference(store)
         let release = OneShotSignal()
         let finished = OneShotSignal()
         let stateAfterRelease = Locked<CounterState??>(nil)
@@ -224,7 +224,7 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
             },
             on: store!)
         store = nil
-        #expect(weakStore == nil)
+        #expect(weakStore.object == nil)
         release.fire()
         await finished.wait(for: "the thunk to finish")
         #expect(stateAfterRelease.withLock { $0 } == .some(nil))

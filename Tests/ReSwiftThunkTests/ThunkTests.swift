@@ -1,6 +1,7 @@
 import ReSwift
 import ReSwiftTesting
 import ReSwiftThunk
+import TestSupport
 import Testing
 
 @Suite struct ThunkTests {
@@ -56,7 +57,7 @@ import Testing
 
     @Test func laterDispatchesAfterTheStoreIsGoneDoNothing() {
         var store: Store<CounterState>? = makeCounterStore()
-        weak let weakStore = store
+        let weakStore = WeakReference(store)
         var savedDispatch: DispatchFunction?
         var savedGetState: (() -> CounterState?)?
         store?.dispatch(
@@ -65,7 +66,7 @@ import Testing
                 savedGetState = getState
             })
         store = nil
-        #expect(weakStore == nil)
+        #expect(weakStore.object == nil)
         savedDispatch?(Increment())
         #expect(savedGetState?() == nil)
     }

@@ -131,7 +131,7 @@ extension Store {
 
 /// The node of an object subscribed to the whole state.
 final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode {
-    weak let subscriber: S?
+    weak var subscriber: S?
 
     init(_ subscriber: S) {
         self.subscriber = subscriber
@@ -151,7 +151,7 @@ final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode {
 final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode {
     typealias State = S.StoreSubscriberStateType
 
-    weak let subscriber: S?
+    weak var subscriber: S?
     let isEqual: (State, State) -> Bool
 
     init(_ subscriber: S, isEqual: @escaping (State, State) -> Bool) {
