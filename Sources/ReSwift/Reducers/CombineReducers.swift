@@ -93,3 +93,50 @@ public struct SliceReducer<State> {
         }
     }
 }
+
+/// Builds an in-place app reducer from in-place reducers of its slices: each changes its slice
+/// where it is, through a writable key path, so a dispatch costs what it changes.
+///
+/// ```swift
+/// let appReducer: MutatingReducer<AppState> = combineReducers(
+///     .slice(\.todos, todosReducer),      // (Action, inout [Todo]) -> Void
+///     .slice(\.filter, filterReducer)     // (Action, inout Filter) -> Void
+/// )
+/// let store = Store(reducer: appReducer, state: AppState())
+/// ```
+///
+/// - Parameter slices: The slices' reducers, applied in order.
+/// - Returns: The combined reducer.
+public func combineReducers<State>(_ slices: MutatingSliceReducer<State>...) -> MutatingReducer<State> {
+    let slices = slices
+    return { action, state in
+        for slice in slices {
+            slice.reduce(action, &state)
+        }
+    }
+}
+
+/// The in-place reducer of a part of the state, for ``combineReducers(_:)``.
+public struct MutatingSliceReducer<State> {
+    let reduce: MutatingReducer<State>
+
+    /// Reduces the slice at `keyPath` in place with `reducer`.
+    ///
+    /// - Parameters:
+    ///   - keyPath: Where the slice is in the state.
+    ///   - reducer: The slice's in-place reducer.
+    public static func slice<Slice>(
+        _ keyPath: WritableKeyPath<State, Slice>, _ reducer: @escaping MutatingReducer<Slice>
+    ) -> MutatingSliceReducer<State> {
+        MutatingSliceReducer { action, state in
+            reducer(action, &state[keyPath: keyPath])
+        }
+    }
+
+    /// Reduces the whole state in place with `reducer`.
+    ///
+    /// - Parameter reducer: An in-place reducer of the whole state.
+    public static func whole(_ reducer: @escaping MutatingReducer<State>) -> MutatingSliceReducer<State> {
+        MutatingSliceReducer(reduce: reducer)
+    }
+}

@@ -39,11 +39,11 @@ public final class MemoizedSelector<State, Value> {
     // are specialized in the module that builds the selector for the concrete state and value
     // types: every subscriber reads it on every state.
 
-    /// Reads the inputs from a state (unless the state is in the box the cached value was last
+    /// Reads the inputs from a state (unless the state has the version the cached value was last
     /// read from), and returns the cached or newly computed value, or `nil` when its generation
     /// is the one given (which the caller has already).
     @usableFromInline
-    let evaluate: (State, _ box: _AnyStateBox?, _ knownGeneration: UInt64) -> SelectorReading<Value>?
+    let evaluate: (State, _ version: UInt64, _ knownGeneration: UInt64) -> SelectorReading<Value>?
 
     /// How many times the value was computed.
     @usableFromInline
@@ -63,7 +63,7 @@ public final class MemoizedSelector<State, Value> {
         let resultIsEqual = Self.resultEquality()
         let memo = SelectorMemo(isSame: isSame, compute: compute, resultIsEqual: resultIsEqual)
         valueEquality = resultIsEqual
-        evaluate = { state, box, known in memo.reading(box: box, after: known) { read(state) } }
+        evaluate = { state, version, known in memo.reading(version: version, after: known) { read(state) } }
         countRecomputations = { memo.recomputationCount }
     }
 
@@ -92,7 +92,7 @@ public final class MemoizedSelector<State, Value> {
     @inlinable
     func reading(from state: State) -> SelectorReading<Value> {
         // Generations start at 1: there is always a reading newer than 0.
-        guard let reading = evaluate(state, nil, 0) else {
+        guard let reading = evaluate(state, 0, 0) else {
             preconditionFailure("Internal inconsistency: a selector's reading has generation 0")
         }
         return reading
@@ -102,15 +102,15 @@ public final class MemoizedSelector<State, Value> {
     /// reader that has that generation's value needs nothing (not even a copy of the value).
     @inlinable
     func reading(from state: State, after known: UInt64) -> SelectorReading<Value>? {
-        evaluate(state, nil, known)
+        evaluate(state, 0, known)
     }
 
-    /// `reading(from:after:)` for a state the store holds in `box`: when the cached value was
-    /// last read from that box, the inputs aren't read or compared again. The subscribers of one
-    /// state share its box, so all but the first pay one identity check.
+    /// `reading(from:after:)` for a state the store numbered `version`: when the cached value was
+    /// last read from that version, the inputs aren't read or compared again. The subscribers of
+    /// one state share its version, so all but the first pay one comparison of numbers.
     @inlinable
-    func reading(from state: State, in box: _AnyStateBox, after known: UInt64) -> SelectorReading<Value>? {
-        evaluate(state, box, known)
+    func reading(from state: State, version: UInt64, after known: UInt64) -> SelectorReading<Value>? {
+        evaluate(state, version, known)
     }
 
     /// `==` on values when `Value` is `Equatable`: a recomputed value equal to the cached one
@@ -315,11 +315,11 @@ final class SelectorMemo<Inputs, Value> {
         /// How many times the value was computed.
         @usableFromInline
         var recomputations = 0
-        /// The serial number of the store's box of the state the cached value was last read
-        /// from, or 0 when it wasn't read from a box. A box holds one state for its whole life
-        /// and no two boxes share a number, so the same number means the same inputs.
+        /// The version of the state the cached value was last read from, or 0 when it was read
+        /// from a state without one. No two states of any store share a version, so the same
+        /// number means the same inputs.
         @usableFromInline
-        var boxSerial: UInt64 = 0
+        var stateVersion: UInt64 = 0
 
         @inlinable
         init() {}
@@ -364,22 +364,22 @@ final class SelectorMemo<Inputs, Value> {
     /// computed from them, which is cached. `nil` instead when the value's generation is `known`.
     ///
     /// The inputs are read (with `readInputs`) and the value computed while holding the lock,
-    /// so that threads reading a new state at once compute it once. When `box` is the box the
-    /// cached value was last read from, the inputs are not read at all.
+    /// so that threads reading a new state at once compute it once. When `version` is the one
+    /// the cached value was last read from, the inputs are not read at all.
     ///
     /// - Complexity: One comparison of each input; a computation when they changed.
     @inlinable
     func reading(
-        box: _AnyStateBox?, after known: UInt64, inputs readInputs: () -> Inputs
+        version: UInt64, after known: UInt64, inputs readInputs: () -> Inputs
     ) -> SelectorReading<Value>? {
         lock.acquire()
         defer { lock.release() }
         let hasValue = storage.generation > 0
-        if let box, box.serial == storage.boxSerial, hasValue {
+        if version != 0, version == storage.stateVersion, hasValue {
             return cachedReading(after: known)
         }
         let inputs = readInputs()
-        storage.boxSerial = box?.serial ?? 0
+        storage.stateVersion = version
         if hasValue, isSame(storage.inputs!, inputs) {
             return cachedReading(after: known)
         }

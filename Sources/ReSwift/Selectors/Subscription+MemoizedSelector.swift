@@ -26,7 +26,7 @@ extension Subscription {
             }
         }
         return Subscription<Selected>(
-            source: .select { skip, sink in
+            source: .select { skip, node, sink in
                 // `skip.equalValues` (an Equatable `skipRepeats()`) needs no comparison here: the
                 // selector gives an equal value its previous generation, which isn't delivered.
                 let predicate = skip.predicate
@@ -40,15 +40,15 @@ extension Subscription {
                     return sink(previous, reading.value)
                 }
                 if case .store = self._source, self._skip.isEmpty {
-                    // Fed by the store with nothing in between: the state is read in its box, and
-                    // the box tells the selector whether it has read this state already.
-                    return { _, newState in
-                        newState.borrow(as: State.self) {
-                            deliver(selector.reading(from: $0, in: newState, after: last.generation))
-                        }
+                    // Fed by the store with nothing in between: the state's version tells the
+                    // selector whether it has read this state already.
+                    return _ClosureNode<State>(node) { state, subscribers in
+                        deliver(
+                            selector.reading(
+                                from: state, version: subscribers.version, after: last.generation))
                     }
                 }
-                return self._delivery(passingOldValues: false) { _, newState in
+                return self._makeNode(node, passingOldValues: false) { _, newState in
                     deliver(selector.reading(from: newState, after: last.generation))
                 }
             },

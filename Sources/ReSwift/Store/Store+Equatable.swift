@@ -2,7 +2,8 @@ extension Store where State: Equatable {
     /// Subscribes an object to the whole `Equatable` state.
     ///
     /// When ``Store/subscriptionsAutomaticallySkipRepeats`` is on, a state equal to the previous
-    /// one is not delivered.
+    /// one is not delivered; the subscribers of one notification share one comparison, for which
+    /// the store keeps the previous state (so the next change copies what it changes).
     ///
     /// - Parameter subscriber: The object to notify.
     /// - Complexity: O(1) amortized.
@@ -16,20 +17,12 @@ extension Store where State: Equatable {
         }
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
         _add(
-            _ClosureNode(objectID: ObjectIdentifier(subscriber), kind: type(of: subscriber)) {
-                [weak subscriber] oldState, newState in
+            _ClosureNode(object: subscriber, selecting: State.self, comparesWithPrevious: skipsRepeats) {
+                [weak subscriber] state, subscribers in
                 guard let subscriber else { return false }
-                return newState.borrow(as: State.self) { state in
-                    // The subscribers of one notification share one comparison.
-                    if skipsRepeats, let oldState,
-                        newState.repeats(
-                            oldState, isEqual: { oldState.borrow(as: State.self) { $0 == state } })
-                    {
-                        return true
-                    }
-                    subscriber.newState(state: state)
-                    return true
-                }
+                if skipsRepeats, subscribers.repeatsPrevious(state, isEqual: ==) { return true }
+                subscriber.newState(state: state)
+                return true
             })
     }
 
@@ -43,17 +36,11 @@ extension Store where State: Equatable {
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
         return _token(
             for: _add(
-                _ClosureNode(objectID: nil, kind: State.self) { oldState, newState in
-                    newState.borrow(as: State.self) { state in
-                        if skipsRepeats, let oldState,
-                            newState.repeats(
-                                oldState, isEqual: { oldState.borrow(as: State.self) { $0 == state } })
-                        {
-                            return true
-                        }
-                        onNewState(state)
-                        return true
-                    }
+                _ClosureNode(object: nil, selecting: State.self, comparesWithPrevious: skipsRepeats) {
+                    state, subscribers in
+                    if skipsRepeats, subscribers.repeatsPrevious(state, isEqual: ==) { return true }
+                    onNewState(state)
+                    return true
                 }))
     }
 }

@@ -4,6 +4,65 @@
 extension Store {
     // MARK: Object subscribers (the open methods are in Store.swift)
 
+    /// Subscribes an object to the subscription `transform` derives from the whole state (the
+    /// whole state for a `nil` transform).
+    @usableFromInline
+    func _subscribeObject<SelectedState, S: StoreSubscriber>(
+        _ subscriber: S, skippingRepeats: Bool,
+        transform: ((Subscription<State>) -> Subscription<SelectedState>)?
+    ) where S.StoreSubscriberStateType == SelectedState {
+        _subscribeObject(subscriber) { transform?($0) ?? Self._wholeState($0) }
+    }
+
+    /// `_subscribeObject` for an `Equatable` selection, which skips repeats when asked.
+    @usableFromInline
+    func _subscribeObject<SelectedState: Equatable, S: StoreSubscriber>(
+        _ subscriber: S, skippingRepeats: Bool,
+        transform: ((Subscription<State>) -> Subscription<SelectedState>)?
+    ) where S.StoreSubscriberStateType == SelectedState {
+        _subscribeObject(subscriber) { root in
+            let selected = transform?(root) ?? Self._wholeState(root)
+            return skippingRepeats ? selected.skipRepeats() : selected
+        }
+    }
+
+    private func _subscribeObject<SelectedState, S: StoreSubscriber>(
+        _ subscriber: S, transform: (Subscription<State>) -> Subscription<SelectedState>
+    ) where S.StoreSubscriberStateType == SelectedState {
+        _subscribe(_NodeInfo(object: subscriber, selecting: SelectedState.self), transform: transform) {
+            [weak subscriber] selected in
+            guard let subscriber else { return false }
+            subscriber.newState(state: selected)
+            return true
+        }
+    }
+
+    /// Subscribes an object to the whole state from the open `subscribe(_:)`: a subclass's goes
+    /// through its `subscribe(_:transform:)`, as in ReSwift.
+    func _subscribeWholeState<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
+        if _isSubclass {
+            let isEqual = subscriptionsAutomaticallySkipRepeats ? stateEquality : nil
+            subscribe(subscriber, transform: isEqual.map { isEqual in { $0.skipRepeats(isEqual) } })
+            return
+        }
+        core.lock.withLock {
+            let node: _SubscriptionNode<State> =
+                if core.automaticallySkipsRepeats, let stateEquality {
+                    _WholeStateSkippingNode(subscriber, isEqual: stateEquality)
+                } else {
+                    _WholeStateNode(subscriber)
+                }
+            core.subscribers.add(node, delivering: core.lockedState)
+        }
+    }
+
+    /// Calls the open ``subscribe(_:)-(S)``, for the `Equatable`-state overload in a subclass.
+    @usableFromInline
+    func _subscribeThroughOpenEntryPoint<S: StoreSubscriber>(_ subscriber: S)
+    where S.StoreSubscriberStateType == State {
+        subscribe(subscriber)
+    }
+
     /// The root subscription as one of the subscriber's type, for a `nil` transform.
     @inlinable
     static func _wholeState<SelectedState>(_ root: Subscription<State>) -> Subscription<SelectedState> {
@@ -13,25 +72,6 @@ extension Store {
                     + "subscriber expects \(SelectedState.self), not the store's \(State.self).")
         }
         return whole
-    }
-
-    /// Subscribes an object to the subscription `transform` derives from the whole state.
-    @inlinable
-    func _subscribeObject<SelectedState, S: StoreSubscriber>(
-        _ subscriber: S,
-        transform: (Subscription<State>) -> Subscription<SelectedState>
-    ) where S.StoreSubscriberStateType == SelectedState {
-        let context = _SubscriptionContext()
-        let selected = transform(Subscription(storeContext: context))
-        _add(
-            selected._node(
-                objectID: ObjectIdentifier(subscriber), kind: type(of: subscriber), context: context
-            ) {
-                [weak subscriber] _, newState in
-                guard let subscriber else { return false }
-                subscriber.newState(state: newState)
-                return true
-            })
     }
 
     // MARK: Closure subscriptions
@@ -52,8 +92,8 @@ extension Store {
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
         _token(
             for: _add(
-                _ClosureNode(objectID: nil, kind: State.self) { _, newState in
-                    newState.borrow(as: State.self, onNewState)
+                _ClosureNode(object: nil, selecting: State.self) { state, _ in
+                    onNewState(state)
                     return true
                 }))
     }
@@ -75,7 +115,11 @@ extension Store {
         transform: (Subscription<State>) -> Subscription<SelectedState>,
         _ onNewState: @escaping (SelectedState) -> Void
     ) -> SubscriptionToken {
-        _subscribeClosure(transform: transform, onNewState)
+        _token(
+            for: _subscribe(_NodeInfo(object: nil, selecting: SelectedState.self), transform: transform) {
+                onNewState($0)
+                return true
+            })
     }
 
     /// Subscribes a closure to a transformed subscription of an `Equatable` selection, skipping
@@ -91,64 +135,96 @@ extension Store {
         _ onNewState: @escaping (SelectedState) -> Void
     ) -> SubscriptionToken {
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
-        return _subscribeClosure(
-            transform: { root in
-                let selected = transform(root)
-                return skipsRepeats ? selected.skipRepeats() : selected
-            }, onNewState)
+        let node = _subscribe(_NodeInfo(object: nil, selecting: SelectedState.self)) { root in
+            let selected = transform(root)
+            return skipsRepeats ? selected.skipRepeats() : selected
+        } deliver: {
+            onNewState($0)
+            return true
+        }
+        return _token(for: node)
     }
 
+    // MARK: Adding and removing nodes
+
+    /// Makes the node of the subscription `transform` derives, delivering to `deliver`, and adds
+    /// it.
     @inlinable
-    func _subscribeClosure<SelectedState>(
-        transform: (Subscription<State>) -> Subscription<SelectedState>,
-        _ onNewState: @escaping (SelectedState) -> Void
-    ) -> SubscriptionToken {
+    @discardableResult
+    func _subscribe<SelectedState>(
+        _ node: _NodeInfo, transform: (Subscription<State>) -> Subscription<SelectedState>,
+        deliver: @escaping (SelectedState) -> Bool
+    ) -> _SubscriptionNode<State> {
         let context = _SubscriptionContext()
-        let selected = transform(Subscription(storeContext: context))
-        return _token(
-            for: _add(
-                selected._node(objectID: nil, kind: SelectedState.self, context: context) { _, newState in
-                    onNewState(newState)
-                    return true
-                }))
+        let root = Subscription<State>(storeContext: context)
+        let made = transform(root)._node(node, context: context) { _, value in deliver(value) }
+        // A transform can only derive from the root subscription it was given, whose nodes
+        // take this store's states.
+        guard let made else {
+            // A custom operator that never took values from upstream: nothing to deliver.
+            return _add(_ClosureNode<State>(node) { _, _ in true })
+        }
+        guard let made = made as? _SubscriptionNode<State> else {
+            preconditionFailure("Internal inconsistency: a subscription's node takes another state")
+        }
+        return _add(made)
+    }
+
+    /// Appends a subscriber's node, replacing the same object's earlier node, and delivers the
+    /// current state to it.
+    @usableFromInline
+    @discardableResult
+    func _add(_ node: _SubscriptionNode<State>) -> _SubscriptionNode<State> {
+        core.lock.withLock { core.subscribers.add(node, delivering: core.lockedState) }
+        return node
     }
 
     /// Creates the token that removes a closure subscription's node.
     @usableFromInline
-    func _token(for node: _SubscriptionNode) -> SubscriptionToken {
+    func _token(for node: _SubscriptionNode<State>) -> SubscriptionToken {
         SubscriptionToken { [weak self, weak node] in
             guard let self, let node else { return }
-            self._remove(node)
+            self.core.lock.withLock { self.core.subscribers.remove(node) }
         }
+    }
+
+    /// `==` on `State`, when `State` is `Equatable`.
+    static func equality() -> ((State, State) -> Bool)? {
+        guard let equatable = State.self as? any Equatable.Type else { return nil }
+        func isEqual<Value: Equatable>(_: Value.Type) -> (State, State) -> Bool {
+            { lhs, rhs in (lhs as? Value) == (rhs as? Value) }
+        }
+        return isEqual(equatable)
     }
 }
 
 // MARK: - The nodes of the open subscribe(_:)
 
 // Not specialized (the open `subscribe(_:)` makes them): each node holds its subscriber itself,
-// with no closure context beside it, and the boxes lend the state to a closure, getting `State`
-// from the box's class rather than from a metadata lookup.
+// with no closure context beside it.
 
 /// The node of an object subscribed to the whole state.
-final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode {
+final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
     weak var subscriber: S?
 
     init(_ subscriber: S) {
         self.subscriber = subscriber
-        super.init(objectID: ObjectIdentifier(subscriber), kind: type(of: subscriber), deliver: nil)
+        super.init(object: subscriber, selecting: S.StoreSubscriberStateType.self)
     }
 
-    override func deliver(_ oldState: _AnyStateBox?, _ newState: _AnyStateBox) -> Bool {
+    override func deliver(
+        _ state: S.StoreSubscriberStateType, _ list: _UnsafeSubscriberList<S.StoreSubscriberStateType>
+    ) -> Bool {
         guard let subscriber else { return false }
-        newState.withValue(as: S.StoreSubscriberStateType.self) { subscriber.newState(state: $0) }
+        subscriber.newState(state: state)
         return true
     }
 }
 
 /// The node of an object subscribed to the whole state that skips repeated states. `isEqual` is
 /// always the store's `==` on its state, which is why the nodes of one notification can share
-/// one comparison (see `_AnyStateBox.repeats(_:isEqual:)`).
-final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode {
+/// one comparison (see `_UnsafeSubscriberList.repeatsPrevious(_:isEqual:)`).
+final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
     typealias State = S.StoreSubscriberStateType
 
     weak var subscriber: S?
@@ -157,22 +233,13 @@ final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode {
     init(_ subscriber: S, isEqual: @escaping (State, State) -> Bool) {
         self.subscriber = subscriber
         self.isEqual = isEqual
-        super.init(objectID: ObjectIdentifier(subscriber), kind: type(of: subscriber), deliver: nil)
+        super.init(object: subscriber, selecting: State.self, comparesWithPrevious: true)
     }
 
-    override func deliver(_ oldState: _AnyStateBox?, _ newBox: _AnyStateBox) -> Bool {
-        newBox.withValue(as: State.self) { newState in
-            // Every node of this kind in a store compares with the store's `==`, so the first of
-            // a notification compares and the others reuse its answer.
-            if let oldState,
-                newBox.repeats(
-                    oldState, isEqual: { oldState.withValue(as: State.self) { isEqual($0, newState) } })
-            {
-                return true
-            }
-            guard let subscriber else { return false }
-            subscriber.newState(state: newState)
-            return true
-        }
+    override func deliver(_ state: State, _ list: _UnsafeSubscriberList<State>) -> Bool {
+        if list.repeatsPrevious(state, isEqual: isEqual) { return true }
+        guard let subscriber else { return false }
+        subscriber.newState(state: state)
+        return true
     }
 }

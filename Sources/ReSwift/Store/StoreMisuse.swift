@@ -47,3 +47,18 @@ public enum ReSwiftHooks {
         fatalError(misuse.message)
     }
 }
+
+extension StoreMisuse {
+    /// The misuse of dispatching `action` while a reducer runs.
+    static func dispatchFromReducer(_ action: Action) -> StoreMisuse {
+        let description = String(describing: action)
+        return StoreMisuse(
+            kind: .dispatchFromReducer, action: description,
+            message: """
+                ReSwift: \(description) was dispatched while a reducer was running. Reducers \
+                must be pure functions of (action, state) and must not dispatch; the action was \
+                dropped. Dispatch follow-up actions from middleware or a thunk instead, or \
+                compute the combined change in the reducer.
+                """)
+    }
+}

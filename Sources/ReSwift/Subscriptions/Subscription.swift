@@ -47,10 +47,10 @@ public final class Subscription<State> {
         didSet {
             // A custom operator now takes this subscription's values: the store connects it.
             if let _context, observer != nil {
-                _context.tap = { [self] in
-                    self._delivery(passingOldValues: true) { old, new in
+                _context.tap = { [self] node, isAlive in
+                    self._makeNode(node, passingOldValues: true) { old, new in
                         self.observer?(old, new)
-                        return true
+                        return isAlive()
                     }
                 }
             }
@@ -80,10 +80,11 @@ public final class Subscription<State> {
     enum _Source {
         /// The store's states: the subscription a transform receives (`State` is the store's).
         case store
-        /// Values computed from a subscription the store feeds: `connect` turns a function that
-        /// takes this subscription's values (after `skip`) into the function the store calls
-        /// with each state. Made by `select`.
-        case select(connect: (_ skip: _Skip<State>, _ sink: @escaping _Sink<State>) -> _Delivery)
+        /// Values computed from a subscription the store feeds: `makeNode` turns a function
+        /// that takes this subscription's values (after `skip`) into the subscriber's node, which
+        /// the store calls with each state. Made by `select`.
+        case select(
+            makeNode: (_ skip: _Skip<State>, _ node: _NodeInfo, _ sink: @escaping _Sink<State>) -> AnyObject)
         /// Values a custom operator passes to ``newValues(oldState:newState:)``, made by
         /// ``init(sink:)`` (or derived from such a subscription).
         case custom
@@ -170,14 +171,13 @@ public final class Subscription<State> {
             }
         }
         return Subscription<Substate>(
-            source: .select { skip, sink in
+            source: .select { skip, node, sink in
                 let step = _SelectStep<State, Substate, Equality>(selector: selector, skip: skip, sink: sink)
                 if case .store = self._source, self._skip.isEmpty {
-                    // Fed by the store with nothing in between: one closure reads the state from
-                    // its box and runs the step.
-                    return { _, newState in newState.borrow(as: State.self) { step.receive($0) } }
+                    // Fed by the store with nothing in between: one closure runs the step.
+                    return _ClosureNode<State>(node) { state, _ in step.receive(state) }
                 }
-                return self._delivery(passingOldValues: false) { _, newState in step.receive(newState) }
+                return self._makeNode(node, passingOldValues: false) { _, newState in step.receive(newState) }
             },
             skip: _Skip(), selectsEquatableValues: Equality.canCompare, context: _context)
     }
@@ -233,40 +233,39 @@ public final class Subscription<State> {
 
     // MARK: Turning the steps into a subscriber's node
 
-    /// The function the store calls with each state's box to feed `sink` with this
+    /// The subscriber's node, which the store calls with each state to feed `sink` with this
     /// subscription's values: the one place where the steps become code. For a subscription
     /// the store feeds (not `custom`).
     ///
     /// - Parameters:
-    ///   - passingOldValues: Whether `sink` uses the old values; when it doesn't, the old state
-    ///     isn't copied out of its box for it.
+    ///   - node: Who subscribes.
+    ///   - passingOldValues: Whether `sink` uses the old values; when it does, the node keeps
+    ///     the last state it was given.
     ///   - sink: Takes the values; returns `false` once the subscriber is gone.
+    /// - Returns: A `_SubscriptionNode` of the store's state.
     @inlinable
-    func _delivery(passingOldValues: Bool, into sink: @escaping _Sink<State>) -> _Delivery {
+    func _makeNode(_ node: _NodeInfo, passingOldValues: Bool, into sink: @escaping _Sink<State>) -> AnyObject
+    {
         switch _source {
         case .store:
-            // `State` is the store's state: the boxes hold it.
-            guard let isRepeat = _skip.predicate else {
-                if !passingOldValues {
-                    return { _, newState in newState.borrow(as: State.self) { sink(nil, $0) } }
-                }
-                return { oldState, newState in
-                    newState.borrow(as: State.self) { new in
-                        guard let oldState else { return sink(nil, new) }
-                        return oldState.borrow(as: State.self) { sink($0, new) }
-                    }
-                }
+            // `State` is the store's state.
+            let isRepeat = _skip.predicate
+            guard isRepeat != nil || passingOldValues else {
+                return _ClosureNode<State>(node) { state, _ in sink(nil, state) }
             }
-            return { oldState, newState in
-                newState.borrow(as: State.self) { new in
-                    guard let oldState else { return sink(nil, new) }
-                    return oldState.borrow(as: State.self) { old in isRepeat(old, new) || sink(old, new) }
-                }
+            // Skipping compares with the state before: the node keeps it, which makes the next
+            // change of the state copy what it changes.
+            let last = _LastValue<State>()
+            return _ClosureNode<State>(node) { state, _ in
+                let old = last.value
+                last.value = state
+                if let old, let isRepeat, isRepeat(old, state) { return true }
+                return sink(old, state)
             }
-        case .select(let connect):
-            return connect(_skip, sink)
+        case .select(let makeNode):
+            return makeNode(_skip, node, sink)
         case .custom:
-            preconditionFailure("Internal inconsistency: a custom operator's subscription has no delivery")
+            preconditionFailure("Internal inconsistency: a custom operator's subscription has no node")
         }
     }
 
@@ -274,28 +273,22 @@ public final class Subscription<State> {
     /// which returns `false` once the subscriber is gone (and may get `nil` for the old value).
     ///
     /// - Parameter context: The context of the store subscription this one derives from.
+    /// - Returns: A `_SubscriptionNode` of the store's state, or `nil` for a custom operator
+    ///   that never took values from upstream.
     @inlinable
-    func _node(
-        objectID: ObjectIdentifier?, kind: Any.Type, context: _SubscriptionContext,
-        sink: @escaping _Sink<State>
-    ) -> _SubscriptionNode {
+    func _node(_ node: _NodeInfo, context: _SubscriptionContext, sink: @escaping _Sink<State>) -> AnyObject? {
         defer { context.tap = nil }
-        if case .custom = _source {
-            // A custom operator feeds this subscription through an observer it set upstream on
-            // a subscription the store feeds (the context's tap).
-            let isAlive = _LastValue<Bool>()
-            isAlive.value = true
-            observer = { oldState, newState in
-                if !sink(oldState, newState) { isAlive.value = false }
-            }
-            let upstream = context.tap?()
-            return _ClosureNode(objectID: objectID, kind: kind) { oldState, newState in
-                _ = upstream?(oldState, newState)
-                return isAlive.value ?? false
-            }
+        guard case .custom = _source else {
+            return _makeNode(node, passingOldValues: false, into: sink)
         }
-        return _ClosureNode(
-            objectID: objectID, kind: kind, deliver: _delivery(passingOldValues: false, into: sink))
+        // A custom operator feeds this subscription through an observer it set upstream on a
+        // subscription the store feeds (the context's tap).
+        let isAlive = _LastValue<Bool>()
+        isAlive.value = true
+        observer = { oldState, newState in
+            if !sink(oldState, newState) { isAlive.value = false }
+        }
+        return context.tap?(node) { isAlive.value ?? false }
     }
 }
 
@@ -430,10 +423,11 @@ final class _SelectStep<Upstream, Value, Equality: _Equality> where Equality.Val
 /// values a custom operator took, if any.
 @usableFromInline
 final class _SubscriptionContext {
-    /// Makes the delivery of the subscription whose ``Subscription/observer`` a custom
-    /// operator set. Cleared once the node is made (it holds that subscription).
+    /// Makes the node of the subscription whose ``Subscription/observer`` a custom operator
+    /// set, given whether the subscriber is still there. Cleared once the node is made (it
+    /// holds that subscription).
     @usableFromInline
-    var tap: (() -> _Delivery)?
+    var tap: ((_ node: _NodeInfo, _ isAlive: @escaping () -> Bool) -> AnyObject)?
 
     @usableFromInline
     init() {}
@@ -478,4 +472,44 @@ extension Subscription {
     ) -> Subscription<Substate> {
         _select({ $0[keyPath: keyPath] }, equality: _EqualValues<Substate>.self)
     }
+}
+
+/// Who subscribes: what a subscriber's node is made with.
+@usableFromInline
+struct _NodeInfo {
+    /// The subscriber object, for subscriptions made with one.
+    @usableFromInline
+    let object: AnyObject?
+
+    /// The type a closure subscription receives, for instrumentation.
+    @usableFromInline
+    let selecting: Any.Type
+
+    @inlinable
+    init(object: AnyObject?, selecting: Any.Type) {
+        self.object = object
+        self.selecting = selecting
+    }
+}
+
+extension _ClosureNode {
+    /// A node for `node`'s subscriber that delivers through `body`.
+    @inlinable
+    convenience init(_ node: _NodeInfo, deliver body: @escaping (State, _UnsafeSubscriberList<State>) -> Bool)
+    {
+        self.init(object: node.object, selecting: node.selecting, deliver: body)
+    }
+}
+
+/// The last value a step of a subscription produced.
+///
+/// Read and written without a dynamic exclusivity check: the store never runs a subscription
+/// on two threads at once (it holds its lock).
+@usableFromInline
+final class _LastValue<Value> {
+    @usableFromInline
+    @exclusivity(unchecked) var value: Value?
+
+    @inlinable
+    init() {}
 }

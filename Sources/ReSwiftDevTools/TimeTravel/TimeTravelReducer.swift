@@ -30,12 +30,7 @@ public func timeTravelReducer<State>(
     _ reducer: @escaping Reducer<State>,
     historyLimit: Int? = nil
 ) -> Reducer<TimeTravelState<State>> {
-    if let historyLimit {
-        precondition(
-            historyLimit >= 1,
-            "timeTravelReducer: historyLimit is \(historyLimit), but the history must keep at least the current state. Pass 1 or more, or nil for no limit."
-        )
-    }
+    checkHistoryLimit(historyLimit)
     return { action, history in
         guard var history else {
             let initial = reducer(action, nil)
@@ -54,5 +49,56 @@ public func timeTravelReducer<State>(
             history.append(next, action: StateDiff.describe(action), limit: historyLimit)
         }
         return history
+    }
+}
+
+/// Wraps an app's in-place reducer so that the store keeps a history of states to travel
+/// through, like the form that takes ReSwift's reducer.
+///
+/// The history keeps every state by nature, so each new state starts as a copy of the current
+/// one: what the action changes is copied once.
+///
+/// ```swift
+/// let store = Store(
+///     reducer: timeTravelReducer(todoReducer, historyLimit: 500),  // (Action, inout TodoState) -> Void
+///     state: TimeTravelState(TodoState()))
+/// ```
+///
+/// - Parameters:
+///   - reducer: The app's in-place reducer.
+///   - historyLimit: The most states to keep, at least 1; the oldest are dropped beyond it.
+/// - Returns: An in-place reducer of ``TimeTravelState``.
+public func timeTravelReducer<State>(
+    _ reducer: @escaping MutatingReducer<State>,
+    historyLimit: Int? = nil
+) -> MutatingReducer<TimeTravelState<State>> {
+    checkHistoryLimit(historyLimit)
+    return { action, history in
+        switch action {
+        case is StepBack:
+            history.move(to: history.currentIndex - 1)
+        case is StepForward:
+            history.move(to: history.currentIndex + 1)
+        case let jump as JumpToState:
+            history.move(to: jump.index)
+        case is ReSwiftInit where history.steps.count == 1:
+            // The in-place store reduces ReSwiftInit into its initial state: that is still the
+            // initial state, not a step to travel back from.
+            reducer(action, &history.steps[0].state)
+        default:
+            var next = history.current
+            reducer(action, &next)
+            history.append(next, action: StateDiff.describe(action), limit: historyLimit)
+        }
+    }
+}
+
+/// Stops with an explanation when `historyLimit` can't keep the current state.
+private func checkHistoryLimit(_ historyLimit: Int?) {
+    if let historyLimit {
+        precondition(
+            historyLimit >= 1,
+            "timeTravelReducer: historyLimit is \(historyLimit), but the history must keep at least the current state. Pass 1 or more, or nil for no limit."
+        )
     }
 }

@@ -1,0 +1,134 @@
+// The store's settings: middleware, the dispatch function, instrumentation, the misuse handler
+// and automatic skipping of repeats, each read and written under the store's lock; and the
+// core's chain, misuse reports and closing.
+
+extension Store {
+    /// The middleware each action passes through before the reducer, outermost first.
+    ///
+    /// Setting it rebuilds ``dispatchFunction``.
+    public var middleware: [Middleware<State>] {
+        get { core.lock.withLock { core.middleware } }
+        set {
+            core.lock.withLock {
+                core.middleware = newValue
+                core.rebuildChain(for: self)
+            }
+        }
+    }
+
+    /// The function ``dispatch(_:)-(Action)`` calls: the middleware chain ending in the reducer.
+    ///
+    /// You may replace it, for instance to capture dispatched actions in a test:
+    ///
+    /// ```swift
+    /// var actions: [Action] = []
+    /// store.dispatchFunction = { actions.append($0) }
+    /// ```
+    public var dispatchFunction: DispatchFunction! {
+        get { core.lock.withLock { core.chain } }
+        set { core.lock.withLock { core.chain = newValue } }
+    }
+
+    /// What measures each dispatch of this store (a profiler), or `nil` for nothing.
+    ///
+    /// Starts as ``ReSwiftHooks/defaultInstrumentation`` was when the store was created. With
+    /// `nil`, dispatching costs what it did before instrumentation existed. See
+    /// ``StoreInstrumentation`` for what the store reports and when.
+    public var instrumentation: (any StoreInstrumentation)? {
+        get { core.lock.withLock { core.tracer.instrumentation } }
+        set { core.lock.withLock { core.tracer.instrumentation = newValue } }
+    }
+
+    /// The handler for programming errors made with this store, such as dispatching from a
+    /// reducer. When `nil`, ``ReSwiftHooks/misuseHandler`` is used.
+    public var misuseHandler: ((StoreMisuse) -> Void)? {
+        get { core.lock.withLock { core.misuseHandler } }
+        set { core.lock.withLock { core.misuseHandler = newValue } }
+    }
+
+    /// Whether subscriptions to `Equatable` states and selections skip repeated values
+    /// automatically. Changing it affects subscriptions made afterwards.
+    public var subscriptionsAutomaticallySkipRepeats: Bool {
+        get { core.lock.withLock { core.automaticallySkipsRepeats } }
+        set { core.lock.withLock { core.automaticallySkipsRepeats = newValue } }
+    }
+
+    /// Dispatches an action, recording where it was dispatched from.
+    ///
+    /// ```swift
+    /// store.dispatch(AddTodo(title: "milk"), file: #fileID, line: #line)
+    /// ```
+    ///
+    /// The action goes through ``dispatch(_:)-(Action)`` (so a subclass's override of it still
+    /// runs), and while the store processes it, ``DispatchOrigin/current`` holds the call site,
+    /// which the store's ``instrumentation`` also receives.
+    ///
+    /// - Parameters:
+    ///   - action: The action to dispatch.
+    ///   - file: The dispatching file, as `#fileID`.
+    ///   - line: The dispatching line, as `#line`.
+    public final func dispatch(_ action: Action, file: StaticString, line: UInt) {
+        core.lock.withLock {
+            core.tracer.withCallSite(CallSite(fileID: file, line: line)) { dispatch(action) }
+        }
+    }
+}
+
+extension _StoreCore {
+    /// Reports a programming error to the store's handler, or the package's.
+    func report(_ misuse: StoreMisuse) {
+        (misuseHandler ?? ReSwiftHooks.misuseHandler)(misuse)
+    }
+
+    /// Ends the store: its chain, which middleware may keep, does nothing any more.
+    func close() {
+        lock.withLock {
+            isClosed = true
+            chain = nil
+            lastLink = nil
+            subscribers.removeAll()
+        }
+    }
+
+    /// Links the middleware into the chain that ``Store/dispatchFunction`` holds.
+    ///
+    /// Nothing in the chain holds the store strongly: middleware may outlive it. The last link
+    /// of a plain store reduces through this core, which the store closes when it goes away; a
+    /// subclass's goes through `_defaultDispatch(action:)`, which it may override.
+    func rebuildChain(for store: Store<State>) {
+        lock.assertHeld()
+        let last: DispatchFunction
+        if store._isSubclass {
+            last = { [weak store] action in store?._defaultDispatch(action: action) }
+        } else {
+            last = reduceAndNotify
+        }
+        lastLink = last
+        let dispatch: DispatchFunction = { [weak store] action in
+            guard let store else { return }
+            if let callSite = CallSite.takePending() {
+                store.dispatch(action, file: callSite.fileID, line: callSite.line)
+            } else {
+                store.dispatch(action)
+            }
+        }
+        let getState: () -> State? = { [weak store] in store?.state }
+        chain = Self.link(middleware, dispatch: dispatch, getState: getState, last: last)
+    }
+
+    /// Links the middleware into one function, `F` being `DispatchFunction`.
+    ///
+    /// Generic over the function type so that the links stay in the form an array stores
+    /// closures in: taken out as `DispatchFunction`, each middleware's function would be wrapped
+    /// in two more reabstraction thunks, which every dispatch runs.
+    private static func link<F>(
+        _ middleware: [(@escaping DispatchFunction, @escaping () -> State?) -> (F) -> F],
+        dispatch: @escaping DispatchFunction, getState: @escaping () -> State?, last: F
+    ) -> F {
+        var chain = last
+        for link in middleware.reversed() {
+            chain = link(dispatch, getState)(chain)
+        }
+        return chain
+    }
+}

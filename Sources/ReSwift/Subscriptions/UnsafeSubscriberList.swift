@@ -1,0 +1,292 @@
+// The module's one type with unsafe constructs: the subscriber list keeps its nodes as
+// unmanaged references, so that the delivery loop calls each subscriber without retaining and
+// releasing it. Its invariants are checked in debug builds:
+//
+// - the store's lock is held by the calling thread (`lock.assertHeld()`);
+// - a node's `index` is its position in `nodes`, or -1 once removed (`remove(_:)`, `compact()`);
+// - each entry of `nodes` holds one retain of its node, and a node removed while delivering is
+//   kept in `retired` until the loop is over.
+
+/// A store's subscribers, in subscription order, with the delivery loop.
+///
+/// Subscribing and unsubscribing are O(1) amortized, also during a delivery: a removed node
+/// leaves a `nil` entry (a tombstone) that compaction drops once tombstones outnumber the
+/// subscribers. Used only holding the store's lock.
+@usableFromInline
+final class _UnsafeSubscriberList<State> {
+    // Every property is used only by the thread holding `lock`, which makes each access
+    // exclusive: no dynamic exclusivity checks.
+
+    /// The store's lock, which every method expects the calling thread to hold.
+    let lock: _StoreLock
+
+    /// Subscribers in subscription order; `nil` marks a removed one until the list is compacted.
+    @exclusivity(unchecked) private var nodes: ContiguousArray<Unmanaged<_SubscriptionNode<State>>?> = []
+
+    /// The number of `nil` entries in `nodes`.
+    @exclusivity(unchecked) private var vacantCount = 0
+
+    /// Nodes removed during the current delivery, kept alive until it ends.
+    @exclusivity(unchecked) private var retired: [_SubscriptionNode<State>] = []
+
+    /// Whether the delivery loop is running.
+    @exclusivity(unchecked) private var isDelivering = false
+
+    /// Object subscribers by identity, for replacing and unsubscribing in O(1).
+    @exclusivity(unchecked) private var nodesByObject: [ObjectIdentifier: _SubscriptionNode<State>] = [:]
+
+    init(lock: _StoreLock) {
+        self.lock = lock
+    }
+
+    deinit {
+        for case let entry? in nodes { entry.release() }
+    }
+
+    // MARK: The state the subscribers see
+
+    /// A number no other state of any store in the process has: what a memoized selector
+    /// remembers a state by, so that the subscribers of one state read its inputs once.
+    @usableFromInline
+    @exclusivity(unchecked) private(set) var version: UInt64 = 0
+
+    /// The state delivered last, kept only while a subscriber needs the previous whole state
+    /// to skip repeats (see `repeatsPrevious(_:isEqual:)`): keeping it makes the next change of
+    /// the state copy what it changes.
+    @exclusivity(unchecked) private var previous: State?
+
+    /// How many subscribers compare each state with the previous one.
+    @exclusivity(unchecked) private var previousStateUsers = 0
+
+    /// The version whose comparison with `previous` is remembered in `previousIsEqual`.
+    @exclusivity(unchecked) private var comparedVersion: UInt64 = 0
+    @exclusivity(unchecked) private var previousIsEqual = false
+
+    /// Whether `add` is delivering a new subscriber's first state, which has nothing before it.
+    @exclusivity(unchecked) private var isFirstDelivery = false
+
+    /// The serial numbers this list gives its states: `nextVersion..<versionEnd`, a block
+    /// taken from `_StateVersions`.
+    @exclusivity(unchecked) private var nextVersion: UInt64 = 0
+    @exclusivity(unchecked) private var versionEnd: UInt64 = 0
+
+    /// Gives the state that the reducer just produced a new version.
+    func stateDidChange() {
+        lock.assertHeld()
+        if nextVersion == versionEnd {
+            (nextVersion, versionEnd) = _StateVersions.takeBlock()
+        }
+        version = nextVersion
+        nextVersion &+= 1
+    }
+
+    /// Whether `state` equals the state delivered before it, by `isEqual` (the state's `==`).
+    /// The subscribers of one notification share one comparison.
+    @usableFromInline
+    func repeatsPrevious(_ state: State, isEqual: (State, State) -> Bool) -> Bool {
+        lock.assertHeld()
+        guard !isFirstDelivery, let previous else { return false }
+        if comparedVersion != version {
+            previousIsEqual = isEqual(previous, state)
+            comparedVersion = version
+        }
+        return previousIsEqual
+    }
+
+    // MARK: Subscribing
+
+    /// Whether any subscriber is in the list.
+    var isEmpty: Bool {
+        lock.assertHeld()
+        return nodes.count == vacantCount
+    }
+
+    /// Appends a node, replacing the same object's earlier node, and delivers `state` to it.
+    func add(_ node: _SubscriptionNode<State>, delivering state: State?) {
+        lock.assertHeld()
+        if let objectID = node.objectID, let existing = nodesByObject.updateValue(node, forKey: objectID) {
+            remove(existing)
+        }
+        node.index = nodes.count
+        nodes.append(Unmanaged.passRetained(node))
+        if node.comparesWithPrevious {
+            previousStateUsers += 1
+            if previousStateUsers == 1 { previous = state }
+        }
+        guard let state else { return }
+        if version == 0 { stateDidChange() }
+        // The first state a subscriber gets is never a repeat.
+        isFirstDelivery = true
+        let isAlive = node.deliver(state, self)
+        isFirstDelivery = false
+        if !isAlive { remove(node) }
+    }
+
+    /// The node of an object subscriber.
+    func node(for object: AnyObject) -> _SubscriptionNode<State>? {
+        lock.assertHeld()
+        return nodesByObject[ObjectIdentifier(object)]
+    }
+
+    /// Removes a node; removing it twice does nothing.
+    ///
+    /// - Complexity: O(1) amortized.
+    func remove(_ node: _SubscriptionNode<State>) {
+        lock.assertHeld()
+        let index = node.index
+        guard index >= 0 else { return }
+        guard let entry = nodes[index], entry.toOpaque() == Unmanaged.passUnretained(node).toOpaque() else {
+            preconditionFailure("Internal inconsistency: a subscription's index points elsewhere")
+        }
+        nodes[index] = nil
+        node.index = -1
+        vacantCount += 1
+        if let objectID = node.objectID, nodesByObject[objectID] === node {
+            nodesByObject[objectID] = nil
+        }
+        if node.comparesWithPrevious {
+            previousStateUsers -= 1
+            if previousStateUsers == 0 { previous = nil }
+        }
+        if isDelivering {
+            // The loop holds no reference to the node it is calling: keep it until the loop ends.
+            retired.append(entry.takeRetainedValue())
+        } else {
+            entry.release()
+            compactIfNeeded()
+        }
+    }
+
+    /// Drops the tombstones once they outnumber the subscribers, keeping removal O(1) amortized.
+    private func compactIfNeeded() {
+        guard vacantCount > 32, vacantCount * 2 > nodes.count, !isDelivering else { return }
+        var compacted = ContiguousArray<Unmanaged<_SubscriptionNode<State>>?>()
+        compacted.reserveCapacity(nodes.count - vacantCount)
+        for case let entry? in nodes {
+            entry._withUnsafeGuaranteedRef { $0.index = compacted.count }
+            compacted.append(entry)
+        }
+        nodes = compacted
+        vacantCount = 0
+    }
+
+    // MARK: Delivering
+
+    /// The delivery loop: hands `state` to each subscriber in subscription order, and removes
+    /// the subscribers that are gone.
+    ///
+    /// Subscribers added during the loop were given the state when they subscribed; the loop
+    /// stops at the count it started with so that they don't get it twice.
+    ///
+    /// - Parameter frame: Where to add each subscriber's time, when the dispatch is measured;
+    ///   each subscriber's time runs from the previous clock reading (`start` for the first).
+    func deliver(_ state: State, measuringInto frame: _DispatchFrame?, start: UInt64) {
+        lock.assertHeld()
+        precondition(!isDelivering, "Internal inconsistency: a delivery started inside another")
+        isDelivering = true
+        let count = nodes.count
+        var index = 0
+        var reading = start
+        while index < count {
+            if let entry = nodes[index] {
+                let isAlive = entry._withUnsafeGuaranteedRef { $0.deliver(state, self) }
+                if let frame {
+                    reading = frame.addSubscriber(entry._withUnsafeGuaranteedRef { $0.kind }, since: reading)
+                }
+                if !isAlive { remove(entry.takeUnretainedValue()) }
+            }
+            index &+= 1
+        }
+        isDelivering = false
+        if !retired.isEmpty { retired.removeAll() }
+        compactIfNeeded()
+        if previousStateUsers > 0 { previous = state }
+    }
+
+    /// Removes every subscriber: the store went away.
+    func removeAll() {
+        lock.assertHeld()
+        for case let entry? in nodes {
+            entry._withUnsafeGuaranteedRef { $0.index = -1 }
+            entry.release()
+        }
+        nodes.removeAll()
+        nodesByObject.removeAll()
+        vacantCount = 0
+        previous = nil
+        previousStateUsers = 0
+    }
+}
+
+/// One subscriber in a store's list.
+///
+/// Made by the inlinable subscribe functions in the subscriber's module, where the state's and
+/// the subscriber's types are known, so that delivering is specialized code.
+@usableFromInline
+class _SubscriptionNode<State> {
+    /// The node's position in the list, or `-1` once it was removed.
+    final var index = -1
+
+    /// The subscriber object's identity, for subscriptions made with an object.
+    @usableFromInline
+    final let objectID: ObjectIdentifier?
+
+    /// The subscriber, by type, for instrumentation.
+    final let kind: SubscriberKind
+
+    /// Whether the node compares each state with the previous one
+    /// (``_UnsafeSubscriberList/repeatsPrevious(_:isEqual:)``), so the list must keep it.
+    final let comparesWithPrevious: Bool
+
+    @usableFromInline
+    init(object: AnyObject?, selecting: Any.Type, comparesWithPrevious: Bool = false) {
+        objectID = object.map(ObjectIdentifier.init)
+        kind = object.map { .object(type(of: $0)) } ?? .closure(selecting: selecting)
+        self.comparesWithPrevious = comparesWithPrevious
+    }
+
+    /// Delivers a state.
+    ///
+    /// - Returns: `false` when the subscriber is gone and the node should be removed.
+    @usableFromInline
+    func deliver(_ state: State, _ list: _UnsafeSubscriberList<State>) -> Bool {
+        preconditionFailure("Internal inconsistency: \(type(of: self)) has no way to deliver states")
+    }
+}
+
+/// A node that delivers states through a closure.
+@usableFromInline
+final class _ClosureNode<State>: _SubscriptionNode<State> {
+    @usableFromInline
+    let body: (State, _UnsafeSubscriberList<State>) -> Bool
+
+    @inlinable
+    init(
+        object: AnyObject?, selecting: Any.Type, comparesWithPrevious: Bool = false,
+        deliver body: @escaping (State, _UnsafeSubscriberList<State>) -> Bool
+    ) {
+        self.body = body
+        super.init(object: object, selecting: selecting, comparesWithPrevious: comparesWithPrevious)
+    }
+
+    @inlinable
+    override func deliver(_ state: State, _ list: _UnsafeSubscriberList<State>) -> Bool {
+        body(state, list)
+    }
+}
+
+/// The versions of states, handed to stores in blocks so that numbering a state takes no
+/// process-wide lock. Starts at 1: 0 means "no version".
+enum _StateVersions {
+    private static let blockSize: UInt64 = 4096
+    private static let next = Locked<UInt64>(1)
+
+    /// A block of numbers no one else was given.
+    static func takeBlock() -> (start: UInt64, end: UInt64) {
+        next.withLock { next in
+            let start = next
+            next &+= blockSize
+            return (start, next)
+        }
+    }
+}

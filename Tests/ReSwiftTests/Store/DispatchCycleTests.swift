@@ -1,0 +1,57 @@
+import Testing
+
+@testable import ReSwift
+
+private struct Ping: Action {}
+
+/// The state machine behind the store's ordering rules: each transition, and what happens to an
+/// action that arrives in each phase.
+@Suite struct DispatchCycleTests {
+    @Test func anActionArrivingWhileIdleIsProcessedAtOnce() {
+        var cycle = _DispatchCycle()
+        #expect(cycle.arrive(Ping(), needsMiddleware: true) == .process)
+        #expect(!cycle.hasDeferredActions)
+    }
+
+    @Test func idleGoesToReducing() {
+        var cycle = _DispatchCycle()
+        cycle.beginReducing()
+        #expect(cycle.phase == .reducing)
+    }
+
+    @Test func anActionArrivingWhileReducingIsRefused() {
+        var cycle = _DispatchCycle()
+        cycle.beginReducing()
+        #expect(cycle.arrive(Ping(), needsMiddleware: true) == .refused)
+        #expect(!cycle.hasDeferredActions)
+    }
+
+    @Test func reducingGoesToNotifyingOrBackToIdle() {
+        var cycle = _DispatchCycle()
+        cycle.beginReducing()
+        cycle.beginNotifying()
+        #expect(cycle.phase == .notifying)
+        cycle.end()
+        #expect(cycle.phase == .idle)
+        cycle.beginReducing()
+        cycle.end()
+        #expect(cycle.phase == .idle)
+    }
+
+    @Test func actionsArrivingWhileNotifyingWaitInOrderWithTheirRoute() {
+        var cycle = _DispatchCycle()
+        cycle.beginReducing()
+        cycle.beginNotifying()
+        let site = CallSite(fileID: "A.swift", line: 3)
+        #expect(cycle.arrive(Ping(), needsMiddleware: true, callSite: site) == .deferred)
+        #expect(cycle.arrive(ReSwiftInit(), needsMiddleware: false) == .deferred)
+        #expect(cycle.hasDeferredActions)
+        cycle.end()
+        let deferred = cycle.takeDeferredActions()
+        #expect(deferred.map { "\(type(of: $0.action))" } == ["Ping", "ReSwiftInit"])
+        #expect(deferred.map(\.needsMiddleware) == [true, false])
+        #expect(deferred.map(\.callSite) == [site, nil])
+        #expect(!cycle.hasDeferredActions)
+        #expect(cycle.takeDeferredActions().isEmpty)
+    }
+}
