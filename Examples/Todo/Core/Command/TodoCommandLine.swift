@@ -139,7 +139,7 @@ public enum TodoCommandLine {
     ///
     /// - Returns: Whether the user quit with Ctrl-C.
     private static func runInteractive(url: URL, list: TodoState) async throws -> Bool {
-        let store = Store<TodoAppState>(reducer: todoAppReducer, state: TodoAppState())
+        let store = Store<TodoAppState>(reducer: reduceTodoApp, state: TodoAppState())
         let file = TodoFile(url: url) { [weak store] notice in
             store?.dispatch(ShowTodoMessage(notice))
         }

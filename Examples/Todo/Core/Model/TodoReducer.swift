@@ -15,17 +15,29 @@ import ReSwift
 /// - Complexity: O(*n*) in the number of items for each action, whatever the history's length.
 public func todoReducer(action: Action, state: TodoState?) -> TodoState {
     var state = state ?? TodoState()
-    guard action is TodoAction else { return state }
+    reduceTodos(action, into: &state)
+    return state
+}
+
+/// ``todoReducer(action:state:)`` in place: what the app's stores use, so that changing one item
+/// of a long list costs what the change costs, not a copy of the list.
+///
+/// - Parameters:
+///   - action: The action to reduce; actions other than ``TodoAction``s leave the state alone.
+///   - state: The list to change.
+/// - Complexity: O(*n*) in the number of items for an action that looks an item up by id,
+///   whatever the history's length; the list isn't copied.
+public func reduceTodos(_ action: Action, into state: inout TodoState) {
+    guard action is TodoAction else { return }
     if action is UndoTodoChange {
         state.undoHistory.popLast()?.apply(to: &state.items)
-        return state
+        return
     }
-    guard let undo = reduceItems(action, into: &state) else { return state }
+    guard let undo = reduceItems(action, into: &state) else { return }
     state.undoHistory.append(undo)
     if state.undoHistory.count > TodoState.undoLimit {
         state.undoHistory.removeFirst(state.undoHistory.count - TodoState.undoLimit)
     }
-    return state
 }
 
 /// Applies one list-changing action to the items, without touching the undo history.

@@ -85,7 +85,7 @@ struct TodoFile: Sendable {
             try persisted.update { saved in
                 let list: TodoState
                 (list, repairs) = repaired(saved)
-                let store = Store<TodoAppState>(reducer: todoAppReducer, state: TodoAppState(list: list))
+                let store = Store<TodoAppState>(reducer: reduceTodoApp, state: TodoAppState(list: list))
                 let plan = try command.plan(in: store.state.list)
                 guard let action = plan.action else {
                     report = plan.report(store.state.list)
@@ -119,7 +119,8 @@ struct TodoFile: Sendable {
             try persisted.update { saved in
                 let list: TodoState
                 (list, repairs) = repaired(saved)
-                result = todoReducer(action: action, state: list)
+                result = list
+                reduceTodos(action, into: &result)
                 guard result != saved else { throw Unchanged() }
                 saved = result
             }
