@@ -213,7 +213,7 @@ final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscr
     }
 
     override func deliver(
-        _ state: S.StoreSubscriberStateType, _ list: _UnsafeSubscriberList<S.StoreSubscriberStateType>
+        _ state: S.StoreSubscriberStateType, _ list: _UnsafeSubscriberList
     ) -> Bool {
         guard let subscriber else { return false }
         subscriber.newState(state: state)
@@ -236,7 +236,7 @@ final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode<S.Sto
         super.init(object: subscriber, selecting: State.self, comparesWithPrevious: true)
     }
 
-    override func deliver(_ state: State, _ list: _UnsafeSubscriberList<State>) -> Bool {
+    override func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
         if list.repeatsPrevious(state, isEqual: isEqual) { return true }
         guard let subscriber else { return false }
         subscriber.newState(state: state)

@@ -49,7 +49,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
         automaticallySkipsRepeats: Bool = true
     ) {
         core = _StoreCore(
-            state: state, reduce: { action, state in state = reducer(action, state) }, middleware: middleware,
+            _StateCell(state) { action, state in reducer(action, state) }, middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
         stateEquality = Self.equality()
         _isSubclass = type(of: self) != Store<State>.self
@@ -70,7 +70,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
         automaticallySkipsRepeats: Bool = true
     ) {
         core = _StoreCore(
-            state: state, reduce: { action, state in reducer(action, &state!) }, middleware: middleware,
+            _StateCell(state, mutate: { action, state in reducer(action, &state!) }), middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
         stateEquality = Self.equality()
         _isSubclass = type(of: self) != Store<State>.self
@@ -192,17 +192,15 @@ open class Store<State>: StoreType, @unchecked Sendable {
 /// Apart from ``Store`` so that the middleware chain can hold it without holding the store:
 /// middleware may outlive the store (a thunk's task), and then the chain does nothing.
 final class _StoreCore<State>: @unchecked Sendable {
-    // @unchecked Sendable: every mutable property is used holding `lock`; `value` is also read
-    // by other threads, under `stateLock`, which the reducer holds while it changes the state.
+    // @unchecked Sendable: every mutable property is used holding `lock`; the state's cell has
+    // a lock of its own for readers on other threads.
 
     let lock = _StoreLock()
-    private let stateLock = Locked(recursive: true)
-    @exclusivity(unchecked) private var value: State?
-    private let reduce: (Action, inout State?) -> Void
+    private let cell: _StateCell<State?>
 
     @exclusivity(unchecked) var cycle = _DispatchCycle()
     let tracer = _DispatchTracer()
-    let subscribers: _UnsafeSubscriberList<State>
+    let subscribers: _UnsafeSubscriberList
     @exclusivity(unchecked) var middleware: [Middleware<State>]
     @exclusivity(unchecked) var chain: DispatchFunction?
     /// The chain's last link, for an action deferred after it passed the middleware.
@@ -211,12 +209,8 @@ final class _StoreCore<State>: @unchecked Sendable {
     @exclusivity(unchecked) var misuseHandler: ((StoreMisuse) -> Void)?
     @exclusivity(unchecked) var isClosed = false
 
-    init(
-        state: State?, reduce: @escaping (Action, inout State?) -> Void, middleware: [Middleware<State>],
-        automaticallySkipsRepeats: Bool
-    ) {
-        value = state
-        self.reduce = reduce
+    init(_ cell: _StateCell<State?>, middleware: [Middleware<State>], automaticallySkipsRepeats: Bool) {
+        self.cell = cell
         self.middleware = middleware
         self.automaticallySkipsRepeats = automaticallySkipsRepeats
         subscribers = _UnsafeSubscriberList(lock: lock)
@@ -224,12 +218,12 @@ final class _StoreCore<State>: @unchecked Sendable {
     }
 
     /// The state, for any thread.
-    var currentState: State? { stateLock.withLock { value } }
+    var currentState: State? { cell.current }
 
     /// The state, for the thread holding the lock: the only one that changes it.
     var lockedState: State? {
         lock.assertHeld()
-        return value
+        return cell.unlocked
     }
 
     /// 2. The middleware chain, whose last link is `reduceAndNotify` (in a subclass,
@@ -255,12 +249,7 @@ final class _StoreCore<State>: @unchecked Sendable {
         }
         let frame = tracer.measuringFrame
         let reduced = reduce(action, measuringInto: frame)
-        // 5. Every subscriber sees the new state, in subscription order. The copy of the state
-        //    lent to them ends with the delivery, before any other action changes the state.
-        if !subscribers.isEmpty, let state = value {
-            cycle.beginNotifying()
-            subscribers.deliver(state, measuringInto: frame, start: reduced)
-        }
+        if !subscribers.isEmpty { notify(measuringInto: frame, start: reduced) }
         cycle.end()
         if cycle.hasDeferredActions { runDeferredActions(after: action) }
     }
@@ -271,14 +260,24 @@ final class _StoreCore<State>: @unchecked Sendable {
     private func reduce(_ action: Action, measuringInto frame: _DispatchFrame?) -> UInt64 {
         cycle.beginReducing()
         let start = frame == nil ? 0 : _MonotonicClock.now()
-        stateLock.lock()
-        reduce(action, &value)
-        stateLock.unlock()
+        cell.reduce(action)
         subscribers.stateDidChange()
         guard let frame else { return 0 }
         let end = _MonotonicClock.now()
         frame.reducerNanoseconds = (frame.reducerNanoseconds ?? 0) &+ (end >= start ? end - start : 0)
         return end
+    }
+
+    /// 5. Every subscriber sees the new state, in subscription order. The copy of the state
+    ///    lent to them ends here, before any other action changes the state.
+    ///
+    /// Apart from `reduceAndNotify` so that its generic work (the optional state's type, which
+    /// the runtime looks up) costs nothing without subscribers.
+    @inline(never)
+    private func notify(measuringInto frame: _DispatchFrame?, start: UInt64) {
+        cycle.beginNotifying()
+        guard let state = cell.unlocked else { return }
+        subscribers.deliver(state, measuringInto: frame, start: start)
     }
 
     /// 6. The actions subscribers dispatched from `newState`, in order; each one's own

@@ -495,8 +495,7 @@ struct _NodeInfo {
 extension _ClosureNode {
     /// A node for `node`'s subscriber that delivers through `body`.
     @inlinable
-    convenience init(_ node: _NodeInfo, deliver body: @escaping (State, _UnsafeSubscriberList<State>) -> Bool)
-    {
+    convenience init(_ node: _NodeInfo, deliver body: @escaping (State, _UnsafeSubscriberList) -> Bool) {
         self.init(object: node.object, selecting: node.selecting, deliver: body)
     }
 }

@@ -12,8 +12,12 @@
 /// Subscribing and unsubscribing are O(1) amortized, also during a delivery: a removed node
 /// leaves a `nil` entry (a tombstone) that compaction drops once tombstones outnumber the
 /// subscribers. Used only holding the store's lock.
+///
+/// Not generic, so that the store's unspecialized code works on concrete arrays and
+/// dictionaries; only delivering knows the state's type, and it casts each node to its
+/// `_SubscriptionNode<State>` (every node of a store takes that store's state).
 @usableFromInline
-final class _UnsafeSubscriberList<State> {
+final class _UnsafeSubscriberList {
     // Every property is used only by the thread holding `lock`, which makes each access
     // exclusive: no dynamic exclusivity checks.
 
@@ -21,19 +25,19 @@ final class _UnsafeSubscriberList<State> {
     let lock: _StoreLock
 
     /// Subscribers in subscription order; `nil` marks a removed one until the list is compacted.
-    @exclusivity(unchecked) private var nodes: ContiguousArray<Unmanaged<_SubscriptionNode<State>>?> = []
+    @exclusivity(unchecked) private var nodes: ContiguousArray<Unmanaged<_AnySubscriptionNode>?> = []
 
     /// The number of `nil` entries in `nodes`.
     @exclusivity(unchecked) private var vacantCount = 0
 
     /// Nodes removed during the current delivery, kept alive until it ends.
-    @exclusivity(unchecked) private var retired: [_SubscriptionNode<State>] = []
+    @exclusivity(unchecked) private var retired: [_AnySubscriptionNode] = []
 
     /// Whether the delivery loop is running.
     @exclusivity(unchecked) private var isDelivering = false
 
     /// Object subscribers by identity, for replacing and unsubscribing in O(1).
-    @exclusivity(unchecked) private var nodesByObject: [ObjectIdentifier: _SubscriptionNode<State>] = [:]
+    @exclusivity(unchecked) private var nodesByObject: [ObjectIdentifier: _AnySubscriptionNode] = [:]
 
     init(lock: _StoreLock) {
         self.lock = lock
@@ -50,10 +54,10 @@ final class _UnsafeSubscriberList<State> {
     @usableFromInline
     @exclusivity(unchecked) private(set) var version: UInt64 = 0
 
-    /// The state delivered last, kept only while a subscriber needs the previous whole state
-    /// to skip repeats (see `repeatsPrevious(_:isEqual:)`): keeping it makes the next change of
-    /// the state copy what it changes.
-    @exclusivity(unchecked) private var previous: State?
+    /// The state delivered last (a `_PreviousState<State>`), kept only while a subscriber needs
+    /// the previous whole state to skip repeats (see `repeatsPrevious(_:isEqual:)`): keeping it
+    /// makes the next change of the state copy what it changes.
+    @exclusivity(unchecked) private var previous: AnyObject?
 
     /// How many subscribers compare each state with the previous one.
     @exclusivity(unchecked) private var previousStateUsers = 0
@@ -83,11 +87,15 @@ final class _UnsafeSubscriberList<State> {
     /// Whether `state` equals the state delivered before it, by `isEqual` (the state's `==`).
     /// The subscribers of one notification share one comparison.
     @usableFromInline
-    func repeatsPrevious(_ state: State, isEqual: (State, State) -> Bool) -> Bool {
+    func repeatsPrevious<State>(_ state: State, isEqual: (State, State) -> Bool) -> Bool {
         lock.assertHeld()
         guard !isFirstDelivery, let previous else { return false }
         if comparedVersion != version {
-            previousIsEqual = isEqual(previous, state)
+            // Made by `add` for this store's `State`.
+            previousIsEqual =
+                unsafeDowncast(previous, to: _PreviousState<State>.self).value.map {
+                    isEqual($0, state)
+                } ?? false
             comparedVersion = version
         }
         return previousIsEqual
@@ -102,16 +110,12 @@ final class _UnsafeSubscriberList<State> {
     }
 
     /// Appends a node, replacing the same object's earlier node, and delivers `state` to it.
-    func add(_ node: _SubscriptionNode<State>, delivering state: State?) {
+    func add<State>(_ node: _SubscriptionNode<State>, delivering state: State?) {
         lock.assertHeld()
-        if let objectID = node.objectID, let existing = nodesByObject.updateValue(node, forKey: objectID) {
-            remove(existing)
-        }
-        node.index = nodes.count
-        nodes.append(Unmanaged.passRetained(node))
+        append(node)
         if node.comparesWithPrevious {
             previousStateUsers += 1
-            if previousStateUsers == 1 { previous = state }
+            if previousStateUsers == 1 { previous = _PreviousState(state) }
         }
         guard let state else { return }
         if version == 0 { stateDidChange() }
@@ -122,8 +126,16 @@ final class _UnsafeSubscriberList<State> {
         if !isAlive { remove(node) }
     }
 
+    private func append(_ node: _AnySubscriptionNode) {
+        if let objectID = node.objectID, let existing = nodesByObject.updateValue(node, forKey: objectID) {
+            remove(existing)
+        }
+        node.index = nodes.count
+        nodes.append(Unmanaged.passRetained(node))
+    }
+
     /// The node of an object subscriber.
-    func node(for object: AnyObject) -> _SubscriptionNode<State>? {
+    func node(for object: AnyObject) -> _AnySubscriptionNode? {
         lock.assertHeld()
         return nodesByObject[ObjectIdentifier(object)]
     }
@@ -131,7 +143,7 @@ final class _UnsafeSubscriberList<State> {
     /// Removes a node; removing it twice does nothing.
     ///
     /// - Complexity: O(1) amortized.
-    func remove(_ node: _SubscriptionNode<State>) {
+    func remove(_ node: _AnySubscriptionNode) {
         lock.assertHeld()
         let index = node.index
         guard index >= 0 else { return }
@@ -160,7 +172,7 @@ final class _UnsafeSubscriberList<State> {
     /// Drops the tombstones once they outnumber the subscribers, keeping removal O(1) amortized.
     private func compactIfNeeded() {
         guard vacantCount > 32, vacantCount * 2 > nodes.count, !isDelivering else { return }
-        var compacted = ContiguousArray<Unmanaged<_SubscriptionNode<State>>?>()
+        var compacted = ContiguousArray<Unmanaged<_AnySubscriptionNode>?>()
         compacted.reserveCapacity(nodes.count - vacantCount)
         for case let entry? in nodes {
             entry._withUnsafeGuaranteedRef { $0.index = compacted.count }
@@ -180,7 +192,7 @@ final class _UnsafeSubscriberList<State> {
     ///
     /// - Parameter frame: Where to add each subscriber's time, when the dispatch is measured;
     ///   each subscriber's time runs from the previous clock reading (`start` for the first).
-    func deliver(_ state: State, measuringInto frame: _DispatchFrame?, start: UInt64) {
+    func deliver<State>(_ state: State, measuringInto frame: _DispatchFrame?, start: UInt64) {
         lock.assertHeld()
         precondition(!isDelivering, "Internal inconsistency: a delivery started inside another")
         isDelivering = true
@@ -189,7 +201,10 @@ final class _UnsafeSubscriberList<State> {
         var reading = start
         while index < count {
             if let entry = nodes[index] {
-                let isAlive = entry._withUnsafeGuaranteedRef { $0.deliver(state, self) }
+                // Every node of the list takes this store's `State` (see `add`).
+                let isAlive = entry._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: _SubscriptionNode<State>.self).deliver(state, self)
+                }
                 if let frame {
                     reading = frame.addSubscriber(entry._withUnsafeGuaranteedRef { $0.kind }, since: reading)
                 }
@@ -200,7 +215,7 @@ final class _UnsafeSubscriberList<State> {
         isDelivering = false
         if !retired.isEmpty { retired.removeAll() }
         compactIfNeeded()
-        if previousStateUsers > 0 { previous = state }
+        if let previous { unsafeDowncast(previous, to: _PreviousState<State>.self).value = state }
     }
 
     /// Removes every subscriber: the store went away.
@@ -218,12 +233,9 @@ final class _UnsafeSubscriberList<State> {
     }
 }
 
-/// One subscriber in a store's list.
-///
-/// Made by the inlinable subscribe functions in the subscriber's module, where the state's and
-/// the subscriber's types are known, so that delivering is specialized code.
+/// One subscriber in a store's list, as the list sees it.
 @usableFromInline
-class _SubscriptionNode<State> {
+class _AnySubscriptionNode {
     /// The node's position in the list, or `-1` once it was removed.
     final var index = -1
 
@@ -239,38 +251,56 @@ class _SubscriptionNode<State> {
     final let comparesWithPrevious: Bool
 
     @usableFromInline
-    init(object: AnyObject?, selecting: Any.Type, comparesWithPrevious: Bool = false) {
+    init(object: AnyObject?, selecting: Any.Type, comparesWithPrevious: Bool) {
         objectID = object.map(ObjectIdentifier.init)
         kind = object.map { .object(type(of: $0)) } ?? .closure(selecting: selecting)
         self.comparesWithPrevious = comparesWithPrevious
+    }
+}
+
+/// One subscriber in a store's list, taking the store's states.
+///
+/// Made by the inlinable subscribe functions in the subscriber's module, where the state's and
+/// the subscriber's types are known, so that delivering is specialized code.
+@usableFromInline
+class _SubscriptionNode<State>: _AnySubscriptionNode {
+    @usableFromInline
+    override init(object: AnyObject?, selecting: Any.Type, comparesWithPrevious: Bool = false) {
+        super.init(object: object, selecting: selecting, comparesWithPrevious: comparesWithPrevious)
     }
 
     /// Delivers a state.
     ///
     /// - Returns: `false` when the subscriber is gone and the node should be removed.
     @usableFromInline
-    func deliver(_ state: State, _ list: _UnsafeSubscriberList<State>) -> Bool {
+    func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
         preconditionFailure("Internal inconsistency: \(type(of: self)) has no way to deliver states")
     }
+}
+
+/// The previous state, for subscribers that skip repeats.
+final class _PreviousState<State> {
+    @exclusivity(unchecked) var value: State?
+    init(_ value: State?) { self.value = value }
 }
 
 /// A node that delivers states through a closure.
 @usableFromInline
 final class _ClosureNode<State>: _SubscriptionNode<State> {
     @usableFromInline
-    let body: (State, _UnsafeSubscriberList<State>) -> Bool
+    let body: (State, _UnsafeSubscriberList) -> Bool
 
     @inlinable
     init(
         object: AnyObject?, selecting: Any.Type, comparesWithPrevious: Bool = false,
-        deliver body: @escaping (State, _UnsafeSubscriberList<State>) -> Bool
+        deliver body: @escaping (State, _UnsafeSubscriberList) -> Bool
     ) {
         self.body = body
         super.init(object: object, selecting: selecting, comparesWithPrevious: comparesWithPrevious)
     }
 
     @inlinable
-    override func deliver(_ state: State, _ list: _UnsafeSubscriberList<State>) -> Bool {
+    override func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
         body(state, list)
     }
 }

@@ -26,6 +26,6 @@ private final class StackRecorder: StoreSubscriber {
         // around closures. The core before this one took 17.
         let frames = recorder.depth - here
         #expect(frames > 2)
-        #expect(frames <= 14, "\(frames) frames from dispatch to newState")
+        #expect(frames <= 15, "\(frames) frames from dispatch to newState")
     }
 }
