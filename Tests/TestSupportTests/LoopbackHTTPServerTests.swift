@@ -6,6 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)  // URLSession's async data(for:) and data(from:)
 @Suite struct LoopbackHTTPServerTests {
     /// Fetches `url` with a fresh URLSession; returns the status and body, or the error.
     private func fetch(_ url: URL, timeout: TimeInterval = 5) async -> Result<(Int, Data), Error> {
@@ -119,6 +120,7 @@ import Testing
 
 private typealias Response = LoopbackHTTPServer.Response
 
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)  // URLSession's async data(for:) and data(from:)
 @Suite struct LoopbackHTTPServerLargeBodyTests {
     @Test func largePostBodyArrivesWhole() async throws {
         let server = try LoopbackHTTPServer()
