@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LibraryFinderCore
@@ -126,7 +127,7 @@ import Testing
         let deep =
             "[{\"libid\": \"1\", \"short\": \"x\", \"extra\": " + String(repeating: "[", count: 40)
             + String(repeating: "]", count: 40) + "}]"
-        let error = #expect(throws: CalilError.self) { try decode(deep) }
+        let error = thrownError(CalilError.self) { try decode(deep) }
         #expect(error?.description.contains("nested more than 32 levels") == true)
         let deepError =
             String(repeating: #"{"error": "#, count: 40) + #""busy""# + String(repeating: "}", count: 40)
