@@ -1,5 +1,9 @@
 // swift-tools-version:6.0
 //
+// Swift 6.0 and later (Xcode 16 and later). CI builds and tests with Swift 6.3.1 and compiles
+// every module, tests included, with Swift 6.0.3 (.ci/swift-6.0-build); newer language features
+// stay behind `#if compiler(>=…)`.
+//
 // One package: the ReSwift library modules, the example apps built with them, and the benchmark.
 // Each module's block below declares its products and targets: the library in Sources/, internal
 // targets in Support/, the example apps in Examples/, the benchmark in Benchmarks/.

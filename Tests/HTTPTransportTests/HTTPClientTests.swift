@@ -131,7 +131,7 @@ import Testing
         let task = Task { try await client.get(url, timeout: 600) }
         let deadline = Date().addingTimeInterval(10)
         while server.requests(for: "/a").isEmpty, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(10))
+            try await Task.sleep(nanoseconds: 10_000_000)
         }
         task.cancel()
         // Without cancellation the call would wait out its 600 s timeout (and the time limit fail it).

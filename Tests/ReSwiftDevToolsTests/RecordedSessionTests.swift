@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func rejectsDataThatIsNotASession() {
-        let error = #expect(throws: SessionError.self) {
+        let error = thrownError(SessionError.self) {
             try load([#"{"title":"a"}"#])
         }
         #expect(error?.description.contains("not a ReSwiftDevTools session") == true)
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func rejectsANewerFormatVersion() {
-        let error = #expect(throws: SessionError.self) {
+        let error = thrownError(SessionError.self) {
             try load([#"{"format":"ReSwiftDevTools.session","started":0,"version":99}"#])
         }
         #expect(error?.description.contains("version 99") == true)
@@ -69,7 +69,7 @@ import Testing
     @Test func reportsAMissingFileWithItsPath() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("missing.jsonl")
-        let error = #expect(throws: SessionError.self) {
+        let error = thrownError(SessionError.self) {
             try RecordedSession(contentsOf: url, registry: todoRegistry)
         }
         #expect(error?.url == url)

@@ -107,7 +107,7 @@ import Testing
         let url = folder.file("session.jsonl")
         _ = try SessionRecorder(url: url, registry: todoRegistry, initialState: ["count": 3])
         let session = try RecordedSession(contentsOf: url, registry: todoRegistry)
-        let error = #expect(throws: SessionError.self) {
+        let error = thrownError(SessionError.self) {
             try session.initialState(as: TodoState.self)
         }
         #expect(error?.description.contains("does not decode as") == true)

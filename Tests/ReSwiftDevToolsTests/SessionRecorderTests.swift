@@ -52,7 +52,7 @@ import Testing
         let url = folder.file("session.jsonl")
         try Data("keep me".utf8).write(to: url)
 
-        let error = #expect(throws: SessionError.self) {
+        let error = thrownError(SessionError.self) {
             try SessionRecorder(url: url, registry: todoRegistry)
         }
         #expect(error?.description.contains("overwrite: true") == true)

@@ -68,7 +68,7 @@ import Testing
     @Test func aFileFromANewerVersionIsLeftInPlaceWithAdviceToUpdate() throws {
         let contents = #"{"schemaVersion": 3, "value": {"category": "animals", "bestScores": []}}"#
         try Data(contents.utf8).write(to: url)
-        let error = try #require(throws: PersistenceError.self) { try file().load() }
+        let error = try #require(thrownError(PersistenceError.self) { try file().load() })
         #expect(error.kind == .newerVersion)
         #expect(error.reason == "schema version 3; this version reads up to 2")
         #expect(error.message.contains("use the newer version of the app"))

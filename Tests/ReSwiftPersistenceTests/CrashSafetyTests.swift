@@ -81,7 +81,11 @@ import Testing
         guard mount.status == 0 else {
             let reason = "mount -t tmpfs isn't permitted here: \(mount.output)"
             print("skipped aFullDiskFailsClearlyAndKeepsTheOldFile: \(reason)")
-            try Test.cancel(Comment(rawValue: reason))
+            #if compiler(>=6.3)
+                try Test.cancel(Comment(rawValue: reason))
+            #else
+                return  // (Test.cancel is Swift Testing 6.3)
+            #endif
         }
         defer { _ = try? WriterProcess.runTool("/bin/umount", ["-l", mountPoint.path]) }
 

@@ -67,7 +67,8 @@ import Testing
 
         let bad = PersistedFile<Unencodable>(
             url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
-        let error = try #require(throws: PersistenceError.self) { try bad.save(Unencodable(name: "lost")) }
+        let error = try #require(
+            thrownError(PersistenceError.self) { try bad.save(Unencodable(name: "lost")) })
         #expect(error.kind == .writeFailed)
         #expect(error.message.contains("couldn't be encoded"))
         #expect(error.message.contains("previous contents of the file are unchanged"))
@@ -83,9 +84,10 @@ import Testing
         let file = PersistedFile<Settings>(
             url: blocker.appendingPathComponent("settings.json"), whenUnusable: .setAsideAndRebuild,
             problemHandler: problems.append)
-        let error = try #require(throws: PersistenceError.self) {
-            try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
-        }
+        let error = try #require(
+            thrownError(PersistenceError.self) {
+                try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
+            })
         #expect(error.kind == .writeFailed)
         #expect(error.fileURL == file.url)
         #expect(error.message.contains("Couldn't save \(file.url.path)"))
@@ -140,9 +142,10 @@ import Testing
         try file.save(Settings(category: "kept", bestScores: [], lastPlayed: nil))
         try FileManager.default.removeItem(at: file.lockURL)
         try FileManager.default.createDirectory(at: file.lockURL, withIntermediateDirectories: false)
-        let error = try #require(throws: PersistenceError.self) {
-            try file.save(Settings(category: "lost", bestScores: [], lastPlayed: nil))
-        }
+        let error = try #require(
+            thrownError(PersistenceError.self) {
+                try file.save(Settings(category: "lost", bestScores: [], lastPlayed: nil))
+            })
         #expect(error.kind == .lockFailed)
         #expect(error.message.contains("Couldn't lock \(file.url.path)"))
         #expect(try Data(contentsOf: file.url).text.contains("kept"))

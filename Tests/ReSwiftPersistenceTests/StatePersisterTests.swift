@@ -23,17 +23,7 @@ import Testing
     func makePersister(_ store: Store<TodoState>, file: PersistedFile<[String]>? = nil)
         -> StatePersister<TodoState, [String]>
     {
-        let file = file ?? todosFile()
-        let log = log
-        return StatePersister(
-            store: store, file: file, select: \.todos, quietPeriod: 200_000_000, flushesOnExit: false,
-            merge: nil,
-            clock: clock,
-            write: { todos, _ in
-                try log.write(todos)
-                try file.save(todos)
-                return todos
-            })
+        makeLoggedPersister(store, file: file ?? todosFile(), clock: clock, log: log)
     }
 
     @Test func aBurstOfActionsIsOneWriteOfTheLastSliceAfterTheQuietPeriod() throws {

@@ -205,6 +205,7 @@
 
         /// Everything the program wrote so far, decoded as UTF-8.
         public var outputText: String {
+            // hazard-check: ok because this is OutputCollector.bytes(from:), not URLSession's
             String(decoding: output.bytes(from: 0), as: UTF8.self)
         }
 
@@ -261,6 +262,7 @@
         }
 
         private func updateScreen() {
+            // hazard-check: ok because this is OutputCollector.bytes(from:), not URLSession's
             let bytes = output.bytes(from: screenState.consumed)
             screenState.screen.feed(bytes)
             screenState.consumed += bytes.count

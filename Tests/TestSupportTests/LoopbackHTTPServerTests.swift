@@ -6,8 +6,11 @@ import Testing
     import FoundationNetworking
 #endif
 
+// The tests use URLSession's async API, which needs macOS 12 / iOS 15 (Swift Testing doesn't take
+// @available on a suite type).
 @Suite struct LoopbackHTTPServerTests {
     /// Fetches `url` with a fresh URLSession; returns the status and body, or the error.
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     private func fetch(_ url: URL, timeout: TimeInterval = 5) async -> Result<(Int, Data), Error> {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
@@ -21,6 +24,7 @@ import Testing
         }
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func servesTheScriptedStatusHeadersAndBody() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -31,6 +35,7 @@ import Testing
         #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func unscriptedPathGets404NamingIt() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -39,6 +44,7 @@ import Testing
         #expect(String(decoding: body, as: UTF8.self).contains("/nothing"))
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func logsRequestsWithDecodedQueryAndHeaders() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -57,6 +63,7 @@ import Testing
         #expect(requests.first?.headers["host"] == "127.0.0.1:\(server.port)")
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func responsesInTurnThenTheLastRepeats() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -67,6 +74,7 @@ import Testing
         #expect(statuses == [503, 200, 200])
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func delayMakesTheClientTimeOut() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -79,6 +87,7 @@ import Testing
         #expect((error as? URLError)?.code == .timedOut)
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func closeWithoutResponseFailsTheRequest() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -91,6 +100,7 @@ import Testing
         #expect(server.requests(for: "/broken").count == 1)
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func handlerSeesTheRequestAndBody() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -104,6 +114,7 @@ import Testing
         #expect(String(decoding: data, as: UTF8.self) == "POST payload")
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func stopRefusesLaterConnections() async throws {
         let server = try LoopbackHTTPServer()
         server.setResponse(.text("hi"), for: "/")
@@ -120,6 +131,7 @@ import Testing
 private typealias Response = LoopbackHTTPServer.Response
 
 @Suite struct LoopbackHTTPServerLargeBodyTests {
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func largePostBodyArrivesWhole() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }

@@ -130,6 +130,7 @@ struct LockHolder: Equatable, Sendable {
             guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == fileIdentity,
                 let pid = Int32(fields[4]), pid > 0
             else { continue }
+            // hazard-check: ok because only find(lockedFile:)'s Linux branch finds a holder to name
             let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
             let name = comm?.trimmingCharacters(in: .whitespacesAndNewlines)
             return LockHolder(processID: pid, name: name?.isEmpty == false ? name : nil)

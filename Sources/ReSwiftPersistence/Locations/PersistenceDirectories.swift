@@ -4,7 +4,8 @@ import Foundation
 ///
 /// On Linux (and other non-Apple systems) this is the XDG Base Directory layout: data under
 /// `$XDG_DATA_HOME` (default `~/.local/share`), caches under `$XDG_CACHE_HOME` (default `~/.cache`).
-/// On Apple platforms it is the user's Application Support and Caches folders. In both cases the
+/// On Apple platforms it is the user's Application Support and Caches folders (inside the app's
+/// container on iOS, tvOS and watchOS), from `FileManager`'s `urls(for:in:)`. In both cases the
 /// app's own folder, named `appName`, is appended. Nothing is created on disk; ``PersistedFile``
 /// creates the folder when it first saves.
 ///
@@ -62,24 +63,25 @@ public enum PersistenceDirectories {
                 ?? URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
             return base.appendingPathComponent(appName, isDirectory: true)
         }
+    #else
+        /// `$variable/appName` when the variable holds an absolute path (the XDG spec ignores
+        /// relative ones), else `$HOME/fallback/appName`. Not on Apple platforms, whose Foundation
+        /// has `homeDirectoryForCurrentUser` on macOS only.
+        static func xdgFolder(
+            _ variable: String, fallback: String, appName: String, environment: [String: String]
+        ) -> URL {
+            if let value = environment[variable], value.hasPrefix("/") {
+                return URL(fileURLWithPath: value, isDirectory: true).appendingPathComponent(
+                    appName, isDirectory: true)
+            }
+            let home: URL
+            if let value = environment["HOME"], value.hasPrefix("/") {
+                home = URL(fileURLWithPath: value, isDirectory: true)
+            } else {
+                home = FileManager.default.homeDirectoryForCurrentUser
+            }
+            return home.appendingPathComponent(fallback, isDirectory: true)
+                .appendingPathComponent(appName, isDirectory: true)
+        }
     #endif
-
-    /// `$variable/appName` when the variable holds an absolute path (the XDG spec ignores relative
-    /// ones), else `$HOME/fallback/appName`.
-    static func xdgFolder(
-        _ variable: String, fallback: String, appName: String, environment: [String: String]
-    ) -> URL {
-        if let value = environment[variable], value.hasPrefix("/") {
-            return URL(fileURLWithPath: value, isDirectory: true).appendingPathComponent(
-                appName, isDirectory: true)
-        }
-        let home: URL
-        if let value = environment["HOME"], value.hasPrefix("/") {
-            home = URL(fileURLWithPath: value, isDirectory: true)
-        } else {
-            home = FileManager.default.homeDirectoryForCurrentUser
-        }
-        return home.appendingPathComponent(fallback, isDirectory: true)
-            .appendingPathComponent(appName, isDirectory: true)
-    }
 }

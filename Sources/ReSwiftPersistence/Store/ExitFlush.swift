@@ -12,6 +12,11 @@ protocol ExitFlushable: AnyObject, Sendable {
 /// persister that is still alive. Signals that kill the process (SIGKILL, or SIGINT/SIGTERM without
 /// a handler that calls `exit`) skip `atexit` handlers; apps that handle those signals should call
 /// ``StatePersister/flush()`` or `exit` from the handler's follow-up.
+///
+/// iOS, tvOS and watchOS never call `exit` for an app: they suspend it in the background and later
+/// end it with SIGKILL, so this handler doesn't run there. Such apps call
+/// ``StatePersister/flush()`` when they move to the background (StatePersister's documentation
+/// shows where); it writes only what is pending, so calling it then and again at exit costs nothing.
 final class ExitFlushRegistry: @unchecked Sendable {
     static let shared = ExitFlushRegistry()
 

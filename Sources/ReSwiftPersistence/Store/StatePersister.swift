@@ -22,6 +22,17 @@ import ReSwift
 /// observing the store and writes whatever is still pending. By default it also flushes when the
 /// process exits through `exit` or by returning from `main` (not when killed by a signal).
 ///
+/// ### iOS, tvOS and watchOS: flush when the app moves to the background
+/// These systems don't call `exit` for an app: they suspend it in the background and may end it
+/// later without running any of its code, so the exit flush never happens there. Call
+/// ``flush()`` when the app moves to the background; it is safe to call any number of times:
+///
+/// ```swift
+/// func sceneDidEnterBackground(_ scene: UIScene) {   // UIKit; SwiftUI: scenePhase == .background
+///     persister.flush()
+/// }
+/// ```
+///
 /// ### Other processes writing the same file
 /// By default each write replaces the file with the store's slice. When another process may change
 /// the file too, pass `merge`: each write then runs as a ``PersistedFile/update(_:)`` under the
@@ -175,8 +186,12 @@ public final class StatePersister<State, Slice: Codable & Equatable & Sendable>:
     }
 
     /// Writes the pending slice now, if there is one, and returns once it is written (after any
-    /// write already in progress). Call it before the app exits, and wherever a change must be on
-    /// disk before going on.
+    /// write already in progress). Call it before the app exits, when an iOS, tvOS or watchOS app
+    /// moves to the background, and wherever a change must be on disk before going on.
+    ///
+    /// Safe to call any number of times, from any thread: each change is written once, and with
+    /// nothing pending it returns at once without touching the disk. A write that failed (reported
+    /// to the file's problem handler) is tried again by the next flush.
     public func flush() {
         writer.flush()
     }

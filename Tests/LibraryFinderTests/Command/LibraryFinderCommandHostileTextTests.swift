@@ -42,7 +42,9 @@ import Testing
     }
 
     private func withoutFetchTime(_ json: String) -> String {
-        json.replacing(/"fetchedAt" *: *"[^"]*"/, with: #""fetchedAt":"…""#)
+        // (Foundation's regular expressions: Swift's Regex needs macOS 13.)
+        json.replacingOccurrences(
+            of: #""fetchedAt" *: *"[^"]*""#, with: #""fetchedAt":"…""#, options: .regularExpression)
     }
 
     @Test func standardErrorShowsPlaceholdersAndKeepsLineBreaks() {

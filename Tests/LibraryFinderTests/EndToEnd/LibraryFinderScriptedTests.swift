@@ -90,8 +90,9 @@ import Testing
             "library-finder", arguments: arguments, environment: environment(cache: cache, key: key))
         #expect(second.status == 0)
         let document = try document(second)
+        let firstFetchedAt = try self.document(first)["fetchedAt"] as? String
         #expect(document["source"] as? String == "cache")
-        #expect(document["fetchedAt"] as? String == (try self.document(first))["fetchedAt"] as? String)
+        #expect(document["fetchedAt"] as? String == firstFetchedAt)
         #expect(document["count"] as? Int == 2)
         #expect(second.standardError.contains("HTTP 503"))
         #expect(second.standardError.contains("Showing the cached list, fetched "))

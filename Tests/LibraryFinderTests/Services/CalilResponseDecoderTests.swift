@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LibraryFinderCore
@@ -56,7 +57,8 @@ import Testing
     @Test(arguments: ["callback", "cb_123", "jQuery1.handler", "  callback "])
     func stripsAJSONPWrapper(callback: String) throws {
         let wrapped = try decode(Fixtures.jsonp(Fixtures.akitaNewer, callback: callback))
-        #expect(wrapped == (try decode(Fixtures.akitaNewer)))
+        let plain = try decode(Fixtures.akitaNewer)
+        #expect(wrapped == plain)
     }
 
     @Test func acceptsAWrapperWithoutSemicolonAndAByteOrderMark() throws {
@@ -126,7 +128,7 @@ import Testing
         let deep =
             "[{\"libid\": \"1\", \"short\": \"x\", \"extra\": " + String(repeating: "[", count: 40)
             + String(repeating: "]", count: 40) + "}]"
-        let error = #expect(throws: CalilError.self) { try decode(deep) }
+        let error = thrownError(CalilError.self) { try decode(deep) }
         #expect(error?.description.contains("nested more than 32 levels") == true)
         let deepError =
             String(repeating: #"{"error": "#, count: 40) + #""busy""# + String(repeating: "}", count: 40)

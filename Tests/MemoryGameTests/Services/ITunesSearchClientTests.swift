@@ -86,7 +86,7 @@ import Testing
         server.setResponse(.json(Self.body([Self.result(0)])).delayed(by: 3), for: "/search")
         let client = ITunesSearchClient(baseURL: server.baseURL, timeout: 0.3)
 
-        let error = await #expect(throws: AlbumSourceError.self) {
+        let error = await thrownError(AlbumSourceError.self) {
             try await client.albums(for: .electronic)
         }
         #expect(error == AlbumSourceError(.timedOut(seconds: 0.3)))
@@ -99,7 +99,7 @@ import Testing
         server.stop()
         let client = ITunesSearchClient(baseURL: base, timeout: 2)
 
-        let error = await #expect(throws: AlbumSourceError.self) {
+        let error = await thrownError(AlbumSourceError.self) {
             try await client.albums(for: .rock)
         }
         #expect(error?.isConnectivityProblem == true)

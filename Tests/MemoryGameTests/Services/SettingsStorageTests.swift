@@ -37,7 +37,8 @@ import Testing
         let blocker = folder.appendingPathComponent("memory-game")
         try Data().write(to: blocker)
         let file = SettingsStorage(url: blocker.appendingPathComponent("settings.json")).file
-        let problem = try #require(throws: PersistenceError.self) { try file.save(Settings(category: .rock)) }
+        let problem = try #require(
+            thrownError(PersistenceError.self) { try file.save(Settings(category: .rock)) })
         let notice = SettingsStorage.notice(for: problem)
         #expect(notice.hasPrefix("Your choice of category wasn't saved (it lasts until you quit). "))
         #expect(notice.contains(blocker.path))
@@ -95,7 +96,7 @@ import Testing
         let newer = #"{"schemaVersion": 2, "value": {"category": "metal", "volume": 3}}"#
         try Data(newer.utf8).write(to: url)
         let storage = SettingsStorage(url: url)
-        let error = try #require(throws: PersistenceError.self) { try storage.restore() }
+        let error = try #require(thrownError(PersistenceError.self) { try storage.restore() })
         #expect(error.kind == .newerVersion)
         #expect(try String(contentsOf: url, encoding: .utf8) == newer)
     }

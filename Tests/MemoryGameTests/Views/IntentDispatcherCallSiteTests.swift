@@ -28,8 +28,8 @@ import Testing
         let dispatcher = makeDispatcher(store)
         dispatcher.handle(.moveHighlight(1))
         dispatcher.handle(.choose)
-        let moved = try #require(log.callSites(of: "MoveCategoryHighlightAction").first ?? nil)
-        let chosen = try #require(log.callSites(of: "ChangeCategoryAction").first ?? nil)
+        let moved = try #require(log.callSites(of: "MoveCategoryHighlightAction").first.flatMap { $0 })
+        let chosen = try #require(log.callSites(of: "ChangeCategoryAction").first.flatMap { $0 })
         #expect(moved.fileID.description == "MemoryGameCore/IntentDispatcher.swift")
         #expect(chosen.fileID.description == "MemoryGameCore/IntentDispatcher.swift")
         #expect(moved.line != chosen.line)
@@ -44,13 +44,13 @@ import Testing
         let dispatcher = makeDispatcher(store)
         dispatcher.handle(.choose)
         for await game in store.states(\.game) where game.phase == .playing { break }
-        let dealt = try #require(log.callSites(of: "SetCardsAction").first ?? nil)
+        let dealt = try #require(log.callSites(of: "SetCardsAction").first.flatMap { $0 })
         #expect(dealt.fileID.description == "MemoryGameCore/GameEffects.swift")
         // The synchronous thunk that started the fetch records its lines too.
-        let fetch = try #require(log.callSites(of: "FetchTunesAction").first ?? nil)
+        let fetch = try #require(log.callSites(of: "FetchTunesAction").first.flatMap { $0 })
         #expect(fetch.fileID.description == "MemoryGameCore/Thunks.swift")
         dispatcher.handle(.flip)
-        let flip = try #require(log.callSites(of: "FlipCardAction").first ?? nil)
+        let flip = try #require(log.callSites(of: "FlipCardAction").first.flatMap { $0 })
         #expect(flip.fileID.description == "MemoryGameCore/GameEffects.swift")
     }
 }

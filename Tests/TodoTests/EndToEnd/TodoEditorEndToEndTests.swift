@@ -104,7 +104,11 @@ import Testing
         guard let mountPoint else {
             let reason = whyNot ?? "no tmpfs"
             print("skipped aFullDiskIsExplainedInFullAndTheTypedTitleIsKept: \(reason)")
-            try Test.cancel(Comment(rawValue: reason))
+            #if compiler(>=6.3)
+                try Test.cancel(Comment(rawValue: reason))
+            #else
+                return  // (Test.cancel is Swift Testing 6.3)
+            #endif
         }
         defer { sandbox.unmount(mountPoint) }
         let file = mountPoint.appendingPathComponent("todo.json")

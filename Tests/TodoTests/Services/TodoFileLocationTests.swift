@@ -49,12 +49,12 @@ import Testing
         try Data("{}".utf8).write(to: file)
         #expect(throws: Never.self) { try TodoFileLocation.checkUsable(file) }
 
-        let folderError = #expect(throws: TodoCommandError.self) {
+        let folderError = thrownError(TodoCommandError.self) {
             try TodoFileLocation.checkUsable(directory)
         }
         #expect(folderError?.exitStatus == 2)
         #expect(folderError?.message.contains("is a folder, not a todo file") == true)
-        let pipeError = #expect(throws: TodoCommandError.self) { try TodoFileLocation.checkUsable(pipe) }
+        let pipeError = thrownError(TodoCommandError.self) { try TodoFileLocation.checkUsable(pipe) }
         #expect(pipeError?.message.contains("is not a regular file") == true)
     }
 }

@@ -143,7 +143,7 @@ extension TodoFileMigrationTests {
         let bad = Data(
             #"{"schemaVersion":1,"value":{"items":[],"nextID":1,"undoHistory":[[{"id":"one"}]]}}"#.utf8)
         try bad.write(to: file.url)
-        let error = #expect(throws: (any Error).self) { try file.read() }
+        let error = thrownError((any Error).self) { try file.read() }
         let message = error.map { String(describing: $0) } ?? ""
         #expect(message.contains("couldn't be migrated"), "\(message)")
         #expect(message.contains("undoHistory[0][0]"), "\(message)")

@@ -10,17 +10,19 @@ protocol PollingClock: Sendable {
     func sleep(seconds: Double) async throws
 }
 
-/// The real clock.
+/// The real clock: `DispatchTime` (monotonic) and `Task.sleep(nanoseconds:)`, which work from
+/// macOS 10.15 / iOS 13, the package's deployment targets. (`ContinuousClock` and
+/// `Task.sleep(for:)` need macOS 13 / iOS 16.)
 struct ContinuousPollingClock: PollingClock {
-    private let start = ContinuousClock.now
+    private let start = DispatchTime.now().uptimeNanoseconds
 
     func now() -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     func sleep(seconds: Double) async throws {
-        try await Task.sleep(for: .seconds(seconds))
+        // At most a day at once, so the conversion to nanoseconds can't overflow.
+        try await Task.sleep(nanoseconds: UInt64(min(max(seconds, 0), 86_400) * 1e9))
     }
 }
 
