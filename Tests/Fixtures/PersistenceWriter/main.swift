@@ -21,6 +21,10 @@
 //     Saves lists of <items> copies of "generation-N", N = 1, 2, …, until killed; prints "started"
 //     first.
 //
+//   PersistenceWriter set-aside <file>
+//     Sets the file aside; prints "moved <path>" or "none" and exits 0, or prints
+//     "error <kind>: <message>" and exits 1.
+//
 //   PersistenceWriter save-slowly <file> <item>
 //     Saves ["<item>"], printing "writing" and pausing 0.5 s once the temporary file is written,
 //     before it is renamed: a signal sent on "writing" arrives in the middle of the save. Prints
@@ -145,6 +149,17 @@ case ("save-loop", 3):
         generation += 1
     }
 
+case ("set-aside", 2):
+    let file = PersistedFile<[String]>(url: URL(fileURLWithPath: arguments[1]), whenUnusable: .refuse)
+    do {
+        say(try file.setAside().map { "moved \($0.path)" } ?? "none")
+    } catch let error as PersistenceError {
+        say("error \(error.kind): \(error.message)")
+        exit(1)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+
 case ("save-slowly", 3):
     unblockTerminationSignals()
     PersistenceFaultHooks.beforeRename = { _ in
@@ -162,6 +177,7 @@ default:
     fail(
         "usage: PersistenceWriter append <file> <name> <count> [--hang] | "
             + "persist-and-exit <file> <count> [--no-exit-flush] | save <file> <umask> <item> | "
-            + "read|load <file> refuse|set-aside | save-loop <file> <items> | save-slowly <file> <item>",
+            + "read|load <file> refuse|set-aside | save-loop <file> <items> | set-aside <file> | "
+            + "save-slowly <file> <item>",
         status: 2)
 }
