@@ -129,21 +129,28 @@ enum POSIX {
         }
     }
 
-    /// Flushes `fd`'s data to the storage device (`F_FULLFSYNC` where the platform has it).
+    /// Flushes `fd`'s data to the storage device (`F_FULLFSYNC` where the platform has it), then
+    /// runs ``PersistenceFaultHooks/afterSync`` with `path`.
     static func sync(_ fd: Int32, path: String) throws(Failure) {
         #if canImport(Darwin)
-            if fcntl(fd, F_FULLFSYNC) == 0 { return }
+            if fcntl(fd, F_FULLFSYNC) == 0 {
+                FaultHooks.runAfterSync(path)
+                return
+            }
         #endif
         while fsync(fd) != 0 {
             if errno != EINTR { throw Failure(operation: "fsync", path: path, code: errno) }
         }
+        FaultHooks.runAfterSync(path)
     }
 
-    /// Flushes a directory's entries (a rename in it), ignoring file systems that can't.
+    /// Flushes a directory's entries (a rename in it), ignoring file systems that can't, then runs
+    /// ``PersistenceFaultHooks/afterSync`` with `path`.
     static func syncDirectory(atPath path: String) {
         guard let fd = try? open(path, O_RDONLY | O_DIRECTORY | safeOpenFlags) else { return }
         _ = fsync(fd)
         _ = close(fd)
+        FaultHooks.runAfterSync(path)
     }
 
     /// The mode of new data, lock and temporary files: read and write for the owner only.
