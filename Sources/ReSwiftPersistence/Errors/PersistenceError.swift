@@ -171,10 +171,19 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
             return
                 "Couldn't save \(path): \(reason). The previous contents of the file are unchanged; \(advice)."
         case .lockFailed:
-            return
-                "Couldn't lock \(path): \(reason). Nothing was changed; its lock file must be a plain file of "
-                + "yours: if you didn't make it, remove it (the next change makes a new one) or keep the file in "
-                + "a folder only you can write."
+            switch underlyingError {
+            case nil:
+                return "Couldn't lock \(path): \(reason). Nothing was changed."
+            case is FileLock.Refused:
+                return
+                    "Couldn't lock \(path): \(reason). Nothing was changed; a lock file must be a plain file of "
+                    + "yours (or root's): if you didn't make it, remove it (the next change makes a new one), or keep "
+                    + "the file in a folder only you can write."
+            default:
+                return
+                    "Couldn't lock \(path): \(reason). Nothing was changed; check that its folder is writable and "
+                    + "that \(path).lock is a plain file of yours."
+            }
         case .busy:
             return
                 "The file \(path) is busy: \(reason). Nothing was changed; try again when it is done, or end "
