@@ -1,8 +1,15 @@
 import Foundation
+import ReSwift
 import TestSupport
 import Testing
 
 @testable import ReSwiftPersistence
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A path naming a directory, device or pipe is a wrong path, not a corrupt file: it is refused,
 /// and nothing there is read, written or moved (moving a folder aside would move the folder).
@@ -57,6 +64,34 @@ import Testing
         guard FileManager.default.fileExists(atPath: device.path) else { return }
         expectRefused(device, kind: "a device") { _ = try $0.load() }
         #expect(FileManager.default.fileExists(atPath: device.path))
+    }
+
+    /// A pipe put in the file's place after it was checked is found when it is opened (no
+    /// following, no waiting, then `fstat`), instead of leaving the read waiting for a writer.
+    @Test func aPipeSwappedInAfterTheCheckIsRefusedWithoutWaiting() throws {
+        let url = directory.file("list.json")
+        #expect(mkfifo(url.path, 0o600) == 0)
+        let file = PersistedFile<Settings>(url: url, whenUnusable: .refuse)
+        let outcome = Locked<Result<PersistedFile<Settings>.Contents, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            outcome.withLock { $0 = Result { try file.inspect(url.path) } }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 10) == .success else {
+            Issue.record("reading a pipe still waited for a writer after 10 s")
+            // Let the read go: a writer that opens and closes gives it an end of file.
+            let writer = open(url.path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+            _ = done.wait(timeout: .now() + 10)
+            return
+        }
+        guard case .failure(let failure) = outcome.current, let error = failure as? PersistenceError else {
+            Issue.record("reading a pipe should fail, got \(String(describing: outcome.current))")
+            return
+        }
+        #expect(error.kind == .notAFile)
+        #expect(error.message.contains("it is a pipe, not a file"))
     }
 
     @Test func aSymbolicLinkToARegularFileIsStillAFile() throws {

@@ -95,15 +95,17 @@ import Testing
         #expect(try Data(contentsOf: blocker).text == "x")
     }
 
-    @Test func loadRemovesTemporaryFilesLeftByACrashedSave() throws {
+    @Test func theNextSaveRemovesTemporaryFilesLeftByACrashedSave() throws {
         let file = settingsFile()
         try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))
-        let leftover = directory.file(".settings.json.0B5E2C1A-crashed.tmp")
+        let leftover = directory.file(".settings.json.\(UUID().uuidString).tmp")
         try Data("{\"schemaVer".utf8).write(to: leftover)
         try age(leftover, by: 60)
-        let unrelated = directory.file(".other.json.1234.tmp")
+        let unrelated = directory.file(".other.json.\(UUID().uuidString).tmp")
         try Data().write(to: unrelated)
         #expect(try file.load()?.category == "a")
+        #expect(FileManager.default.fileExists(atPath: leftover.path), "loading only reads")
+        try file.save(Settings(category: "b", bestScores: [], lastPlayed: nil))
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
         #expect(FileManager.default.fileExists(atPath: unrelated.path))
     }

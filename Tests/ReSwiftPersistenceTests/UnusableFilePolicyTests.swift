@@ -161,7 +161,7 @@ import Testing
     @Test func aReadableFileLoadsInAFolderThatCantBeWritten() throws {
         try Data(envelope(#"["readable"]"#).utf8).write(to: url)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
-        let stale = directory.file(".list.json.dead.tmp")
+        let stale = directory.file(".list.json.\(UUID().uuidString).tmp")
         try Data("x".utf8).write(to: stale)
         try age(stale, by: 3600)
         let before = try directory.contents()

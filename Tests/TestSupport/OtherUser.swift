@@ -26,3 +26,21 @@ public func asOtherUser(_ executable: String, _ arguments: [String]) -> (
     let id = String(otherUserID)
     return ("/usr/bin/setpriv", ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", executable] + arguments)
 }
+
+/// Who a test runs a program as when file permissions must stop it: root ignores them, so when
+/// the tests run as root that is ``otherUserID`` (through `setpriv`), and otherwise the test's own
+/// user. `nil` when the tests run as root and can't switch (``otherUserUnavailable`` says why).
+public var userBoundByPermissions: UInt32? {
+    if geteuid() != 0 { return geteuid() }
+    return otherUserUnavailable == nil ? otherUserID : nil
+}
+
+/// The command line that runs `executable` with `arguments` as ``userBoundByPermissions``:
+/// through `setpriv` when the tests run as root, as it is otherwise.
+///
+/// - Returns: The program to start and its arguments.
+public func asUserBoundByPermissions(_ executable: String, _ arguments: [String]) -> (
+    executable: String, arguments: [String]
+) {
+    geteuid() == 0 ? asOtherUser(executable, arguments) : (executable, arguments)
+}

@@ -7,6 +7,7 @@ public struct SessionError: Error, CustomStringConvertible, Sendable {
     enum Reason: Sendable {
         case fileExists(URL)
         case cannotCreate(URL, any Error)
+        case cannotReplace(URL, String)
         case cannotRead(URL, any Error)
         case notASession(URL?)
         case newerVersion(URL?, Int)
@@ -23,7 +24,8 @@ public struct SessionError: Error, CustomStringConvertible, Sendable {
     /// The session file concerned, if the session came from a file.
     public var url: URL? {
         switch reason {
-        case .fileExists(let url), .cannotCreate(let url, _), .cannotRead(let url, _):
+        case .fileExists(let url), .cannotCreate(let url, _), .cannotRead(let url, _),
+            .cannotReplace(let url, _):
             return url
         case .notASession(let url), .newerVersion(let url, _), .initialStateDoesNotDecode(let url, _, _):
             return url
@@ -44,6 +46,11 @@ public struct SessionError: Error, CustomStringConvertible, Sendable {
             return """
                 The session file \(url.path) could not be created (\(error.localizedDescription)). \
                 Check that its folder is writable.
+                """
+        case .cannotReplace(let url, let why):
+            return """
+                \(url.path) was not replaced: \(why). It was left alone; choose another path for \
+                the session.
                 """
         case .cannotRead(let url, let error):
             return """

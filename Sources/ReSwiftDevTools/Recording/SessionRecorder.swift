@@ -1,6 +1,14 @@
 import Foundation
 import ReSwift
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Records the registered actions a store dispatches into a session file, as they happen.
 ///
 /// Each action is written as one JSON line, with its time (and its call site, when the dispatch
@@ -145,26 +153,85 @@ public final class SessionRecorder: @unchecked Sendable {
         self.now = now
         self.problemHandler = problemHandler
 
-        let fileManager = FileManager.default
-        if fileManager.fileExists(atPath: url.path) && !overwrite {
-            throw SessionError(.fileExists(url))
-        }
         var firstLine = try header(now().timeIntervalSince1970, encoder)
         firstLine.append(UInt8(ascii: "\n"))
         do {
-            try fileManager.createDirectory(
+            try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(),
                 withIntermediateDirectories: true
             )
-            guard fileManager.createFile(atPath: url.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
-            let handle = try FileHandle(forWritingTo: url)
-            self.handle = handle
+        } catch {
+            throw SessionError(.cannotCreate(url, error))
+        }
+        let handle = FileHandle(
+            fileDescriptor: try Self.createFile(at: url, overwrite: overwrite), closeOnDealloc: true)
+        self.handle = handle
+        do {
             try handle.writeCompletely(firstLine)
         } catch {
             throw SessionError(.cannotCreate(url, error))
         }
+    }
+
+    /// Creates the session file, `0600`, and opens it for writing.
+    ///
+    /// A new file is created `O_CREAT | O_EXCL | O_NOFOLLOW`, so nothing at the path (a symbolic
+    /// link another user planted included) is followed, truncated or written. With `overwrite`, an
+    /// existing file is replaced only when it is a regular file of the user's: it is removed, and
+    /// the new one created the same way (keeping its mode).
+    ///
+    /// - Returns: The open descriptor.
+    /// - Throws: ``SessionError``: the file exists (without `overwrite`), isn't one to replace, or
+    ///   can't be created.
+    private static func createFile(at url: URL, overwrite: Bool) throws -> Int32 {
+        let path = url.path
+        var mode: mode_t = 0o600
+        var existing = stat()
+        if lstat(path, &existing) == 0 {
+            guard overwrite else { throw SessionError(.fileExists(url)) }
+            if existing.st_mode & S_IFMT != S_IFREG {
+                throw SessionError(
+                    .cannotReplace(url, "it is \(kindName(existing.st_mode)), not a session file"))
+            }
+            if existing.st_uid != geteuid() {
+                throw SessionError(
+                    .cannotReplace(url, "it belongs to another user (uid \(existing.st_uid)), not to you"))
+            }
+            mode = existing.st_mode & 0o777
+            if unlink(path) != 0 && errno != ENOENT {
+                throw SessionError(.cannotCreate(url, posixError(errno)))
+            }
+        }
+        while true {
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                if mode != 0o600 { _ = fchmod(fd, mode) }
+                return fd
+            }
+            if errno == EINTR { continue }
+            // Something took the name meanwhile: it is left alone.
+            if errno == EEXIST { throw SessionError(.fileExists(url)) }
+            throw SessionError(.cannotCreate(url, posixError(errno)))
+        }
+    }
+
+    /// What a file of mode `mode` is, in a phrase: "a symbolic link".
+    private static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFLNK: return "a symbolic link"
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a pipe"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "not a regular file"
+        }
+    }
+
+    /// `errno` as an error whose description is the system's message for it.
+    private static func posixError(_ code: Int32) -> NSError {
+        NSError(
+            domain: NSPOSIXErrorDomain, code: Int(code),
+            userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))])
     }
 
     deinit {

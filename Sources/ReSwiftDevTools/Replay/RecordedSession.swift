@@ -1,6 +1,14 @@
 import Foundation
 import ReSwift
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A recorded session, loaded from a file that ``SessionRecorder`` wrote.
 ///
 /// ```swift
@@ -81,19 +89,53 @@ public struct RecordedSession {
 
     /// Loads a session file.
     ///
+    /// The file is opened without blocking and checked to be a regular file before it is read: a
+    /// pipe or a device at the path is refused instead of waited on or read forever.
+    ///
     /// - Parameters:
     ///   - url: A file written by ``SessionRecorder``.
     ///   - registry: The action types to read; lines naming other types are skipped.
     /// - Throws: ``SessionError`` if the file can't be read, is not a session, or was written by
     ///   a newer version of the format.
     public init(contentsOf url: URL, registry: ActionRegistry) throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw SessionError(.cannotRead(url, error))
+        try self.init(data: try Self.readRegularFile(at: url), registry: registry, url: url)
+    }
+
+    /// The contents of the regular file at `url`, opened `O_NONBLOCK` and checked with `fstat`.
+    private static func readRegularFile(at url: URL) throws -> Data {
+        func failure(_ description: String, code: Int32) -> SessionError {
+            SessionError(
+                .cannotRead(
+                    url,
+                    NSError(
+                        domain: NSPOSIXErrorDomain, code: Int(code),
+                        userInfo: [NSLocalizedDescriptionKey: description])))
         }
-        try self.init(data: data, registry: registry, url: url)
+        func failure(_ code: Int32) -> SessionError { failure(String(cString: strerror(code)), code: code) }
+        var fd: Int32
+        repeat { fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { throw failure(errno) }
+        defer { _ = close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw failure(errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw failure("it is a directory, not a session file", code: EISDIR)
+        case S_IFIFO: throw failure("it is a pipe, not a session file", code: EINVAL)
+        default: throw failure("it isn't a regular file", code: EINVAL)
+        }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count == 0 {
+                return data
+            } else if errno != EINTR {
+                throw failure(errno)
+            }
+        }
     }
 
     /// Reads a session from the contents of a session file.

@@ -18,6 +18,7 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
         enum Code: Hashable, Sendable {
             case unreadable, notJSON, wrongShape, newerVersion, migrationFailed
             case writeFailed, lockFailed, moveAsideFailed, notAFile, busy, hardLinked
+            case readOnly, ownedByAnotherUser, folderNotWritable
         }
 
         let code: Code
@@ -36,7 +37,8 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
         public static let migrationFailed = Kind(code: .migrationFailed)
         /// The value couldn't be encoded or the file couldn't be written; the old file is unchanged.
         public static let writeFailed = Kind(code: .writeFailed)
-        /// The lock file next to the file couldn't be opened or locked.
+        /// The lock file next to the file couldn't be opened or locked, or isn't a regular file of
+        /// the user's (or root's): a symbolic link or a pipe there is refused, not followed.
         public static let lockFailed = Kind(code: .lockFailed)
         /// Another process held the file's lock for longer than the file's lock timeout;
         /// ``PersistenceError/lockHolderProcessID`` names it where the system tells. Nothing was changed.
@@ -50,6 +52,16 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
         /// The path names a directory, device or pipe, not a file; nothing was read, written or
         /// moved.
         public static let notAFile = Kind(code: .notAFile)
+        /// The file is read-only (its owner may not write it): the user made it so, so it isn't
+        /// replaced or removed. Nothing was written.
+        public static let readOnly = Kind(code: .readOnly)
+        /// The file, or the symbolic link at its path, belongs to another user: it isn't replaced,
+        /// moved or removed, and such a link isn't followed. Nothing was changed.
+        public static let ownedByAnotherUser = Kind(code: .ownedByAnotherUser)
+        /// The file's folder can't be written (permissions, a read-only file system), so its lock
+        /// file, its new contents or its moved-aside copy can't be created there. Nothing was
+        /// changed.
+        public static let folderNotWritable = Kind(code: .folderNotWritable)
 
         /// Whether the problem is the file's contents: not JSON, the wrong shape, or a failed
         /// migration. Such a file is what ``UnusableFilePolicy`` decides about, and what
@@ -72,6 +84,9 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
             case .notAFile: return "not a file"
             case .busy: return "busy"
             case .hardLinked: return "hard linked"
+            case .readOnly: return "read-only"
+            case .ownedByAnotherUser: return "owned by another user"
+            case .folderNotWritable: return "folder not writable"
             }
         }
     }
@@ -92,13 +107,17 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
 
     /// Whether a write failed because the value couldn't be encoded (not because of the disk).
     let isEncodingFailure: Bool
+    /// Whether a ``Kind-swift.struct/moveAsideFailed`` move was asked for (``PersistedFile/setAside()``
+    /// of a usable file), rather than forced by bad contents.
+    let isRequestedMove: Bool
 
     init(
         _ kind: Kind, fileURL: URL, reason: String, movedAsideTo: URL? = nil,
         underlyingError: (any Error)? = nil, isEncodingFailure: Bool = false,
-        lockHolderProcessID: Int32? = nil
+        lockHolderProcessID: Int32? = nil, isRequestedMove: Bool = false
     ) {
         self.isEncodingFailure = isEncodingFailure
+        self.isRequestedMove = isRequestedMove
         self.lockHolderProcessID = lockHolderProcessID
         self.kind = kind
         self.fileURL = fileURL
@@ -152,9 +171,19 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
             return
                 "Couldn't save \(path): \(reason). The previous contents of the file are unchanged; \(advice)."
         case .lockFailed:
-            return
-                "Couldn't lock \(path): \(reason). Check that its folder is writable and that \(path).lock "
-                + "is a plain file."
+            switch underlyingError {
+            case nil:
+                return "Couldn't lock \(path): \(reason). Nothing was changed."
+            case is FileLock.Refused:
+                return
+                    "Couldn't lock \(path): \(reason). Nothing was changed; a lock file must be a plain file of "
+                    + "yours (or root's): if you didn't make it, remove it (the next change makes a new one), or keep "
+                    + "the file in a folder only you can write."
+            default:
+                return
+                    "Couldn't lock \(path): \(reason). Nothing was changed; check that its folder is writable and "
+                    + "that \(path).lock is a plain file of yours."
+            }
         case .busy:
             return
                 "The file \(path) is busy: \(reason). Nothing was changed; try again when it is done, or end "
@@ -169,9 +198,26 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
                 "\(path) can't hold the app's data: \(reason), not a file. Nothing was read, written or moved; "
                 + "choose the path of a file (it may not exist yet)."
         case .moveAsideFailed:
+            if isRequestedMove {
+                return
+                    "The file \(path) couldn't be moved aside (\(reason)), so it was left in place, unchanged; "
+                    + "move it yourself, or fix the problem and try again."
+            }
             return
-                "The file \(path) couldn't be loaded and couldn't be moved aside (\(reason)), so it was left "
+                "The file \(path) couldn't be loaded, and moving it aside failed (\(reason)), so it was left "
                 + "in place and nothing was saved over it; move or remove it yourself, then start the app again."
+        case .readOnly:
+            return
+                "The file \(path) is read-only (\(reason)), so it was left as it is and nothing was saved over "
+                + "it; make it writable (chmod u+w \(path)) to change it."
+        case .ownedByAnotherUser:
+            return
+                "\(path) belongs to another user (\(reason)), so nothing was changed: the app only changes, and "
+                + "follows links of, files of yours; use a file of your own."
+        case .folderNotWritable:
+            return
+                "Couldn't change \(path): \(reason). Nothing was changed; get write permission on that folder "
+                + "(ls -ld shows who has it), or keep the file in a folder you can write."
         }
     }
 

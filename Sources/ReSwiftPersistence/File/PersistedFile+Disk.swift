@@ -24,9 +24,20 @@ extension PersistedFile {
 
     /// The real file's path (symbolic links followed), after checking it isn't a directory, device
     /// or pipe: that is a wrong path, not a bad file, and is refused before anything is touched
-    /// (moving it aside would move, say, a whole folder).
+    /// (moving it aside would move, say, a whole folder). Another user's symbolic link isn't
+    /// followed but refused.
     func resolvedPath() throws -> String {
         let path = POSIX.resolvedFilePath(url.path)
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+            !POSIX.isOwnUserOrRoot(status.st_uid)
+        {
+            throw PersistenceError(
+                .ownedByAnotherUser, fileURL: url,
+                reason:
+                    "\(path) is a symbolic link of uid \(status.st_uid)'s, and you are uid \(geteuid()); "
+                    + "another user's link is never followed")
+        }
         if let kind = POSIX.nonFileKind(atPath: path) {
             throw PersistenceError(.notAFile, fileURL: url, reason: "it is \(kind)")
         }
@@ -42,9 +53,12 @@ extension PersistedFile {
         do {
             guard let contents = try POSIX.readFile(atPath: path) else { return .absent }
             data = contents
+        } catch let notAFile as POSIX.NotARegularFile {
+            // Something took the file's place since resolvedPath() checked it.
+            throw PersistenceError(.notAFile, fileURL: url, reason: "it is \(notAFile.kind)")
         } catch {
             throw PersistenceError(
-                .unreadable, fileURL: url, reason: error.description, underlyingError: error)
+                .unreadable, fileURL: url, reason: String(describing: error), underlyingError: error)
         }
         switch decode(data) {
         case .success(let value):
@@ -67,6 +81,7 @@ extension PersistedFile {
             return value
         case .bad(let problem):
             guard whenUnusable == .setAsideAndRebuild else { throw problem }
+            sweepTemporaryFiles(of: path)  // a writer now
             let destination = try moveAside(path, because: Self.problemPhrase(problem))
             problems.append(problem.movedAside(to: destination))
             return nil
@@ -95,6 +110,25 @@ extension PersistedFile {
             return try FileLock.lock(atPath: lockPath, timeout: lockTimeout)
         } catch let error as POSIX.Failure where !creatingDirectory && error.isNoSuchFile {
             return nil  // no folder, so no file either
+        } catch let cannot as FileLock.CannotCreate {
+            // Removing or moving aside no file needs no lock: there is nothing to change.
+            var status = stat()
+            if !creatingDirectory && lstat(path, &status) != 0 && errno == ENOENT { return nil }
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            if cannot.failure.isNotWritable {
+                throw PersistenceError(
+                    .folderNotWritable, fileURL: url,
+                    reason:
+                        "its folder \(folder) isn't writable, so its lock file \(lockPath) can't be created "
+                        + "(\(cannot.failure))",
+                    underlyingError: cannot.failure)
+            }
+            throw PersistenceError(
+                .lockFailed, fileURL: url, reason: cannot.failure.description, underlyingError: cannot.failure
+            )
+        } catch let refused as FileLock.Refused {
+            throw PersistenceError(
+                .lockFailed, fileURL: url, reason: refused.reason, underlyingError: refused)
         } catch let busy as FileLock.Busy {
             let who = busy.holder?.description ?? "another process"
             throw PersistenceError(
@@ -119,7 +153,7 @@ extension PersistedFile {
     }
 
     /// Removes temporary files of saves that never finished (their process died); see
-    /// ``POSIX/sweepTemporaryFiles(of:olderThan:)``.
+    /// ``POSIX/sweepTemporaryFiles(of:olderThan:)``. Only writers call it, holding the lock.
     func sweepTemporaryFiles(of path: String) {
         POSIX.sweepTemporaryFiles(of: path, olderThan: POSIX.staleTemporaryFileAge)
     }
@@ -139,36 +173,75 @@ extension PersistedFile {
         }
     }
 
+    /// Refuses to change a file that isn't the user's to change: another user's (replacing,
+    /// removing or moving it would take it from them), or, when `replacing`, one its owner may not
+    /// write (the user made it read-only). Nothing at `path` is fine.
+    func checkChangeable(_ path: String, replacing: Bool) throws {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        guard POSIX.isOwnUser(status.st_uid) else {
+            throw PersistenceError(
+                .ownedByAnotherUser, fileURL: url,
+                reason: "it belongs to uid \(status.st_uid), and you are uid \(geteuid())")
+        }
+        if replacing && status.st_mode & S_IWUSR == 0 {
+            throw PersistenceError(
+                .readOnly, fileURL: url, reason: "its mode is \(String(status.st_mode & 0o7777, radix: 8))")
+        }
+    }
+
+    /// The error for a failed change of the file at `path`: ``PersistenceError/Kind-swift.struct/folderNotWritable``
+    /// when the folder can't be written (saying what couldn't be done there, `what`), else `kind`.
+    func changeFailure(
+        _ failure: POSIX.Failure, at path: String, _ kind: PersistenceError.Kind, what: String,
+        reason: String? = nil, isRequestedMove: Bool = false
+    ) -> PersistenceError {
+        if failure.isNotWritable && failure.operation != "fchmod" {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            return PersistenceError(
+                .folderNotWritable, fileURL: url,
+                reason: "its folder \(folder) isn't writable, so \(what) (\(failure))",
+                underlyingError: failure)
+        }
+        return PersistenceError(
+            kind, fileURL: url, reason: reason ?? failure.description, underlyingError: failure,
+            isRequestedMove: isRequestedMove)
+    }
+
     /// Replaces the file at `path` with `data`; the caller holds the lock.
     func write(_ data: Data, to path: String) throws {
+        try checkChangeable(path, replacing: true)
         if let links = POSIX.linkCount(atPath: path), links > 1 {
             throw PersistenceError(.hardLinked, fileURL: url, reason: "it has \(links) names (hard links)")
         }
         do {
             try POSIX.writeAtomically(data, toPath: path)
         } catch {
-            throw PersistenceError(
-                .writeFailed, fileURL: url, reason: error.description, underlyingError: error)
+            throw changeFailure(
+                error, at: path, .writeFailed, what: "the new contents can't be written beside it")
         }
     }
 
     func removeFile(_ path: String) throws {
+        try checkChangeable(path, replacing: true)
         do {
             try POSIX.removeFile(atPath: path)
         } catch {
-            throw PersistenceError(
-                .writeFailed, fileURL: url, reason: error.description, underlyingError: error)
+            throw changeFailure(error, at: path, .writeFailed, what: "the file can't be removed from it")
         }
     }
 
     /// Renames the file at `path` next to itself with a timestamped suffix, never replacing another
     /// file; the caller holds the lock.
     ///
-    /// - Parameter why: What was wrong, in a phrase for the error ("isn't JSON (…)").
+    /// - Parameter why: What was wrong, in a phrase for the error ("isn't JSON (…)"); `nil` when
+    ///   the file is fine and the move was asked for (``setAside()``).
     /// - Returns: Where the file went.
     /// - Throws: A ``PersistenceError/Kind-swift.struct/moveAsideFailed`` error when the file can't
-    ///   be moved.
-    func moveAside(_ path: String, because why: String) throws -> URL {
+    ///   be moved (``PersistenceError/Kind-swift.struct/folderNotWritable`` when its folder can't be
+    ///   written), ``PersistenceError/Kind-swift.struct/ownedByAnotherUser`` for another user's file.
+    func moveAside(_ path: String, because why: String?) throws -> URL {
+        try checkChangeable(path, replacing: false)
         let stamp = Self.timestamp(Date())
         var attempt = 1
         while true {
@@ -177,10 +250,10 @@ extension PersistedFile {
             do {
                 if try POSIX.moveWithoutReplacing(path, to: destination.path) { return destination }
             } catch {
-                throw PersistenceError(
-                    .moveAsideFailed, fileURL: url,
-                    reason: "it \(why); moving it to \(destination.path) failed: \(error)",
-                    underlyingError: error)
+                let failed = "moving it to \(destination.path) failed: \(error)"
+                throw changeFailure(
+                    error, at: path, .moveAsideFailed, what: "it can't be moved aside",
+                    reason: why.map { "it \($0); \(failed)" } ?? failed, isRequestedMove: why == nil)
             }
             attempt += 1
         }

@@ -26,9 +26,10 @@ import Foundation
 /// ```
 ///
 /// ### Reading changes nothing
-/// ``read()`` never creates, renames, repairs or locks anything: it works on a readable file in a
-/// folder it can't write, and throws a ``PersistenceError`` for a file it can't use. The only thing
-/// any operation removes uninvited is a stale temporary file of a save whose process died.
+/// ``read()`` never creates, renames, repairs, removes or locks anything: it works on a readable
+/// file in a folder it can't write, and throws a ``PersistenceError`` for a file it can't use. The
+/// only thing an operation removes uninvited is a stale temporary file of a save whose process
+/// died, and only an operation that changes the file does that (see "Modes, locks and signals").
 ///
 /// ### Files that can't be used
 /// What happens to a file whose *contents* are bad (not JSON, not a `Value`, a failed migration) is
@@ -38,17 +39,31 @@ import Foundation
 /// every operation throws a ``PersistenceError`` saying so.
 ///
 /// ### The real file, whatever the path
-/// A symbolic link is followed: the target is read and replaced, and the lock is the target's, so
-/// processes reaching one file through different paths still take turns. A file with other names
-/// (hard links) is never replaced, as a rename would split it from them: saving it throws
-/// ``PersistenceError/Kind-swift.struct/hardLinked``.
+/// A symbolic link of the user's (or root's) is followed: the target is read and replaced, and the
+/// lock is the target's, so processes reaching one file through different paths still take turns.
+/// Another user's link is never followed (``PersistenceError/Kind-swift.struct/ownedByAnotherUser``).
+/// A file with other names (hard links) is never replaced, as a rename would split it from them:
+/// saving it throws ``PersistenceError/Kind-swift.struct/hardLinked``. A file is only replaced,
+/// removed or moved when it is the user's own (else ``PersistenceError/Kind-swift.struct/ownedByAnotherUser``),
+/// and only replaced or removed when its owner may write it: a file the user made read-only
+/// (`chmod 400`) throws ``PersistenceError/Kind-swift.struct/readOnly`` instead. Every path is
+/// opened without following a link put in its place and without blocking, and checked to be a
+/// regular file before it is read: a pipe or device swapped in never makes an operation wait.
 ///
 /// ### Modes, locks and signals
 /// New data, lock and temporary files are `0600` (the user's only, whatever the umask); a replaced
-/// file keeps its mode. A lock held by another process is waited for at most `lockTimeout`
-/// seconds, then the operation throws ``PersistenceError/Kind-swift.struct/busy`` naming the process
-/// where the system tells (Linux). SIGINT, SIGTERM and SIGHUP arriving while a save is being
-/// written take effect once the save is complete.
+/// file keeps its mode. The lock file must be a regular file of the user's (or root's): a symbolic
+/// link, a pipe or another user's file there is refused with
+/// ``PersistenceError/Kind-swift.struct/lockFailed`` saying which, never followed or waited on. A
+/// lock held by another process is waited for at most `lockTimeout` seconds, then the operation
+/// throws ``PersistenceError/Kind-swift.struct/busy`` naming the process where the system tells
+/// (Linux). In a folder that can't be written, a change throws
+/// ``PersistenceError/Kind-swift.struct/folderNotWritable``. SIGINT, SIGTERM and SIGHUP arriving
+/// while a save is being written take effect once the save is complete.
+///
+/// A save's temporary file is `.<name>.<UUID>.tmp` beside the file. One left by a save whose process
+/// died is removed by the next operation that changes the file, once no process holds its lock and
+/// it is ten seconds old; only files named exactly so, regular and the user's own, are ever removed.
 ///
 /// ### Versions
 /// Raise `schemaVersion` when `Value`'s encoded form changes, and pass a ``Migration`` from each
@@ -141,16 +156,15 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
     /// Reads the value without changing anything on disk, migrating it in memory if it is older.
     ///
     /// Takes no lock (a save renames a whole file into place, so a reader never sees half of one),
-    /// creates no folder or lock file, and renames nothing, whatever ``whenUnusable`` says: it works
-    /// on a readable file in a folder it can't write. It does remove stale temporary files of saves
-    /// whose process died, where the folder allows.
+    /// creates no folder or lock file, and renames or removes nothing (not even a dead save's
+    /// temporary file), whatever ``whenUnusable`` says: it works on a readable file in a folder it
+    /// can't write.
     ///
     /// - Returns: The stored value, or `nil` when there is no file.
     /// - Throws: ``PersistenceError`` when the file can't be read, its contents can't be used, it was
     ///   written by a newer schema version, or the path isn't a file. The file is left as it is.
     public func read() throws -> Value? {
         let path = try resolvedPath()
-        sweepTemporaryFiles(of: path)
         switch try inspect(path) {
         case .absent: return nil
         case .value(let value): return value
@@ -171,7 +185,6 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
     ///   needed to set it aside was busy, or when it couldn't be moved aside.
     public func load() throws -> Value? {
         let path = try resolvedPath()
-        sweepTemporaryFiles(of: path)
         switch try inspect(path) {
         case .absent: return nil
         case .value(let value): return value
@@ -193,8 +206,12 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
     /// - Parameter value: The value to store.
     /// - Throws: ``PersistenceError``: ``PersistenceError/Kind-swift.struct/writeFailed`` when the
     ///   value couldn't be encoded or written (a full disk included), ``PersistenceError/Kind-swift.struct/busy``
-    ///   when another process held the lock too long, and the kinds ``load()`` throws. The previous
-    ///   file is then unchanged.
+    ///   when another process held the lock too long, ``PersistenceError/Kind-swift.struct/readOnly``
+    ///   or ``PersistenceError/Kind-swift.struct/ownedByAnotherUser`` for a file that isn't the
+    ///   user's to replace, ``PersistenceError/Kind-swift.struct/folderNotWritable`` when its folder
+    ///   can't be written, ``PersistenceError/Kind-swift.struct/lockFailed`` when the lock file isn't
+    ///   a plain file of the user's, and the kinds ``load()`` throws. The previous file is then
+    ///   unchanged.
     public func save(_ value: Value) throws {
         let data = try encode(value)
         let path = try resolvedPath()
@@ -248,8 +265,9 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
 
     /// Removes the file, if there is one (the lock file stays, as other processes may be waiting on it).
     ///
-    /// - Throws: ``PersistenceError`` when the lock can't be taken, the file can't be removed, or it
-    ///   can't be read or comes from a newer version (it is then left untouched).
+    /// - Throws: ``PersistenceError`` when the lock can't be taken, the file can't be removed (it is
+    ///   read-only, another user's, or its folder can't be written), or it can't be read or comes
+    ///   from a newer version (it is then left untouched).
     public func remove() throws {
         let path = try resolvedPath()
         guard let lock = try lock(path, creatingDirectory: false) else { return }
@@ -262,13 +280,15 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
     /// Moves the file aside, next to itself with a timestamped suffix, so the app starts afresh:
     /// the way out an app offers when it refuses a file with bad contents (`todo reset-file`).
     ///
-    /// It moves a file with good or bad contents, never replacing another file. It doesn't move a
-    /// file it can't read or one written by a newer version (it throws instead), as it can't tell
-    /// what would be lost.
+    /// It moves a file with good or bad contents, never replacing another file; a read-only file
+    /// is moved too (nothing in it changes). It doesn't move a file it can't read, one written by a
+    /// newer version, or another user's (it throws instead), as it can't tell what would be lost.
     ///
     /// - Returns: Where the file went, or `nil` when there was no file.
     /// - Throws: ``PersistenceError`` when the lock can't be taken, the file can't be read or comes
-    ///   from a newer version, or the rename fails (``PersistenceError/Kind-swift.struct/moveAsideFailed``).
+    ///   from a newer version, the folder can't be written (``PersistenceError/Kind-swift.struct/folderNotWritable``,
+    ///   also when the lock file can't be created there), or the rename fails
+    ///   (``PersistenceError/Kind-swift.struct/moveAsideFailed``).
     @discardableResult
     public func setAside() throws -> URL? {
         let path = try resolvedPath()
@@ -279,7 +299,7 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
         case .absent:
             return nil
         case .value:
-            return try moveAside(path, because: "was set aside")
+            return try moveAside(path, because: nil)
         case .bad(let problem):
             return try moveAside(path, because: Self.problemPhrase(problem))
         }

@@ -20,9 +20,30 @@ import Foundation
 ///
 /// A thread that asks again for a lock it holds (a `PersistedFile` used from inside its own
 /// `update` transform) would wait for itself forever; that is refused with ``Reentered`` instead.
+///
+/// The lock file sits in a folder others may write, so it is opened `O_NOFOLLOW | O_NONBLOCK` and
+/// checked with `fstat` before it is used: another user's symbolic link never makes it create or
+/// open a file elsewhere, a pipe never makes it wait, and a lock file that isn't a regular file of
+/// the user's (or root's) is refused with ``Refused``, saying why.
 struct FileLock {
     /// The calling thread already holds this lock.
     struct Reentered: Error {}
+
+    /// The lock file isn't one to trust: a symbolic link, not a regular file, or another user's.
+    struct Refused: Error, CustomStringConvertible {
+        /// Why, in a phrase: "its lock file /x/list.json.lock is a pipe, not a plain file".
+        var reason: String
+
+        var description: String { reason }
+    }
+
+    /// There was no lock file and it couldn't be created (the folder can't be written, say).
+    struct CannotCreate: Error, CustomStringConvertible {
+        /// The failure of creating it.
+        var failure: POSIX.Failure
+
+        var description: String { failure.description }
+    }
 
     /// Someone else held the lock for the whole timeout.
     struct Busy: Error {
@@ -38,8 +59,10 @@ struct FileLock {
     /// Takes the exclusive lock on the file at `path`, creating the file (`0600`) if needed, waiting
     /// at most `timeout` seconds for another holder to let go.
     ///
-    /// - Throws: ``POSIX/Failure`` when the lock file can't be opened or locked; ``Busy`` when the
-    ///   timeout passed; ``Reentered`` when the calling thread already holds it.
+    /// - Throws: ``POSIX/Failure`` when the lock file can't be opened or locked; ``CannotCreate``
+    ///   when there is none and it can't be created; ``Refused`` when it isn't a regular file of the
+    ///   user's or root's; ``Busy`` when the timeout passed; ``Reentered`` when the calling thread
+    ///   already holds it.
     static func lock(atPath path: String, timeout: TimeInterval) throws -> FileLock {
         var held = Thread.current.threadDictionary[heldKey] as? Set<String> ?? []
         if held.contains(path) { throw Reentered() }
@@ -66,17 +89,57 @@ struct FileLock {
         return FileLock(fd: fd, path: path)
     }
 
-    /// Opens (creating it `0600` if needed) the lock file; read-only when only that is allowed, as
-    /// `flock` works on any descriptor.
-    private static func openLockFile(atPath path: String) throws(POSIX.Failure) -> Int32 {
-        let failure: POSIX.Failure
+    /// Opens (creating it `0600` if needed) the lock file, read-only when only that is allowed (as
+    /// `flock` works on any descriptor), and checks that it is a regular file of the user's or root's.
+    private static func openLockFile(atPath path: String) throws -> Int32 {
+        let fd: Int32
         do {
-            return try POSIX.open(path, O_RDWR | O_CREAT, mode: POSIX.newFileMode)
+            fd = try POSIX.open(path, O_RDWR | O_CREAT | POSIX.safeOpenFlags, mode: POSIX.newFileMode)
+        } catch  where error.isNotWritable {
+            do {
+                fd = try POSIX.open(path, O_RDONLY | POSIX.safeOpenFlags)
+            } catch let readOnly where readOnly.isNoSuchFile {
+                throw CannotCreate(failure: error)  // there is none, and it can't be made
+            } catch let readOnly {
+                throw refusal(path, readOnly) as (any Error)? ?? readOnly
+            }
         } catch {
-            failure = error
+            throw refusal(path, error) as (any Error)? ?? error
         }
-        guard failure.isPermissionDenied else { throw failure }
-        return try POSIX.open(path, O_RDONLY)
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            let failure = POSIX.Failure(operation: "fstat", path: path, code: errno)
+            _ = close(fd)
+            throw failure
+        }
+        if let kind = POSIX.nonFileKind(mode: status.st_mode) {
+            _ = close(fd)
+            throw Refused(reason: "its lock file \(path) is \(kind), not a plain file")
+        }
+        guard POSIX.isOwnUserOrRoot(status.st_uid) else {
+            _ = close(fd)
+            throw Refused(
+                reason:
+                    "its lock file \(path) belongs to another user (uid \(status.st_uid)), who could hold "
+                    + "it forever or swap it")
+        }
+        return fd
+    }
+
+    /// The refusal an open of the lock file failed with, when it failed because of what is there:
+    /// a symbolic link (`ELOOP` with `O_NOFOLLOW`) or a folder.
+    private static func refusal(_ path: String, _ failure: POSIX.Failure) -> Refused? {
+        switch failure.code {
+        case ELOOP, EMLINK:
+            return Refused(
+                reason:
+                    "its lock file \(path) is a symbolic link, and a lock file's link is never followed "
+                    + "(another user could point it anywhere)")
+        case EISDIR:
+            return Refused(reason: "its lock file \(path) is a directory, not a plain file")
+        default:
+            return nil
+        }
     }
 
     /// Releases the lock; call it on the thread that took it.

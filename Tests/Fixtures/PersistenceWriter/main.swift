@@ -21,6 +21,16 @@
 //     Saves lists of <items> copies of "generation-N", N = 1, 2, …, until killed; prints "started"
 //     first.
 //
+//   PersistenceWriter set-aside <file>
+//     Sets the file aside; prints "moved <path>" or "none" and exits 0, or prints
+//     "error <kind>: <message>" and exits 1.
+//
+//   PersistenceWriter save-syncs <file> <item>
+//     Saves ["<item>"] over a file holding something else, printing a line each time the save has
+//     flushed something to disk: "synced temporary: temporary=<t> file=<f>" for the temporary
+//     file and "synced folder: file=<f>" for the folder, where <t> and <f> say what the temporary
+//     file and the file hold at that moment ("new", "old" or "none"); then "saved".
+//
 //   PersistenceWriter save-slowly <file> <item>
 //     Saves ["<item>"], printing "writing" and pausing 0.5 s once the temporary file is written,
 //     before it is renamed: a signal sent on "writing" arrives in the middle of the save. Prints
@@ -145,6 +155,42 @@ case ("save-loop", 3):
         generation += 1
     }
 
+case ("set-aside", 2):
+    let file = PersistedFile<[String]>(url: URL(fileURLWithPath: arguments[1]), whenUnusable: .refuse)
+    do {
+        say(try file.setAside().map { "moved \($0.path)" } ?? "none")
+    } catch let error as PersistenceError {
+        say("error \(error.kind): \(error.message)")
+        exit(1)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+
+case ("save-syncs", 3):
+    let path = arguments[1]
+    let item = arguments[2]
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().resolvingSymlinksInPath().path
+    /// What the file at `path` holds: the list being saved, something else, or nothing.
+    @Sendable func holds(_ path: String) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { return "none" }
+        return String(decoding: data, as: UTF8.self).contains("\"\(item)\"") ? "new" : "old"
+    }
+    PersistenceFaultHooks.afterSync = { synced in
+        if synced == folder {
+            say("synced folder: file=\(holds(path))")
+        } else if URL(fileURLWithPath: synced).deletingLastPathComponent().path == folder {
+            say("synced temporary: temporary=\(holds(synced)) file=\(holds(path))")
+        } else {
+            say("synced something else: \(synced)")
+        }
+    }
+    do {
+        try listFile(path).save([item])
+        say("saved")
+    } catch {
+        fail("\(error)", status: 1)
+    }
+
 case ("save-slowly", 3):
     unblockTerminationSignals()
     PersistenceFaultHooks.beforeRename = { _ in
@@ -162,6 +208,7 @@ default:
     fail(
         "usage: PersistenceWriter append <file> <name> <count> [--hang] | "
             + "persist-and-exit <file> <count> [--no-exit-flush] | save <file> <umask> <item> | "
-            + "read|load <file> refuse|set-aside | save-loop <file> <items> | save-slowly <file> <item>",
+            + "read|load <file> refuse|set-aside | save-loop <file> <items> | set-aside <file> | "
+            + "save-syncs <file> <item> | save-slowly <file> <item>",
         status: 2)
 }

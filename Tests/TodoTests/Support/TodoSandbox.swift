@@ -36,45 +36,35 @@ struct TodoSandbox {
 
     /// Runs `todo` with `arguments` on this sandbox's file as user and group 65534 (nobody),
     /// through `setpriv`, so file permissions apply as they do to a normal user.
-    func runAsNobody(_ arguments: String...) throws -> (
-        status: Int32, standardOutput: String, standardError: String
-    ) {
+    func runAsNobody(_ arguments: String...) throws -> ProductRun {
         try runAsNobody(arguments)
     }
 
     /// Runs `todo` with `arguments` on this sandbox's file as user and group 65534 (nobody); check
     /// ``otherUserUnavailable`` first.
-    func runAsNobody(_ arguments: [String]) throws -> (
-        status: Int32, standardOutput: String, standardError: String
-    ) {
-        let process = Process()
-        let command = asOtherUser(try builtProductURL("todo").path, arguments)
-        process.executableURL = URL(fileURLWithPath: command.executable)
-        process.arguments = command.arguments
-        process.environment = [
-            "TODO_FILE": file.path, "XDG_DATA_HOME": directory.appendingPathComponent("xdg").path,
-            "HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
-        ]
-        process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        // The outputs are a few lines, well within a pipe's buffer, so they are read after the exit.
-        if exited.wait(timeout: .now() + 30) == .timedOut {
-            process.terminate()
-            throw TestSupportError("todo \(arguments) as nobody did not finish within 30 s")
-        }
-        return (
-            status: process.terminationStatus,
-            standardOutput: String(
-                decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-            standardError: String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        )
+    func runAsNobody(_ arguments: [String], timeout: TimeInterval = 30) throws -> ProductRun {
+        try runRestricted(asOtherUser(try builtProductURL("todo").path, arguments), timeout: timeout)
+    }
+
+    /// Runs `todo` with `arguments` on this sandbox's file as a user the files' permissions apply
+    /// to (``userBoundByPermissions``): nobody when the tests run as root, else this user. Check
+    /// that ``userBoundByPermissions`` isn't `nil` first.
+    func runBoundByPermissions(_ arguments: [String], timeout: TimeInterval = 30) throws -> ProductRun {
+        try runRestricted(
+            asUserBoundByPermissions(try builtProductURL("todo").path, arguments), timeout: timeout)
+    }
+
+    /// Runs `command` with a small environment naming this sandbox's file, from `/`.
+    private func runRestricted(
+        _ command: (executable: String, arguments: [String]), timeout: TimeInterval
+    ) throws -> ProductRun {
+        try runProgram(
+            URL(fileURLWithPath: command.executable), name: "todo", arguments: command.arguments,
+            environment: [
+                "TODO_FILE": file.path, "XDG_DATA_HOME": directory.appendingPathComponent("xdg").path,
+                "HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+            ],
+            workingDirectory: URL(fileURLWithPath: "/"), timeout: timeout)
     }
 
     /// The lines `todo list` prints.

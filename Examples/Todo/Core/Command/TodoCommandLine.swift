@@ -111,8 +111,20 @@ public enum TodoCommandLine {
     }
 
     /// `todo reset-file`: moves the file aside and says where it went.
+    ///
+    /// - Throws: ``TodoCommandError`` (exit status 1) when the folder can't be written, so the file
+    ///   can't be moved; a `PersistenceError` for the other reasons it can't be.
     private static func resetFile(_ file: TodoFile) throws -> String {
-        guard let movedTo = try file.setAside() else {
+        let movedTo: URL?
+        do {
+            movedTo = try file.setAside()
+        } catch let error as PersistenceError where error.kind == .folderNotWritable {
+            let folder = file.persisted.lockURL.deletingLastPathComponent().path
+            throw TodoCommandError.failure(
+                "can't reset: the folder \(folder) isn't writable, so \(file.url.path) can't be moved aside; "
+                    + "nothing was changed (get write permission on the folder, then try again)")
+        }
+        guard let movedTo else {
             return "There is no file at \(file.url.path); the list is already empty."
         }
         return "Moved \(file.url.path) to \(movedTo.path); the list starts empty. "
