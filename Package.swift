@@ -42,7 +42,7 @@ package.targets += [
     .target(name: "ReSwiftRouter", dependencies: ["ReSwift"], path: "Sources/ReSwiftRouter"),
     .testTarget(
         name: "ReSwiftRouterTests",
-        dependencies: ["ReSwiftRouter", "ReSwift"],
+        dependencies: ["ReSwiftRouter", "ReSwift", "TestSupport"],
         path: "Tests/ReSwiftRouterTests"
     ),
 ]
