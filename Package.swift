@@ -151,7 +151,7 @@ package.targets += [
     ),
     .testTarget(
         name: "ReSwiftTestingTests",
-        dependencies: ["ReSwiftTesting", "ReSwiftThunk", "ReSwift"],
+        dependencies: ["ReSwiftTesting", "ReSwiftThunk", "ReSwift", "TestSupport"],
         path: "Tests/ReSwiftTestingTests"
     ),
 ]
