@@ -1,4 +1,3 @@
-import Dispatch
 import Locking
 import Testing
 
@@ -15,6 +14,10 @@ import Testing
 /// var states = store.states(\.count).makeAsyncIterator()
 /// #expect(try await withDeadline("the first count") { await states.next() } == 0)
 /// ```
+///
+/// The deadline counts time in which the cooperative thread pool could run tasks: in a full
+/// parallel run, where blocking tests can hold every pool thread for many seconds, a wait whose
+/// answer is queued behind them isn't failed for it; on an idle machine `seconds` is wall-clock time.
 ///
 /// A wait that ignores cancellation (a semaphore, a continuation nobody resumes, the `value` of an
 /// unstructured task) is not ended by it: give a semaphore a timeout, resume a continuation from
@@ -133,12 +136,33 @@ extension Task where Failure == Never {
     }
 }
 
-/// Cancels the task that created it once `seconds` have passed, unless ``finish()`` came first.
+/// Sleeps for `seconds` of time in which the cooperative thread pool was free to run tasks: time
+/// the pool was too busy to wake this task doesn't count, since what a test waits for (a resumed
+/// continuation, a task) couldn't run then either.
+///
+/// A full parallel run on a small machine can hold every pool thread with blocking tests for many
+/// seconds; a wall-clock deadline would then fail waits whose answer is queued behind them. This
+/// sleeps in steps of 100 ms and counts each step as at most 100 ms however late it woke, so on an
+/// idle machine it sleeps `seconds`, and on a busy one longer, in proportion.
+///
+/// - Parameter seconds: The time to sleep.
+/// - Throws: `CancellationError` when the task is cancelled.
+func sleepInPoolTime(seconds: Double) async throws {
+    let step = 0.1
+    var remaining = seconds
+    while remaining > 0 {
+        let slice = min(step, remaining)
+        try await Task.sleep(nanoseconds: UInt64(slice * 1_000_000_000))
+        remaining -= slice
+    }
+}
+
+/// Cancels the task that created it once `seconds` have passed (in pool time: see
+/// ``sleepInPoolTime(seconds:)``), unless ``finish()`` came first.
 ///
 /// Holds an `UnsafeCurrentTask`, which must not be used after its task ended. That holds because
 /// the task is cancelled only in the `.waiting` state, under the lock, and the task leaves that
-/// state (``finish()``) before it returns from ``withDeadline(_:seconds:isolation:sourceLocation:_:)``;
-/// the timer runs on a Dispatch queue, so a busy cooperative pool doesn't delay it.
+/// state (``finish()``) before it returns from ``withDeadline(_:seconds:isolation:sourceLocation:_:)``.
 private final class UnsafeDeadlineWatchdog {
     private enum State {
         /// The body is running in this task; the timer has not fired.
@@ -150,7 +174,7 @@ private final class UnsafeDeadlineWatchdog {
     }
 
     private let state: Locked<State>
-    private let timer: DispatchWorkItem
+    private let timer: Task<Void, Never>
 
     init(seconds: Double) {
         guard let task = withUnsafeCurrentTask(body: { $0 }) else {
@@ -158,14 +182,19 @@ private final class UnsafeDeadlineWatchdog {
         }
         let state = Locked(State.waiting(task))
         self.state = state
-        timer = DispatchWorkItem {
+        // At the waiting task's priority, so that its wake-ups and the timer's queue up in order.
+        timer = Task.detached(priority: Task.currentPriority) {
+            do {
+                try await sleepInPoolTime(seconds: seconds)
+            } catch {
+                return  // finished first
+            }
             state.withLock { state in
                 guard case .waiting(let task) = state else { return }
                 task.cancel()
                 state = .timedOut
             }
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
     }
 
     /// Stops the timer.

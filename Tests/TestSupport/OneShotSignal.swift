@@ -31,8 +31,8 @@ public final class OneShotSignal: Sendable {
     /// ``eventually(_:seconds:isolation:sourceLocation:_:)``.
     public var hasFired: Bool { fired.current }
 
-    /// Waits until the signal fired, or records an issue naming `what` after `seconds`. Call it
-    /// from one task only.
+    /// Waits until the signal fired, or records an issue naming `what` after `seconds` (counted as
+    /// ``withDeadline(_:seconds:isolation:sourceLocation:_:)`` counts them). Call it from one task only.
     ///
     /// - Parameters:
     ///   - what: What the signal stands for, for the failure message.
@@ -49,7 +49,8 @@ public final class OneShotSignal: Sendable {
                 return !Task.isCancelled
             }
             group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(seconds) * 1_000_000_000)
+                // Like withDeadline's: time the pool was too busy to run the waiter doesn't count.
+                try? await sleepInPoolTime(seconds: Double(seconds))
                 return false
             }
             let first = await group.next() ?? false

@@ -68,6 +68,27 @@ private func timeoutMessage(_ body: () async throws -> Void) async -> String? {
         #expect(message?.hasPrefix("Timed out after 1 s waiting for nothing (") == true)
     }
 
+    @Test func timeInWhichThePoolCouldNotRunTheWaiterDoesNotCount() async throws {
+        // Every pool thread blocks for 1 s. The answer arrives after 0.2 s and takes two turns of
+        // the pool to reach the waiter (a relay task, then the waiter): both queue up only after
+        // the 0.5 s deadline has passed in wall time, but not in time the pool could run them.
+        let (first, sendFirst) = AsyncStream<Int>.makeStreamForTest()
+        let (second, sendSecond) = AsyncStream<Int>.makeStreamForTest()
+        var answers = second.makeAsyncIterator()
+        let relay = Task {
+            for await value in first { sendSecond.yield(value) }
+        }
+        defer { relay.cancel() }
+        let value = try await withDeadline("a value relayed while the pool is blocked", seconds: 0.5) {
+            for _ in 0..<ProcessInfo.processInfo.activeProcessorCount {
+                Task.detached { usleep(1_000_000) }
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { sendFirst.yield(1) }
+            return await answers.next()
+        }
+        #expect(value == 1)
+    }
+
     /// That this compiles is most of the proof: the body changes the main actor's state.
     @MainActor
     @Test func theBodyRunsOnTheCallersActor() async throws {
@@ -115,5 +136,14 @@ private func timeoutMessage(_ body: () async throws -> Void) async -> String? {
         #expect(try await succeeding.value(waitingFor: "a task that returns 3") == 3)
         let failing = Task { () throws -> Int in throw Failed() }
         await #expect(throws: Failed.self) { try await failing.value(waitingFor: "a task that throws") }
+    }
+}
+
+extension AsyncStream {
+    /// A stream and its continuation (`makeStream` needs macOS 14).
+    fileprivate static func makeStreamForTest() -> (stream: AsyncStream, continuation: Continuation) {
+        var continuation: Continuation?
+        let stream = AsyncStream { continuation = $0 }
+        return (stream, continuation!)
     }
 }
