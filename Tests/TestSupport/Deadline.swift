@@ -182,8 +182,10 @@ private final class UnsafeDeadlineWatchdog {
         }
         let state = Locked(State.waiting(task))
         self.state = state
-        // At the waiting task's priority, so that its wake-ups and the timer's queue up in order.
-        timer = Task.detached(priority: Task.currentPriority) {
+        // Not detached: at the waiting task's priority, so that its wake-ups and the timer's queue
+        // up in order, and with its task-local values, so that Swift Testing (6.3 on), which
+        // treats the cancellation of a test's task as cancelling the test, knows which test it is.
+        timer = Task {
             do {
                 try await sleepInPoolTime(seconds: seconds)
             } catch {
