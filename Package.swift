@@ -175,7 +175,10 @@ package.targets += [
 package.targets += [
     .testTarget(
         name: "ReSwiftSatelliteCompatibilityTests",
-        dependencies: ["ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftThunkTesting", "ReSwiftTesting"],
+        dependencies: [
+            "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftThunkTesting", "ReSwiftTesting",
+            "TestSupport",
+        ],
         path: "Tests/ReSwiftSatelliteCompatibilityTests",
         swiftSettings: [.swiftLanguageMode(.v5)]
     )
