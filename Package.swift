@@ -46,7 +46,7 @@ package.targets += [
     .target(name: "ReSwiftRouter", dependencies: ["ReSwift"], path: "Sources/ReSwiftRouter"),
     .testTarget(
         name: "ReSwiftRouterTests",
-        dependencies: ["ReSwiftRouter", "ReSwift"],
+        dependencies: ["ReSwiftRouter", "ReSwift", "TestSupport"],
         path: "Tests/ReSwiftRouterTests"
     ),
 ]
@@ -155,7 +155,7 @@ package.targets += [
     ),
     .testTarget(
         name: "ReSwiftTestingTests",
-        dependencies: ["ReSwiftTesting", "ReSwiftThunk", "ReSwift"],
+        dependencies: ["ReSwiftTesting", "ReSwiftThunk", "ReSwift", "TestSupport"],
         path: "Tests/ReSwiftTestingTests"
     ),
 ]
@@ -179,7 +179,10 @@ package.targets += [
 package.targets += [
     .testTarget(
         name: "ReSwiftSatelliteCompatibilityTests",
-        dependencies: ["ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftThunkTesting", "ReSwiftTesting"],
+        dependencies: [
+            "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftThunkTesting", "ReSwiftTesting",
+            "TestSupport",
+        ],
         path: "Tests/ReSwiftSatelliteCompatibilityTests",
         swiftSettings: [.swiftLanguageMode(.v5)]
     )

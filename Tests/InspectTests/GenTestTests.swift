@@ -15,16 +15,16 @@ import Testing
 /// `record` a session of the in-process app, then `gen-test` it, and compile the result.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct GenTestTests {
     private func recordSession(_ app: InspectedApp, to file: String, actions: (Store<ShoppingState>) -> Void)
-        throws
+        async throws
     {
         let record = try BackgroundTool(
             "reswift-inspect", ["record", "shopping", "--to", file], environment: app.environment)
-        try waitUntil("the recorder has the initial state") {
+        try await eventually("the recorder has the initial state") {
             let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
             return text.contains(#""type":"state""#)
         }
         actions(app.store)
-        try waitUntil("every action is recorded") {
+        try await eventually("every action is recorded") {
             let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
             return text.contains(#""note":"done""#)
         }
@@ -32,11 +32,11 @@ import Testing
         _ = try record.waitForExit()
     }
 
-    @Test func recordsASessionAndWritesATestThatReplaysIt() throws {
+    @Test func recordsASessionAndWritesATestThatReplaysIt() async throws {
         let app = try InspectedApp()
         app.store.dispatch(AddItem(name: "before recording"))
         let session = app.runtime + "/session.jsonl"
-        try recordSession(app, to: session) { store in
+        try await recordSession(app, to: session) { store in
             store.dispatch(AddItem(name: "milk"))
             store.dispatch(AddItem(name: "say \"#hi\"#"))
             store.dispatch(SetNote(note: "done"))
@@ -68,10 +68,10 @@ import Testing
         try typeCheck(generated: test, in: app.runtime)
     }
 
-    @Test func refusesSessionsWithActionsThatAreNotCodable() throws {
+    @Test func refusesSessionsWithActionsThatAreNotCodable() async throws {
         let app = try InspectedApp()
         let session = app.runtime + "/session.jsonl"
-        try recordSession(app, to: session) { store in
+        try await recordSession(app, to: session) { store in
             store.dispatch(Ping())
             store.dispatch(SetNote(note: "done"))
         }

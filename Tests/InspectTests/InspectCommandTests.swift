@@ -36,13 +36,13 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: runtime).isEmpty)
     }
 
-    @Test func tailInJSONLinesPrintsTheProtocolsEvents() throws {
+    @Test func tailInJSONLinesPrintsTheProtocolsEvents() async throws {
         let app = try InspectedApp()
         let tail = try BackgroundTool(
             "reswift-inspect", ["tail", "shopping", "--format", "jsonl"], environment: app.environment)
         let hello = try tail.waitForLine(containing: #""type":"hello""#)
         #expect(hello.contains(#""app":"shopping""#))
-        try waitUntil("the tool is connected") { app.endpoint.statistics.connections == 1 }
+        try await eventually("the tool is connected") { app.endpoint.statistics.connections == 1 }
 
         app.store.dispatch(AddItem(name: "milk"))
         let line = try tail.waitForLine(containing: #""type":"action""#)
@@ -52,11 +52,11 @@ import Testing
         #expect((event["diff"] as? [[String: Any]])?.first?["path"] as? String == "items[0]")
     }
 
-    @Test func tailInTextPrintsOneLinePerActionWithControlCharactersMadeVisible() throws {
+    @Test func tailInTextPrintsOneLinePerActionWithControlCharactersMadeVisible() async throws {
         let app = try InspectedApp()
         let tail = try BackgroundTool(
             "reswift-inspect", ["tail", "\(getpid())"], environment: app.environment)
-        try waitUntil("the tool is connected") { app.endpoint.statistics.connections == 1 }
+        try await eventually("the tool is connected") { app.endpoint.statistics.connections == 1 }
 
         app.store.dispatch(AddItem(name: "milk\u{1B}[2J"))
         app.store.dispatch(Ping())
@@ -70,11 +70,11 @@ import Testing
         #expect(tail.standardError.contains("Attached to shopping (pid \(getpid()))"))
     }
 
-    @Test func killingTheInspectorMidStreamLeavesTheAppWorking() throws {
+    @Test func killingTheInspectorMidStreamLeavesTheAppWorking() async throws {
         let app = try InspectedApp()
         let tail = try BackgroundTool(
             "reswift-inspect", ["tail", "shopping", "--format", "jsonl"], environment: app.environment)
-        try waitUntil("the tool is connected") { app.endpoint.statistics.connections == 1 }
+        try await eventually("the tool is connected") { app.endpoint.statistics.connections == 1 }
         app.store.dispatch(AddItem(name: "a"))
         try tail.waitForLine(containing: #""type":"action""#)
 
@@ -83,15 +83,17 @@ import Testing
         for index in 0..<2_000 {
             app.store.dispatch(AddItem(name: "item \(index)"))
         }
-        try waitUntil("the endpoint dropped the connection") { app.endpoint.statistics.connections == 0 }
+        try await eventually("the endpoint dropped the connection") {
+            app.endpoint.statistics.connections == 0
+        }
         #expect(app.store.state.items.count == 2_001)
     }
 
-    @Test func aStoppedInspectorDoesNotHoldUpDispatch() throws {
+    @Test func aStoppedInspectorDoesNotHoldUpDispatch() async throws {
         let app = try InspectedApp()
         let tail = try BackgroundTool(
             "reswift-inspect", ["tail", "shopping", "--format", "jsonl"], environment: app.environment)
-        try waitUntil("the tool is connected") { app.endpoint.statistics.connections == 1 }
+        try await eventually("the tool is connected") { app.endpoint.statistics.connections == 1 }
         kill(tail.process.processIdentifier, SIGSTOP)
         defer { kill(tail.process.processIdentifier, SIGCONT) }
 

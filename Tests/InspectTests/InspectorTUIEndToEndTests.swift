@@ -74,13 +74,13 @@ import Testing
         #expect(try todo.waitForExit() == 0)
     }
 
-    @Test func travelsToTheSelectedActionsStateAndBackThenCtrlCExitsWith130() throws {
+    @Test func travelsToTheSelectedActionsStateAndBackThenCtrlCExitsWith130() async throws {
         let app = try TimeTravelApp()
         let inspector = try PseudoTerminal(
             product: "reswift-inspect", arguments: ["travel"], environment: app.environment,
             size: .init(columns: 100, rows: 24))
         try inspector.waitForScreen(containing: "reswift-inspect · travel (pid \(getpid()))")
-        try waitUntil("the inspector is connected") { app.endpoint.statistics.connections == 1 }
+        try await eventually("the inspector is connected") { app.endpoint.statistics.connections == 1 }
         app.store.dispatch(AddItem(name: "milk"))
         app.store.dispatch(AddItem(name: "eggs"))
         try inspector.waitForScreen(containing: #"payload: {"name":"eggs"}"#)
@@ -88,7 +88,9 @@ import Testing
         try inspector.send(PseudoTerminal.Keys.up)
         try inspector.waitForScreen(containing: #"payload: {"name":"milk"}"#)
         try inspector.send("t")
-        try waitUntil("the app is back at the state after milk") { app.store.state.current.items == ["milk"] }
+        try await eventually("the app is back at the state after milk") {
+            app.store.state.current.items == ["milk"]
+        }
         try inspector.waitForScreen(containing: "time travel: after #")
         try inspector.waitForScreen(containing: "JumpToState")
         try inspector.send(PseudoTerminal.Keys.tab + PseudoTerminal.Keys.down + PseudoTerminal.Keys.right)
@@ -97,7 +99,7 @@ import Testing
         #expect(!screen.contains(#"[1]: "eggs""#))
 
         try inspector.send("b")
-        try waitUntil("the app is at the present again") {
+        try await eventually("the app is at the present again") {
             app.store.state.current.items == ["milk", "eggs"]
         }
         screen = try inspector.waitForScreen(containing: #"[1]: "eggs""#)

@@ -15,7 +15,7 @@ import Testing
 /// pseudo-terminal with RESWIFT_INSPECT=1, `reswift-inspect record` it, `gen-test` the session,
 /// then compile the generated test against the package's built modules and run it.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct TodoGenTestProofTests {
-    @Test func aRecordedTodoSessionBecomesATestThatCompilesAndPasses() throws {
+    @Test func aRecordedTodoSessionBecomesATestThatCompilesAndPasses() async throws {
         let runtime = "/tmp/rit-gen-" + UUID().uuidString.prefix(8).lowercased()
         #expect(mkdir(runtime, 0o700) == 0)
         defer { try? FileManager.default.removeItem(atPath: runtime) }
@@ -24,7 +24,7 @@ import Testing
         let session = runtime + "/session.jsonl"
         let record = try BackgroundTool(
             "reswift-inspect", ["record", "todo", "--to", session], environment: ["XDG_RUNTIME_DIR": runtime])
-        try waitUntil("the recorder has the initial state") {
+        try await eventually("the recorder has the initial state") {
             ((try? String(contentsOfFile: session, encoding: .utf8)) ?? "").contains(#""type":"state""#)
         }
         for title in ["Buy milk", "Walk the dog"] {
@@ -37,7 +37,7 @@ import Testing
         try todo.send(" ")  // toggles the selected item
         try todo.waitForScreen(containing: "[x] ")
         try todo.send("u")  // and undoes it
-        try waitUntil("the undo is recorded", timeout: 15) {
+        try await eventually("the undo is recorded", seconds: 15) {
             ((try? String(contentsOfFile: session, encoding: .utf8)) ?? "").contains(
                 #""action":"UndoTodoChange""#)
         }

@@ -11,7 +11,7 @@ import Testing
 /// The built `todo`, interactive under a pseudo-terminal with RESWIFT_INSPECT=1, inspected by the
 /// built `reswift-inspect`.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct TodoInspectionEndToEndTests {
-    @Test func listFindsTodoAndTailShowsAddTodoAndKillingTheInspectorLeavesTodoWorking() throws {
+    @Test func listFindsTodoAndTailShowsAddTodoAndKillingTheInspectorLeavesTodoWorking() async throws {
         let runtime = "/tmp/rit-todo-" + UUID().uuidString.prefix(8).lowercased()
         #expect(mkdir(runtime, 0o700) == 0)
         defer { try? FileManager.default.removeItem(atPath: runtime) }
@@ -21,7 +21,7 @@ import Testing
         let pid = terminal.processIdentifier
 
         var listed = ""
-        try waitUntil("reswift-inspect list shows todo") {
+        try await eventually("reswift-inspect list shows todo") {
             let run = try? runProduct("reswift-inspect", arguments: ["list"], environment: environment)
             listed = run?.standardOutput ?? ""
             return listed.contains("todo  \(pid) ")

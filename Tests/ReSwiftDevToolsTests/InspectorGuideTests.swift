@@ -21,7 +21,7 @@ import Testing
         #expect(try InspectableProcess.all().allSatisfy { $0.pid != getpid() || $0.app != "todo" })
     }
 
-    @Test func aTimeTravelStoreIsFoundAndJumpsOnCommand() throws {
+    @Test func aTimeTravelStoreIsFoundAndJumpsOnCommand() async throws {
         let sandbox = try InspectorSandbox()
         defer { sandbox.remove() }
         let store = Store(
@@ -40,8 +40,10 @@ import Testing
         store.dispatch(AddTodo(title: "milk"))
         store.dispatch(AddTodo(title: "eggs"))
         try client.send(#"{"command":"jump","index":1}"#)
-        try waitUntil("the store is back after milk") { store.state.current.todos.map(\.title) == ["milk"] }
+        try await eventually("the store is back after milk") {
+            store.state.current.todos.map(\.title) == ["milk"]
+        }
         try client.send(#"{"command":"jump","index":\#(Int.max)}"#)
-        try waitUntil("the store is at the present") { store.state.current.todos.count == 2 }
+        try await eventually("the store is at the present") { store.state.current.todos.count == 2 }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReSwiftPersistence
@@ -165,11 +166,7 @@ import Testing
                 return value
             }, errorHandler: written.errorHandler)
         for value in 1...20 { writer.receive(value) }
-        var waited = 0
-        while written.written.last != 20 && waited < 500 {
-            try await Task.sleep(nanoseconds: 10_000_000)
-            waited += 1
-        }
+        try await eventually("the last value to be written") { written.written.last == 20 }
         #expect(written.written.last == 20)
         #expect(written.written.count <= 20)
         #expect(written.written == written.written.sorted())  // never an older value after a newer one

@@ -110,11 +110,7 @@ import Testing
         let persister = StatePersister(store: store, file: file, select: \.todos, quietPeriod: 0.01)
         store.dispatch(AddTodo(title: "a"))
         store.dispatch(AddTodo(title: "b"))
-        var waited = 0
-        while try file.load() != ["a", "b"] && waited < 500 {
-            try await Task.sleep(nanoseconds: 10_000_000)
-            waited += 1
-        }
+        try await eventually("the file to hold both todos") { try file.load() == ["a", "b"] }
         #expect(try file.load() == ["a", "b"])
         withExtendedLifetime(persister) {}
     }

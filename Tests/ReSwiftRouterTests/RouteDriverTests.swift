@@ -1,4 +1,5 @@
 import Dispatch
+import TestSupport
 import Testing
 
 @testable import ReSwiftRouter
@@ -18,14 +19,6 @@ import Testing
         driver.request(RouteDriver.Target(route: route, animated: animated))
     }
 
-    private func waitUntilIdle(_ driver: RouteDriver) async -> Bool {
-        for _ in 0..<20_000 {
-            if !driver.isTransitioning { return true }
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
-        return false
-    }
-
     @Test func synchronousRoutablesArePushedInOrder() {
         let log = RoutingLog()
         let driver = makeDriver(FakeRoutable(log: log, style: .synchronous))
@@ -42,22 +35,22 @@ import Testing
         #expect(log.events == ["root.push(a) instantly"])
     }
 
-    @Test func asynchronousCompletionsFromOtherThreadsDriveEveryStep() async {
+    @Test func asynchronousCompletionsFromOtherThreadsDriveEveryStep() async throws {
         let log = RoutingLog()
         let driver = makeDriver(FakeRoutable(log: log, style: .asynchronous))
         go(driver, to: ["a", "b", "c"])
-        #expect(await waitUntilIdle(driver))
+        try await eventually("the driver to finish its transition") { !driver.isTransitioning }
         #expect(log.events == ["root.push(a)", "a.push(b)", "b.push(c)"])
 
         go(driver, to: ["a", "x"])
-        #expect(await waitUntilIdle(driver))
+        try await eventually("the driver to finish its transition") { !driver.isTransitioning }
         #expect(
             log.events == ["root.push(a)", "a.push(b)", "b.push(c)", "b.pop(c)", "a.change(b→x)"])
         #expect(driver.currentRoute == ["a", "x"])
     }
 
     @Test(arguments: [CompletionStyle.synchronous, .asynchronous])
-    func concurrentRequestsAreAppliedStepByStepToTheRightRoutables(style: CompletionStyle) async {
+    func concurrentRequestsAreAppliedStepByStepToTheRightRoutables(style: CompletionStyle) async throws {
         let log = RoutingLog()
         let driver = makeDriver(FakeRoutable(log: log, style: style))
         let routes: [Route] = [
@@ -68,7 +61,7 @@ import Testing
         }
         let last: Route = ["c", "d"]
         go(driver, to: last)
-        #expect(await waitUntilIdle(driver))
+        try await eventually("the driver to finish its transition") { !driver.isTransitioning }
         #expect(driver.currentRoute == last)
 
         // Replaying the log proves that every step went to the Routable of the right segment.
@@ -95,26 +88,26 @@ import Testing
         return String(event[event.index(after: open)..<close])
     }
 
-    @Test func eachStepWaitsForThePreviousCompletion() async {
+    @Test func eachStepWaitsForThePreviousCompletion() async throws {
         let log = RoutingLog()
         let driver = makeDriver(FakeRoutable(log: log, style: .manual))
         go(driver, to: ["a", "b"])
-        #expect(await log.waitForPendingCompletion())
+        try await log.waitForPendingCompletion()
         #expect(log.events == ["root.push(a)"])
         #expect(driver.currentRoute == [])
         #expect(driver.isTransitioning)
 
         log.completePending()
-        #expect(await log.wait { $0.count == 2 })
+        try await log.wait { $0.count == 2 }
         #expect(log.events == ["root.push(a)", "a.push(b)"])
         #expect(driver.currentRoute == ["a"])
 
         log.completePending()
-        #expect(await waitUntilIdle(driver))
+        try await eventually("the driver to finish its transition") { !driver.isTransitioning }
         #expect(driver.currentRoute == ["a", "b"])
     }
 
-    @Test func routesArrivingMidTransitionCoalesceToTheNewest() async {
+    @Test func routesArrivingMidTransitionCoalesceToTheNewest() async throws {
         let log = RoutingLog()
         let driver = makeDriver(FakeRoutable(log: log, style: .manual))
         go(driver, to: ["a"])
@@ -123,44 +116,44 @@ import Testing
         #expect(log.events == ["root.push(a)"])
 
         log.completePending()
-        #expect(await log.wait { $0.count == 2 })
+        try await log.wait { $0.count == 2 }
         log.completePending()
-        #expect(await waitUntilIdle(driver))
+        try await eventually("the driver to finish its transition") { !driver.isTransitioning }
         #expect(log.events == ["root.push(a)", "root.change(a→c)"])
         #expect(driver.currentRoute == ["c"])
     }
 
-    @Test func aRouteArrivingMidTransitionIsAppliedAfterTheCurrentTransition() async {
+    @Test func aRouteArrivingMidTransitionIsAppliedAfterTheCurrentTransition() async throws {
         let log = RoutingLog()
         let driver = makeDriver(FakeRoutable(log: log, style: .asynchronous))
         go(driver, to: ["a", "b"])
         go(driver, to: ["x"])
-        #expect(await log.wait { $0.count == 4 })
-        #expect(await waitUntilIdle(driver))
+        try await log.wait { $0.count == 4 }
+        try await eventually("the driver to finish its transition") { !driver.isTransitioning }
         #expect(log.events == ["root.push(a)", "a.push(b)", "a.pop(b)", "root.change(a→x)"])
         #expect(driver.currentRoute == ["x"])
     }
 
-    @Test func aRouteBackToTheShownOneAfterATransitionNeedsNoSteps() async {
+    @Test func aRouteBackToTheShownOneAfterATransitionNeedsNoSteps() async throws {
         let log = RoutingLog()
         let driver = makeDriver(FakeRoutable(log: log, style: .manual))
         go(driver, to: ["a"])
         go(driver, to: ["b"])
         go(driver, to: ["a"])
         log.completePending()
-        #expect(await waitUntilIdle(driver))
+        try await eventually("the driver to finish its transition") { !driver.isTransitioning }
         #expect(log.events == ["root.push(a)"])
         #expect(driver.currentRoute == ["a"])
     }
 
-    @Test func routablesCanBeCalledThroughAScheduler() async {
+    @Test func routablesCanBeCalledThroughAScheduler() async throws {
         let queue = DispatchQueue(label: "routing")
         let key = DispatchSpecificKey<String>()
         queue.setSpecific(key: key, value: "routing")
         let log = RoutingLog()
         let driver = makeDriver(QueueCheckingRoutable(log: log, key: key), scheduler: .queue(queue))
         go(driver, to: ["a", "b"])
-        #expect(await log.wait { $0.count == 2 })
+        try await log.wait { $0.count == 2 }
         #expect(log.events == ["push(a) on routing", "push(b) on routing"])
     }
 
@@ -222,14 +215,14 @@ import Testing
         #expect(driver.currentRoute == ["a"])
     }
 
-    @Test func aCompletionNeverCalledIsReportedAfterTheTimeoutAndRoutingGoesOn() async {
+    @Test func aCompletionNeverCalledIsReportedAfterTheTimeoutAndRoutingGoesOn() async throws {
         let log = RoutingLog()
         let issues = IssueCollector()
         let driver = makeDriver(
             FakeRoutable(log: log, style: .never), timeout: .milliseconds(20), issues: issues)
         go(driver, to: ["a", "b"])
-        #expect(await issues.wait(forCount: 2))
-        #expect(await waitUntilIdle(driver))
+        try await issues.wait(forCount: 2)
+        try await eventually("the driver to finish its transition") { !driver.isTransitioning }
         #expect(issues.issues.map(\.kind) == [.completionTimedOut, .completionTimedOut])
         #expect(
             issues.issues.map(\.step) == [
@@ -288,13 +281,13 @@ import Testing
         #expect(driver.currentRoute == ["a", "d"])
     }
 
-    @Test func userNavigationMidTransitionSkipsTheRemainingSteps() async {
+    @Test func userNavigationMidTransitionSkipsTheRemainingSteps() async throws {
         let log = RoutingLog()
         let driver = makeDriver(FakeRoutable(log: log, style: .manual))
         go(driver, to: ["a", "b", "c"])
         driver.userNavigated(to: [])
         log.completePending()
-        #expect(await waitUntilIdle(driver))
+        try await eventually("the driver to finish its transition") { !driver.isTransitioning }
         #expect(log.events == ["root.push(a)"])
         #expect(driver.currentRoute == [])
 

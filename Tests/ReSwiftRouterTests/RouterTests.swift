@@ -1,18 +1,11 @@
 import Dispatch
 import ReSwift
 import ReSwiftRouter
+import TestSupport
 import Testing
 
 /// The router subscribed to a real store.
 @Suite struct RouterTests {
-    private func waitUntilIdle<State>(_ router: Router<State>) async -> Bool {
-        for _ in 0..<20_000 {
-            if !router.isTransitioning { return true }
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
-        return false
-    }
-
     @Test func routesToTheStoresRouteWhenCreated() {
         let log = RoutingLog()
         let store = makeTestStore(route: ["a", "b"])
@@ -23,25 +16,25 @@ import Testing
         #expect(router.currentRoute == ["a", "b"])
     }
 
-    @Test func setRouteActionsFromAnotherThreadDriveAsynchronousRoutables() async {
+    @Test func setRouteActionsFromAnotherThreadDriveAsynchronousRoutables() async throws {
         let log = RoutingLog()
         let store = makeTestStore()
         let router = Router(store: store, rootRoutable: FakeRoutable(log: log, style: .asynchronous)) {
             $0.select(\.navigationState)
         }
         DispatchQueue.global().async { store.dispatch(SetRouteAction(["a", "b"])) }
-        #expect(await log.wait { $0.count == 2 })
-        #expect(await waitUntilIdle(router))
+        try await log.wait { $0.count == 2 }
+        try await eventually("the router to finish its transition") { !router.isTransitioning }
         #expect(log.events == ["root.push(a)", "a.push(b)"])
 
         store.dispatch(SetRouteAction(["a"], animated: false))
-        #expect(await log.wait { $0.count == 3 })
+        try await log.wait { $0.count == 3 }
         #expect(log.events.last == "a.pop(b) instantly")
-        #expect(await waitUntilIdle(router))
+        try await eventually("the router to finish its transition") { !router.isTransitioning }
         #expect(router.currentRoute == ["a"])
     }
 
-    @Test func concurrentRouteChangesEndAtTheStoresFinalRoute() async {
+    @Test func concurrentRouteChangesEndAtTheStoresFinalRoute() async throws {
         let log = RoutingLog()
         let store = makeTestStore()
         let router = Router(store: store, rootRoutable: FakeRoutable(log: log, style: .asynchronous)) {
@@ -53,7 +46,7 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 40) { index in
             store.dispatch(SetRouteAction(routes[index % routes.count]))
         }
-        #expect(await waitUntilIdle(router))
+        try await eventually("the router to finish its transition") { !router.isTransitioning }
         #expect(router.currentRoute == store.state.navigationState.route)
     }
 
@@ -154,7 +147,7 @@ import Testing
         #expect(router.currentRoute == ["a"])
     }
 
-    @Test func aCompletionNeverCalledReachesTheIssueHandlerAfterTheTimeout() async {
+    @Test func aCompletionNeverCalledReachesTheIssueHandlerAfterTheTimeout() async throws {
         let log = RoutingLog()
         let issues = IssueCollector()
         let store = makeTestStore()
@@ -163,10 +156,10 @@ import Testing
             completionTimeout: .milliseconds(10), issueHandler: { issues.collect($0) }
         ) { $0.select(\.navigationState) }
         store.dispatch(SetRouteAction(["a"]))
-        #expect(await issues.wait(forCount: 1))
+        try await issues.wait(forCount: 1)
         #expect(issues.issues.first?.kind == .completionTimedOut)
         #expect(issues.issues.first?.toRoute == ["a"])
-        #expect(await waitUntilIdle(router))
+        try await eventually("the router to finish its transition") { !router.isTransitioning }
         #expect(router.currentRoute == ["a"])
     }
 }

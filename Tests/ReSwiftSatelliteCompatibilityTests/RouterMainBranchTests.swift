@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ReSwift
 import ReSwiftRouter
+import TestSupport
 import Testing
 
 // A Routable written for ReSwift-Router's main branch: the three steps named push, pop and change,
@@ -95,16 +96,16 @@ private struct PlainClosureScreen: Routable {
 }
 
 /// Waits, with a deadline of 10 s, until the router shows `route` and is idle.
-private func arrives<State>(_ router: Router<State>, at route: Route) async -> Bool {
-    for _ in 0..<10_000 {
-        if router.currentRoute == route, !router.isTransitioning { return true }
-        try? await Task.sleep(nanoseconds: 1_000_000)
+private func arrives<State>(
+    _ router: Router<State>, at route: Route, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    try await eventually("the router to show \(route)", sourceLocation: sourceLocation) {
+        router.currentRoute == route && !router.isTransitioning
     }
-    return false
 }
 
 @Suite struct RouterMainBranchTests {
-    @Test func aMainBranchRoutableIsDrivenThroughPushChangeAndPop() async {
+    @Test func aMainBranchRoutableIsDrivenThroughPushChangeAndPop() async throws {
         let log = ScreenLog()
         let store = Store<AppState>(reducer: appReducer, state: nil)
         let router = Router(store: store, rootRoutable: Screen(name: "root", log: log)) {
@@ -112,13 +113,13 @@ private func arrives<State>(_ router: Router<State>, at route: Route) async -> B
         }
 
         store.dispatch(SetRouteAction(["tabs", "books"]))
-        #expect(await arrives(router, at: ["tabs", "books"]))
+        try await arrives(router, at: ["tabs", "books"])
         store.dispatch(SetRouteAction(["tabs", "settings"], animated: false))
-        #expect(await arrives(router, at: ["tabs", "settings"]))
+        try await arrives(router, at: ["tabs", "settings"])
         store.dispatch(SetRouteAction(["tabs"]))
-        #expect(await arrives(router, at: ["tabs"]))
+        try await arrives(router, at: ["tabs"])
         store.dispatch(SetRouteAction([]))
-        #expect(await arrives(router, at: []))
+        try await arrives(router, at: [])
 
         #expect(
             log.calls == [

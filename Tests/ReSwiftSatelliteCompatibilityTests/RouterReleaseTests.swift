@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ReSwift
 import ReSwiftRouter
+import TestSupport
 import Testing
 
 // A Routable written for ReSwift-Router 0.7.1: the three steps named pushRouteSegment,
@@ -80,16 +81,16 @@ private final class ViewController: Routable {
 }
 
 /// Waits, with a deadline of 10 s, until the router shows `route` and is idle.
-private func arrives<State>(_ router: Router<State>, at route: Route) async -> Bool {
-    for _ in 0..<10_000 {
-        if router.currentRoute == route, !router.isTransitioning { return true }
-        try? await Task.sleep(nanoseconds: 1_000_000)
+private func arrives<State>(
+    _ router: Router<State>, at route: Route, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    try await eventually("the router to show \(route)", sourceLocation: sourceLocation) {
+        router.currentRoute == route && !router.isTransitioning
     }
-    return false
 }
 
 @Suite struct RouterReleaseTests {
-    @Test func aReleasedRoutableIsDrivenThroughPushChangeAndPop() async {
+    @Test func aReleasedRoutableIsDrivenThroughPushChangeAndPop() async throws {
         let calls = Calls()
         let store = Store<AppState>(reducer: AppReducer().handleAction, state: nil)
         let router = Router(store: store, rootRoutable: ViewController(identifier: "root", calls: calls)) {
@@ -97,13 +98,13 @@ private func arrives<State>(_ router: Router<State>, at route: Route) async -> B
         }
 
         store.dispatch(SetRouteAction(["tabs", "books"]))
-        #expect(await arrives(router, at: ["tabs", "books"]))
+        try await arrives(router, at: ["tabs", "books"])
         store.dispatch(SetRouteAction(["tabs", "settings"]))
-        #expect(await arrives(router, at: ["tabs", "settings"]))
+        try await arrives(router, at: ["tabs", "settings"])
         store.dispatch(SetRouteAction(["tabs"]))
-        #expect(await arrives(router, at: ["tabs"]))
+        try await arrives(router, at: ["tabs"])
         store.dispatch(SetRouteAction([]))
-        #expect(await arrives(router, at: []))
+        try await arrives(router, at: [])
 
         #expect(
             calls.all == [

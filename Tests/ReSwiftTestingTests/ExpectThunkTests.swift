@@ -1,6 +1,7 @@
 import ReSwift
 import ReSwiftTesting
 import ReSwiftThunk
+import TestSupport
 import Testing
 
 @Suite struct ExpectThunkTests {
@@ -162,6 +163,6 @@ import Testing
                 .run()
         }
         run.cancel()
-        await #expect(throws: CancellationError.self) { try await run.value }
+        await #expect(throws: CancellationError.self) { try await run.value(waitingFor: "the cancelled run") }
     }
 }

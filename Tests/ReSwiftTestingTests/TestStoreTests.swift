@@ -1,6 +1,7 @@
 import ReSwift
 import ReSwiftTesting
 import ReSwiftThunk
+import TestSupport
 import Testing
 
 /// Whether an issue's comments contain `text`.
@@ -163,23 +164,26 @@ private func mentions(_ text: String) -> (Issue) -> Bool {
 
     @Test func runningThunksFailAtTheEndAndAreCancelled() async {
         let cancelled = Locked(false)
-        let signal = AsyncStream<Void>.makeStreamForTest()
+        let signal = OneShotSignal()
         await withKnownIssue {
             let store = TestStore(initialState: LibraryState(), reducer: libraryReducer)
             store.send(
                 AsyncThunk<LibraryState, Void> { _, _ in
                     do {
-                        try await Task.sleep(nanoseconds: 60_000_000_000)
-                    } catch {
+                        // Only cancellation ends this wait in time; the deadline ends it with the test.
+                        try await withDeadline("the test store to cancel the thunk") {
+                            try await Task.sleep(nanoseconds: 60_000_000_000)
+                        }
+                    } catch is CancellationError {
                         cancelled.withLock { $0 = true }
-                        signal.continuation.finish()
+                        signal.fire()
                     }
                 } as Action)
             await store.finish(timeout: 0.01)
         } matching: { issue in
             mentions("1 async thunk(s) still running at the end of the test")(issue)
         }
-        for await _ in signal.stream {}
+        await signal.wait(for: "the test store to cancel the thunk")
         #expect(cancelled.withLock { $0 })
     }
 
@@ -239,14 +243,5 @@ private func mentions(_ text: String) -> (Issue) -> Bool {
             testStore.skipReceivedActions()
         }
         #expect(weakStore == nil)
-    }
-}
-
-extension AsyncStream {
-    /// A stream and its continuation (`makeStream` needs macOS 14).
-    fileprivate static func makeStreamForTest() -> (stream: AsyncStream, continuation: Continuation) {
-        var continuation: Continuation?
-        let stream = AsyncStream { continuation = $0 }
-        return (stream, continuation!)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Compiles code written for ReSwift 6 (in the shape of the memory-game tutorial, the
@@ -44,21 +45,17 @@ import Testing
             .appendingPathComponent("reswift-compat-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
 
-        let process = Process()
-        process.executableURL = compiler
-        process.arguments = [
-            "-typecheck", "-swift-version", "6", "-I", modules.path,
-            "-module-cache-path", cache.path,
-            Self.fixturesDirectory.appendingPathComponent(fixture).path,
-        ]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = errors
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        // Bounded: a compiler that hangs fails this test instead of holding up the suite.
+        let run = try runProgram(
+            compiler,
+            arguments: [
+                "-typecheck", "-swift-version", "6", "-I", modules.path,
+                "-module-cache-path", cache.path,
+                Self.fixturesDirectory.appendingPathComponent(fixture).path,
+            ], timeout: 600)
+        let output = run.standardOutput + run.standardError
 
-        #expect(process.terminationStatus == 0, "\(fixture) didn't compile:\n\(output)")
+        #expect(run.status == 0, "\(fixture) didn't compile:\n\(output)")
         let diagnostics = output.split(separator: "\n").filter {
             $0.contains("error:") || $0.contains("warning:")
         }

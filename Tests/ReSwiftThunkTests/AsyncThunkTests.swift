@@ -10,7 +10,7 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
     store.dispatch(thunk)
 }
 
-@Suite struct AsyncThunkTests {
+@Suite(.timeLimit(.minutes(1))) struct AsyncThunkTests {
     @Test func awaitingDispatchReturnsTheBodysValue() async throws {
         let store = makeCounterStore()
         let thunk = AsyncThunk<CounterState, String> { _, _ in "done" }
@@ -67,10 +67,13 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
                 AsyncThunk<CounterState, Int> { _, _ in
                     started.fire()
                     do {
-                        try await Task.sleep(nanoseconds: 60_000_000_000)
-                    } catch {
+                        // Only cancellation ends this wait in time; the deadline ends it with the test.
+                        try await withDeadline("the test to cancel the thunk") {
+                            try await Task.sleep(nanoseconds: 60_000_000_000)
+                        }
+                    } catch is CancellationError {
                         bodySawCancellation.fire()
-                        throw error
+                        throw CancellationError()
                     }
                     return 1
                 })
@@ -78,7 +81,9 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
         await started.wait(for: "the thunk to start")
         awaiting.cancel()
         await bodySawCancellation.wait(for: "the thunk body to see the cancellation")
-        await #expect(throws: CancellationError.self) { try await awaiting.value }
+        await #expect(throws: CancellationError.self) {
+            try await awaiting.value(waitingFor: "the cancelled dispatch to throw")
+        }
     }
 
     @Test func alreadyCancelledTaskDoesNotStartTheThunk() async {
@@ -89,7 +94,9 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
             return try await store.dispatch(
                 AsyncThunk<CounterState, Void> { _, _ in ran.withLock { $0 = true } })
         }
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: CancellationError.self) {
+            try await task.value(waitingFor: "the cancelled dispatch")
+        }
         #expect(ran.withLock { $0 } == false)
     }
 

@@ -158,16 +158,16 @@ private func incrementOnce(dispatch: DispatchFunction) {
         let log = CallSiteLog<CounterState>()
         let store = makeCounterStore(middleware: [createThunkMiddleware(), log.middleware])
         let line = Locked<UInt>(0)
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            store.dispatch(
-                Thunk<CounterState> { dispatch, _ in
-                    Thread.detachNewThread {
-                        line.withLock { $0 = #line + 1 }
-                        dispatch(Increment())
-                        done.resume()
-                    }
-                })
-        }
+        let done = OneShotSignal()
+        store.dispatch(
+            Thunk<CounterState> { dispatch, _ in
+                Thread.detachNewThread {
+                    line.withLock { $0 = #line + 1 }
+                    dispatch(Increment())
+                    done.fire()
+                }
+            })
+        await done.wait(for: "the other thread's dispatch")
         #expect(log.callSites == [CallSite(line: line.withLock { $0 })])
     }
 

@@ -122,7 +122,9 @@ import Testing
     @Test func fireAndForgetFromAsyncCode() async throws {
         let store = makeStore()
         store.dispatch(loadBooks as Action)
-        let loaded = try await store.state(where: { !$0.books.isEmpty })
+        let loaded = try await withDeadline("the books to load") {
+            try await store.state(where: { !$0.books.isEmpty })
+        }
         #expect(loaded.books == [Book(title: "Swift in Depth")])
     }
 

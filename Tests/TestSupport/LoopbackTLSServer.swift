@@ -124,7 +124,7 @@
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try withUnblockedSignals { try process.run() }
-            process.waitUntilExit()
+            try waitForExit(of: process, "openssl \(arguments.first ?? "")")
             guard process.terminationStatus == 0 else {
                 throw TestSupportError(
                     "openssl \(arguments.first ?? "") failed (\(process.terminationStatus)).")

@@ -1,3 +1,4 @@
+import Locking
 import Testing
 
 /// A one-shot signal an async test can wait for, with a deadline; firing it again does nothing.
@@ -10,6 +11,7 @@ import Testing
 public final class OneShotSignal: Sendable {
     private let stream: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
+    private let fired = Locked(false)
 
     /// Creates a signal that has not fired.
     public init() {
@@ -20,12 +22,17 @@ public final class OneShotSignal: Sendable {
 
     /// Fires the signal, waking the waiting task; later calls do nothing.
     public func fire() {
+        fired.withLock { $0 = true }
         continuation.yield()
         continuation.finish()
     }
 
-    /// Waits until the signal fired, or records an issue naming `what` after `seconds`. Call it
-    /// from one task only.
+    /// Whether ``fire()`` was called; any number of tasks may check, for instance with
+    /// ``eventually(_:seconds:isolation:sourceLocation:_:)``.
+    public var hasFired: Bool { fired.current }
+
+    /// Waits until the signal fired, or records an issue naming `what` after `seconds` (counted as
+    /// ``withDeadline(_:seconds:isolation:sourceLocation:_:)`` counts them). Call it from one task only.
     ///
     /// - Parameters:
     ///   - what: What the signal stands for, for the failure message.
@@ -42,7 +49,8 @@ public final class OneShotSignal: Sendable {
                 return !Task.isCancelled
             }
             group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(seconds) * 1_000_000_000)
+                // Like withDeadline's: time the pool was too busy to run the waiter doesn't count.
+                try? await sleepInPoolTime(seconds: Double(seconds))
                 return false
             }
             let first = await group.next() ?? false

@@ -49,16 +49,3 @@ public func processCPUTime(of pid: Int32, during seconds: TimeInterval) -> Doubl
 public var canMeasureProcessCPUTime: Bool {
     processCPUTime(of: getpid()) != nil
 }
-
-/// Waits until `condition` holds, checking every 10 ms, for at most `timeout` seconds.
-///
-/// - Throws: ``TestSupportError`` naming `what` when the deadline passes first.
-public func waitUntil(_ what: String, timeout: TimeInterval = 10, _ condition: () -> Bool) throws {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        guard Date() < deadline else {
-            throw TestSupportError("Gave up after \(timeout) s waiting for \(what).")
-        }
-        usleep(10_000)
-    }
-}

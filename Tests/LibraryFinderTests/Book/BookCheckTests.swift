@@ -1,6 +1,7 @@
 import Foundation
 import ReSwift
 import ReSwiftThunk
+import TestSupport
 import Testing
 
 @testable import LibraryFinderCore
@@ -166,11 +167,10 @@ import Testing
                 checkAvailabilityThunk(isbns: [BookFixtures.isbn], systemIDs: ["A"], poller: poller))
         }
         // Generous: in the full suite other tests can hold the cooperative pool for many seconds.
-        let deadline = Date().addingTimeInterval(120)
-        while clock.sleepCount == 0, Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await eventually("the poller to wait", seconds: 120) { clock.sleepCount > 0 }
         #expect(clock.sleepCount == 1)
         task.cancel()
-        try await task.value
+        try await task.value(waitingFor: "the cancelled check to end")
         #expect(store.state.phase == .cancelled)
         #expect(service.requests == [.check(isbns: ["9784101092058"], systemIDs: ["A"])])
     }

@@ -2,6 +2,7 @@ import Foundation
 import ReSwift
 import ReSwiftThunk
 import TerminalUI
+import TestSupport
 import Testing
 
 @testable import LibraryFinderCore
@@ -339,8 +340,7 @@ enum BookListFixtures {
             store: store, poller: AvailabilityPoller(service: service, clock: clock, timeout: 60))
         runner.submit("9784101092058")
         // Generous: in the full suite other tests can hold the cooperative pool for many seconds.
-        let deadline = Date().addingTimeInterval(120)
-        while clock.sleepCount == 0, Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await eventually("the poller to wait", seconds: 120) { clock.sleepCount > 0 }
         #expect(clock.sleepCount == 1)
         #expect(store.state.books.running != nil)
         runner.cancel()

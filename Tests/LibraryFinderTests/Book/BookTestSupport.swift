@@ -1,5 +1,7 @@
 import Foundation
 import ReSwift
+import TestSupport
+import Testing
 
 @testable import LibraryFinderCore
 
@@ -23,7 +25,8 @@ final class FakePollingClock: PollingClock {
     var sleeps: [Double] { state.withLock { $0.sleeps } }
 }
 
-/// A clock whose sleep waits until the task is cancelled (to cancel a search mid-wait).
+/// A clock whose sleep waits until the task is cancelled (to cancel a search mid-wait), for at
+/// most 3 minutes, so a test that fails before cancelling doesn't leave the poller behind.
 final class BlockingPollingClock: PollingClock {
     private let sleeping = Locked(0)
 
@@ -31,7 +34,7 @@ final class BlockingPollingClock: PollingClock {
 
     func sleep(seconds: Double) async throws {
         sleeping.withLock { $0 += 1 }
-        while !Task.isCancelled { try? await Task.sleep(nanoseconds: 1_000_000) }
+        try await eventually("the test to cancel the poller's wait", seconds: 180) { Task.isCancelled }
         throw CancellationError()
     }
 

@@ -21,7 +21,7 @@ struct LibraryFinderWaitingTests {
     static let bound = 0.5
     static let window: TimeInterval = 3
 
-    private func cpuWhileWaiting(_ arguments: [String]) throws -> Double {
+    private func cpuWhileWaiting(_ arguments: [String]) async throws -> Double {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.neverAnswer, for: "/library")
@@ -38,19 +38,19 @@ struct LibraryFinderWaitingTests {
             _ = try? terminal.waitForExit()
             terminal.close()
         }
-        try waitUntil("the request to reach the server") { !server.requests(for: "/library").isEmpty }
-        Thread.sleep(forTimeInterval: 0.3)
+        try await eventually("the request to reach the server") { !server.requests(for: "/library").isEmpty }
+        try await Task.sleep(nanoseconds: 300_000_000)
         return try #require(processCPUTime(of: terminal.processIdentifier, during: Self.window))
     }
 
-    @Test func printingJSONWaitsWithoutBurningTheCPU() throws {
-        let spent = try cpuWhileWaiting(["--format", "json"])
+    @Test func printingJSONWaitsWithoutBurningTheCPU() async throws {
+        let spent = try await cpuWhileWaiting(["--format", "json"])
         #expect(
             spent <= Self.bound, "library-finder --format json used \(spent) s of CPU in \(Self.window) s")
     }
 
-    @Test func theInteractiveScreenWaitsWithoutBurningTheCPU() throws {
-        let spent = try cpuWhileWaiting([])
+    @Test func theInteractiveScreenWaitsWithoutBurningTheCPU() async throws {
+        let spent = try await cpuWhileWaiting([])
         #expect(
             spent <= Self.bound, "library-finder's loading screen used \(spent) s of CPU in \(Self.window) s")
     }

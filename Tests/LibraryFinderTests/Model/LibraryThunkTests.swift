@@ -6,10 +6,10 @@ import Testing
 
 @testable import LibraryFinderCore
 
-/// A service whose answer waits until the test releases it, to hold a load in flight.
+/// A service whose answer waits until the test releases it, to hold a load in flight; for at most
+/// 10 s, so a test that fails before releasing it doesn't leave the load behind.
 final class GatedLibraryService: LibraryService {
     private struct Gate {
-        var waiting: [CheckedContinuation<Void, Never>] = []
         var released = false
         var count = 0
     }
@@ -24,25 +24,13 @@ final class GatedLibraryService: LibraryService {
     var requestCount: Int { gate.withLock { $0.count } }
 
     func libraries(matching query: LibraryQuery) async throws -> [Library] {
-        await withCheckedContinuation { continuation in
-            let resumeNow = gate.withLock { gate in
-                gate.count += 1
-                if gate.released { return true }
-                gate.waiting.append(continuation)
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
+        gate.withLock { $0.count += 1 }
+        try await eventually("the test to release the library service") { gate.withLock { $0.released } }
         return answer
     }
 
     func release() {
-        let continuations = gate.withLock { gate in
-            gate.released = true
-            defer { gate.waiting.removeAll() }
-            return gate.waiting
-        }
-        for continuation in continuations { continuation.resume() }
+        gate.withLock { $0.released = true }
     }
 }
 
@@ -116,11 +104,11 @@ final class GatedLibraryService: LibraryService {
         let service = GatedLibraryService(answer: libraries)
         let thunk = loadLibrariesThunk(service: service, cache: nil, now: { now })
         let first = Task { try await store.dispatch(thunk) }
-        while !store.state.isLoading { await Task.yield() }
+        try await eventually("the first load to start") { store.state.isLoading }
         try await store.dispatch(thunk)
         #expect(store.state.isLoading)
         service.release()
-        try await first.value
+        try await first.value(waitingFor: "the first load to end")
         #expect(service.requestCount == 1)
         #expect(store.state.status == .loaded)
         #expect(store.state.libraries == libraries)

@@ -11,7 +11,7 @@ import Testing
 /// a program that burns the CPU while it waits.
 @Suite(.enabled(if: canMeasureProcessCPUTime, "needs /proc to read a process's CPU time"))
 struct MemoryGameWaitingTests {
-    @Test func theLoadingScreenWaitsWithoutBurningTheCPU() throws {
+    @Test func theLoadingScreenWaitsWithoutBurningTheCPU() async throws {
         let temporary = try TemporaryDirectory(prefix: "memory-game-wait")
         let dataHome = temporary.url
         let server = try LoopbackHTTPServer()
@@ -28,8 +28,8 @@ struct MemoryGameWaitingTests {
         }
         try terminal.waitForScreen(containing: "› New Game")
         try terminal.send(PseudoTerminal.Keys.enter)
-        try waitUntil("the request to reach the server") { !server.requests(for: "/search").isEmpty }
-        Thread.sleep(forTimeInterval: 0.2)
+        try await eventually("the request to reach the server") { !server.requests(for: "/search").isEmpty }
+        try await Task.sleep(nanoseconds: 200_000_000)
         let spent = try #require(processCPUTime(of: terminal.processIdentifier, during: 3))
         #expect(spent <= 0.5, "memory-game's loading screen used \(spent) s of CPU in 3 s")
     }

@@ -2,6 +2,8 @@ import Foundation
 import ReSwift
 import ReSwiftTesting
 import TerminalUI
+import TestSupport
+import Testing
 
 @testable import MemoryGameCore
 
@@ -33,29 +35,13 @@ final class GameHarness: Sendable {
     }
 }
 
-/// A gate that tasks wait at until it is opened.
-actor AsyncGate {
-    private var isOpen = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        for continuation in waiting { continuation.resume() }
-        waiting = []
-    }
-}
-
-/// An album source that answers with ``sampleAlbums`` once its gate opens: a slow service.
+/// An album source that answers with ``sampleAlbums`` once `release` fires: a slow service. It
+/// waits at most 10 s, so a test that fails before releasing it doesn't leave it behind.
 struct GatedAlbumSource: AlbumSource {
-    let gate: AsyncGate
+    let release: OneShotSignal
 
     func albums(for category: MusicCategory) async throws -> [Album] {
-        await gate.wait()
+        try await eventually("the test to release the album source") { release.hasFired }
         return sampleAlbums
     }
 }

@@ -43,7 +43,9 @@ import Testing
         let store = makeStore(route: Routes.menuRoute, log: log)
         let dispatcher = makeDispatcher(store)
         dispatcher.handle(.choose)
-        for await game in store.states(\.game) where game.phase == .playing { break }
+        try await withDeadline("the game to be playing") {
+            for await game in store.states(\.game) where game.phase == .playing { break }
+        }
         let dealt = try #require(log.callSites(of: "SetCardsAction").first.flatMap { $0 })
         #expect(dealt.fileID.description == "MemoryGameCore/GameEffects.swift")
         // The synchronous thunk that started the fetch records its lines too.

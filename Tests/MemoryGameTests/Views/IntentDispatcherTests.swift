@@ -2,6 +2,7 @@ import ReSwift
 import ReSwiftRouter
 import ReSwiftTesting
 import ReSwiftThunk
+import TestSupport
 import Testing
 
 @testable import MemoryGameCore
@@ -31,21 +32,23 @@ import Testing
     }
 
     /// The game slice once it leaves `.loading` (the fetch runs on its own task).
-    private func dealt(_ store: Store<AppState>) async -> GameState? {
-        for await game in store.states(\.game) {
-            if case .loading = game.phase { continue }
-            return game
+    private func dealt(_ store: Store<AppState>) async throws -> GameState? {
+        try await withDeadline("the game to leave .loading") {
+            for await game in store.states(\.game) {
+                if case .loading = game.phase { continue }
+                return game
+            }
+            return nil
         }
-        return nil
     }
 
-    @Test(.timeLimit(.minutes(1))) func newGameFromTheMenuOpensTheGameAndDealsCards() async {
+    @Test(.timeLimit(.minutes(1))) func newGameFromTheMenuOpensTheGameAndDealsCards() async throws {
         let store = makeStore(route: Routes.menuRoute)
         let dispatcher = makeDispatcher(store)
         #expect(dispatcher.handle(.choose) == .handled)
         #expect(store.state.navigationState.route == Routes.gameRoute)
         #expect(store.state.game.fetch == 1)
-        _ = await dealt(store)
+        _ = try await dealt(store)
         #expect(store.state.game.phase == .playing)
         #expect(store.state.game.category == .rock)
         #expect(store.state.game.cards.count == 16)
@@ -64,7 +67,7 @@ import Testing
         let store = makeStore(route: Routes.gameRoute)
         let dispatcher = makeDispatcher(store)
         dispatcher.startGame(preference: .offline)
-        _ = await dealt(store)
+        _ = try await dealt(store)
         let cards = store.state.game.cards
         let other = try #require(cards.indices.first { cards[$0].pair != cards[0].pair })
         dispatcher.handle(.flip)
@@ -75,9 +78,11 @@ import Testing
         dispatcher.handle(.flip)
         #expect(store.state.game.misses == 1)
         var turnedBack: GameState?
-        for await game in store.states(\.game) where game.mismatch == nil {
-            turnedBack = game
-            break
+        try await withDeadline("the miss to be turned back") {
+            for await game in store.states(\.game) where game.mismatch == nil {
+                turnedBack = game
+                break
+            }
         }
         #expect(turnedBack?.misses == 1)
         #expect(turnedBack?.cards.allSatisfy { !$0.isFaceUp } == true)
@@ -91,50 +96,48 @@ import Testing
     }
 
     /// Waits until the log holds a `SetCardsAction` of fetch `fetch` (at most 10 s).
-    private func waitForCards(of fetch: Int, in log: ActionRecorder) async -> Bool {
-        for _ in 0..<1000 {
-            if log.actions.contains(where: { ($0 as? SetCardsAction)?.fetch == fetch }) { return true }
-            try? await Task.sleep(nanoseconds: 10_000_000)
+    private func waitForCards(of fetch: Int, in log: ActionRecorder) async throws {
+        try await eventually("the cards of fetch \(fetch)") {
+            log.actions.contains(where: { ($0 as? SetCardsAction)?.fetch == fetch })
         }
-        return false
     }
 
-    @Test(.timeLimit(.minutes(1))) func leavingTheGameWhileLoadingDropsTheLateResult() async {
+    @Test(.timeLimit(.minutes(1))) func leavingTheGameWhileLoadingDropsTheLateResult() async throws {
         let log = ActionRecorder()
         let store = makeStore(route: Routes.gameRoute, log: log)
-        let release = AsyncGate()
+        let release = OneShotSignal()
         let dispatcher = IntentDispatcher(
             store: store,
             environment: GameEnvironment(
-                liveSource: GatedAlbumSource(gate: release), random: RandomSource(seed: 1)
+                liveSource: GatedAlbumSource(release: release), random: RandomSource(seed: 1)
             ) { _ in })
         dispatcher.startGame(preference: .live)
         #expect(store.state.game.phase == .loading(.rock))
         dispatcher.handle(.back)
         #expect(store.state.game.phase == .idle)
-        await release.open()
+        release.fire()
         // The fetch's answer comes back, tagged with a fetch that no longer runs: nothing changes.
-        #expect(await waitForCards(of: 1, in: log))
+        try await waitForCards(of: 1, in: log)
         #expect(store.state.game.phase == .idle)
         #expect(store.state.game.cards.isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aNewGameSupersedesTheFetchStillRunning() async {
+    @Test(.timeLimit(.minutes(1))) func aNewGameSupersedesTheFetchStillRunning() async throws {
         let log = ActionRecorder()
         let store = makeStore(route: Routes.gameRoute, log: log)
-        let release = AsyncGate()
+        let release = OneShotSignal()
         let dispatcher = IntentDispatcher(
             store: store,
             environment: GameEnvironment(
-                liveSource: GatedAlbumSource(gate: release), random: RandomSource(seed: 1)
+                liveSource: GatedAlbumSource(release: release), random: RandomSource(seed: 1)
             ) { _ in })
         dispatcher.startGame(preference: .live)
         dispatcher.startGame(preference: .offline)
         #expect(store.state.game.fetch == 2)
-        let offline = await dealt(store)
+        let offline = try await dealt(store)
         #expect(offline?.origin == .offline)
-        await release.open()
-        #expect(await waitForCards(of: 1, in: log))
+        release.fire()
+        try await waitForCards(of: 1, in: log)
         #expect(store.state.game.origin == .offline, "the superseded live fetch replaced the board")
     }
 

@@ -165,7 +165,7 @@ private struct Bump: Action {
         #expect((try client.next("error")["message"] as? String)?.contains("Not a command") == true)
     }
 
-    @Test func jumpsInTheHistoryOfATimeTravelStore() throws {
+    @Test func jumpsInTheHistoryOfATimeTravelStore() async throws {
         let sandbox = try InspectorSandbox()
         defer { sandbox.remove() }
         let started = Collected<InspectorEndpoint>()
@@ -185,7 +185,7 @@ private struct Bump: Action {
             event = try client.next("action")
         }
         #expect((event["payload"] as? [String: Any])?["index"] as? Int == 1)
-        try waitUntil("the store shows step 1") { store.state.currentIndex == 1 }
+        try await eventually("the store shows step 1") { store.state.currentIndex == 1 }
         #expect(store.state.current.todos.map(\.title) == ["a"])
     }
 
@@ -280,7 +280,7 @@ private struct Bump: Action {
         #expect(reportedLost == endpoint.statistics.lost)
     }
 
-    @Test func aDisconnectingInspectorIsDroppedAndTheAppKeepsDispatching() throws {
+    @Test func aDisconnectingInspectorIsDroppedAndTheAppKeepsDispatching() async throws {
         let sandbox = try InspectorSandbox()
         defer { sandbox.remove() }
         let (store, endpoint) = try makeInspectedStore(sandbox)
@@ -291,7 +291,7 @@ private struct Bump: Action {
         for index in 0..<5_000 {
             store.dispatch(ToggleTodo(index: index % 1))
         }
-        try waitUntil("the endpoint dropped the connection") { endpoint.statistics.connections == 0 }
+        try await eventually("the endpoint dropped the connection") { endpoint.statistics.connections == 0 }
         store.dispatch(AddTodo(title: "after"))
         #expect(store.state.todos.map(\.title) == ["before", "after"])
 

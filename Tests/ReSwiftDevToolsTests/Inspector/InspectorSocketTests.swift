@@ -100,7 +100,7 @@ import Testing
         }
     }
 
-    @Test func removesItsSocketWhenTheStoreGoesAway() throws {
+    @Test func removesItsSocketWhenTheStoreGoesAway() async throws {
         let sandbox = try InspectorSandbox()
         defer { sandbox.remove() }
         var path = ""
@@ -110,7 +110,7 @@ import Testing
             store.dispatch(AddTodo(title: "milk"))
             #expect(FileManager.default.fileExists(atPath: path))
         }
-        try waitUntil("the socket is removed") { !FileManager.default.fileExists(atPath: path) }
+        try await eventually("the socket is removed") { !FileManager.default.fileExists(atPath: path) }
     }
 
     @Test func removesStaleSocketsOfProcessesThatEnded() throws {

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 import ReSwift
+import TestSupport
+import Testing
 
 @testable import ReSwiftRouter
 
@@ -55,23 +57,24 @@ final class RoutingLog: Sendable {
         takePending()?()
     }
 
-    /// Waits (without blocking a thread) until `condition` holds for the events, for at least 20 s.
-    /// - Returns: Whether it held.
-    func wait(until condition: @escaping ([String]) -> Bool) async -> Bool {
-        for _ in 0..<20_000 {
-            if condition(events) { return true }
-            try? await Task.sleep(nanoseconds: 1_000_000)
+    /// Waits (without blocking a thread) until `condition` holds for the events, for at most 10 s.
+    ///
+    /// - Throws: `TestSupportError` when it didn't hold in time.
+    func wait(
+        until condition: ([String]) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await eventually("the routing events to match", sourceLocation: sourceLocation) {
+            condition(events)
         }
-        return condition(events)
     }
 
-    /// Waits until a completion handler is kept, for at least 20 s.
-    func waitForPendingCompletion() async -> Bool {
-        for _ in 0..<20_000 {
-            if pendingCount > 0 { return true }
-            try? await Task.sleep(nanoseconds: 1_000_000)
+    /// Waits until a completion handler is kept, for at most 10 s.
+    ///
+    /// - Throws: `TestSupportError` when none was kept in time.
+    func waitForPendingCompletion(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await eventually("a routable to keep its completion handler", sourceLocation: sourceLocation) {
+            pendingCount > 0
         }
-        return false
     }
 }
 
@@ -155,12 +158,13 @@ final class IssueCollector: Sendable {
         storedIssues.withLock { $0.append(issue) }
     }
 
-    func wait(forCount count: Int) async -> Bool {
-        for _ in 0..<20_000 {
-            if issues.count >= count { return true }
-            try? await Task.sleep(nanoseconds: 1_000_000)
+    /// Waits until `count` issues were collected, for at most 10 s.
+    ///
+    /// - Throws: `TestSupportError` when fewer came in time.
+    func wait(forCount count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await eventually("\(count) routing issue(s)", sourceLocation: sourceLocation) {
+            issues.count >= count
         }
-        return false
     }
 }
 

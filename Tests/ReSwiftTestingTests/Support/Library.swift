@@ -1,6 +1,8 @@
 import Foundation
 import ReSwift
 import ReSwiftThunk
+import TestSupport
+import Testing
 
 /// A small model under test: a book search with loading state and a counter.
 struct LibraryState: Equatable {
@@ -41,14 +43,19 @@ func libraryReducer(action: Action, state: LibraryState?) -> LibraryState {
 
 struct CatalogUnavailable: Error {}
 
-/// A fake catalog the thunks search; `delay` lets tests keep a search running.
+/// A fake catalog the thunks search; `delay` lets tests keep a search running (for at most 10 s:
+/// a search held longer ends with a `TestSupportError` unless it is cancelled first).
 struct Catalog: Sendable {
     var books: [String: [String]] = ["swift": ["Swift in Depth", "Advanced Swift"]]
     var delayNanoseconds: UInt64 = 0
     var fails = false
 
     func search(_ query: String) async throws -> [String] {
-        if delayNanoseconds > 0 { try await Task.sleep(nanoseconds: delayNanoseconds) }
+        if delayNanoseconds > 0 {
+            try await withDeadline("the slow search to be cancelled") {
+                try await Task.sleep(nanoseconds: delayNanoseconds)
+            }
+        }
         if fails { throw CatalogUnavailable() }
         return books[query] ?? []
     }
