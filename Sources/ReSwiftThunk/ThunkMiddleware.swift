@@ -90,19 +90,29 @@ private func thunkMiddleware<State>(
                         // Thunk<Other>, pass it on untouched.
                         next(action)
                     }
-                case let cancel as CancelThunks:
-                    effects.cancel(cancel.id)
-                case let installation as EffectClockInstallation:
-                    effects.install(installation.clock)
-                    installation.installedInThunkMiddleware(effects)
-                    next(action)
                 default:
-                    next(action)
+                    // Recognised by type first: a comparison costs less than a failed cast, and
+                    // every plain action comes this way.
+                    let type = ObjectIdentifier(Swift.type(of: action))
+                    if type == cancelThunksType, let cancel = action as? CancelThunks {
+                        effects.cancel(cancel.id)
+                    } else if type == clockInstallationType,
+                        let installation = action as? EffectClockInstallation
+                    {
+                        effects.install(installation.clock)
+                        installation.installedInThunkMiddleware(effects)
+                        next(action)
+                    } else {
+                        next(action)
+                    }
                 }
             }
         }
     }
 }
+
+private let cancelThunksType = ObjectIdentifier(CancelThunks.self)
+private let clockInstallationType = ObjectIdentifier(EffectClockInstallation.self)
 
 /// The former spelling of ``createThunkMiddleware(unhandledErrorHandler:)``, before every error hook
 /// of the package was named `…Handler`.

@@ -60,60 +60,8 @@ public final class ListenerMiddleware<State>: Sendable {
         let run: (ListenerContext<State>) async throws -> Void
     }
 
-    private struct Listener {
-        var id: Int
-        var policy: ListenerPolicy
-        /// For a listener registered for an action type: whether an action is of that type
-        /// (evaluated once per action type, then cached).
-        var matchesType: ActionType?
-        /// For a listener registered with a predicate.
-        var predicate: (@Sendable (Action) -> Bool)?
-        var body: ListenerBody
-        var name: String
-        var fileID: String
-        var line: UInt
-    }
-
-    private struct TakeWaiter {
-        var predicate: @Sendable (Action) -> Bool
-        var continuation: CheckedContinuation<HandedAction, any Error>
-        var run: ListenerRun
-    }
-
-    private struct ConditionWaiter {
-        var predicate: @Sendable (State) -> Bool
-        var continuation: CheckedContinuation<Void, any Error>
-        var run: ListenerRun
-    }
-
-    private struct Registry {
-        var clock: any EffectClock
-        var nextID = 0
-        /// In the order they were registered.
-        var listeners: [Listener] = []
-        /// Listeners registered with a predicate, which every action is offered to.
-        var predicateListenerCount = 0
-        /// For each action type seen, the ids of the type listeners it matches.
-        var matchesByType: [ObjectIdentifier: [Int]] = [:]
-        var runs: [Int: [Int: ListenerRun]] = [:]
-        var activeRuns = 0
-        /// Waits that started and haven't registered yet.
-        var starting: Set<Int> = []
-        var cancelledEarly: Set<Int> = []
-        var takeWaiters: [Int: TakeWaiter] = [:]
-        var conditionWaiters: [Int: ConditionWaiter] = [:]
-        var droppedActions = 0
-
-        mutating func makeID() -> Int {
-            nextID += 1
-            return nextID
-        }
-
-        var hasWaiters: Bool { !takeWaiters.isEmpty || !conditionWaiters.isEmpty }
-    }
-
-    // Listener bodies and waiter continuations are Sendable; `State` values never enter it.
-    private let registry: Locked<Registry>
+    // Not generic, so that the check every dispatch makes costs no generic metadata lookups.
+    private let registry: Locked<ListenerRegistry>
     private let errorHandler: @Sendable (UnhandledThunkError) -> Void
     private let customMisuseHandler: (@Sendable (ThunkMisuse) -> Void)?
 
@@ -131,7 +79,7 @@ public final class ListenerMiddleware<State>: Sendable {
         errorHandler: (@Sendable (UnhandledThunkError) -> Void)? = nil,
         misuseHandler: (@Sendable (ThunkMisuse) -> Void)? = nil
     ) {
-        registry = Locked(Registry(clock: clock))
+        registry = Locked(ListenerRegistry(clock: clock))
         self.errorHandler = errorHandler ?? { ThunkHooks.unhandledErrorHandler($0) }
         customMisuseHandler = misuseHandler
     }
@@ -229,11 +177,10 @@ public final class ListenerMiddleware<State>: Sendable {
         let id = registry.withLock { registry -> Int in
             let id = registry.makeID()
             registry.listeners.append(
-                Listener(
-                    id: id, policy: policy, matchesType: matchesType, predicate: predicate, body: body,
-                    name: name, fileID: fileID, line: line))
-            if predicate != nil { registry.predicateListenerCount += 1 }
-            registry.matchesByType.removeAll()
+                ListenerEntry(
+                    id: id, policy: policy, matchesType: matchesType, predicate: predicate,
+                    body: ErasedListenerBody(base: body), name: name, fileID: fileID, line: line))
+            registry.listenersChanged()
             return id
         }
         return ListenerRegistration(id: id) { [weak self] id in self?.remove(id) }
@@ -242,9 +189,8 @@ public final class ListenerMiddleware<State>: Sendable {
     private func remove(_ id: Int) {
         let runs = registry.withLock { registry -> [ListenerRun] in
             guard let index = registry.listeners.firstIndex(where: { $0.id == id }) else { return [] }
-            if registry.listeners[index].predicate != nil { registry.predicateListenerCount -= 1 }
             registry.listeners.remove(at: index)
-            registry.matchesByType.removeAll()
+            registry.listenersChanged()
             return registry.runs[id].map { Array($0.values) } ?? []
         }
         for run in runs.sorted(by: { $0.serial < $1.serial }) { run.cancel() }
@@ -257,38 +203,35 @@ public final class ListenerMiddleware<State>: Sendable {
         return { [self] dispatch, getState in
             let store = ListenerStore(dispatch: dispatch, getState: getState)
             return { next in
+                let registry = self.registry
                 return { action in
-                    if let installation = action as? EffectClockInstallation {
-                        self.registry.withLock { $0.clock = installation.clock }
+                    let actionType = ObjectIdentifier(type(of: action))
+                    if actionType == installationType, let installation = action as? EffectClockInstallation {
+                        registry.withLock { $0.clock = installation.clock }
                     }
                     next(action)
-                    self.handle(action, store: store)
+                    // The common case, in code that isn't generic: nobody cares about the action.
+                    if let interest = registry.interest(in: action, of: actionType) {
+                        self.handle(action, interest, store: store)
+                    }
                 }
             }
         }
     }
 
     /// Wakes the waits `action` (and the state it produced) satisfy, then starts the runs of the
-    /// listeners it matches. Called after the reducer.
-    private func handle(_ action: Action, store: ListenerStore<State>) {
-        let actionType = ObjectIdentifier(type(of: action))
-        let (matched, checkWaiters) = registry.withLock { registry -> ([Listener], Bool) in
-            let ids: [Int]
-            if let cached = registry.matchesByType[actionType] {
-                ids = cached
-            } else {
-                ids = registry.listeners.filter { $0.matchesType?.matches(action) == true }.map(\.id)
-                registry.matchesByType[actionType] = ids
-            }
-            var matched: [Listener] = []
-            if !ids.isEmpty || registry.predicateListenerCount > 0 {
-                // Keep the registration order across type and predicate listeners.
-                matched = registry.listeners.filter { $0.predicate != nil || ids.contains($0.id) }
-            }
-            return (matched, registry.hasWaiters)
-        }
-        if checkWaiters { wakeWaiters(for: action, store: store) }
-        for listener in matched where listener.predicate?(action) ?? true {
+    /// listeners it matches. Called after the reducer, when ``ListenerInterest`` says someone may
+    /// care.
+    private func handle(_ action: Action, _ interest: ListenerInterest, store: ListenerStore<State>) {
+        if interest.checkWaiters { wakeWaiters(for: action, store: store) }
+        guard !interest.typeListeners.isEmpty || !interest.predicateListeners.isEmpty else { return }
+        // Predicates are the caller's code: called without the lock held.
+        let matchedIDs = Set(
+            interest.typeListeners + interest.predicateListeners.filter { $0.predicate(action) }.map(\.id))
+        guard !matchedIDs.isEmpty else { return }
+        // In registration order, across type and predicate listeners.
+        let matched = registry.withLock { $0.listeners.filter { matchedIDs.contains($0.id) } }
+        for listener in matched {
             start(listener, action: action, store: store)
         }
     }
@@ -316,7 +259,7 @@ public final class ListenerMiddleware<State>: Sendable {
         }
     }
 
-    private func start(_ listener: Listener, action: Action, store: ListenerStore<State>) {
+    private func start(_ listener: ListenerEntry, action: Action, store: ListenerStore<State>) {
         let (run, clock, superseded) = registry.withLock {
             registry -> (ListenerRun?, any EffectClock, [ListenerRun]) in
             let running = registry.runs[listener.id] ?? [:]
@@ -346,7 +289,8 @@ public final class ListenerMiddleware<State>: Sendable {
                 store.dispatch(action)
             },
             store: store, run: run, middleware: self)
-        let body = listener.body
+        // Registered by this middleware, for its `State`.
+        let body = listener.body.base as! ListenerBody
         let errorHandler = self.errorHandler
         let (name, fileID, line) = (listener.name, listener.fileID, listener.line)
         let task = Task {
@@ -442,7 +386,8 @@ public final class ListenerMiddleware<State>: Sendable {
                     registry.starting.remove(id)
                     if registry.cancelledEarly.remove(id) != nil { return true }
                     registry.conditionWaiters[id] = ConditionWaiter(
-                        predicate: predicate, continuation: continuation, run: run)
+                        // Only called with this store's state (see `wakeWaiters`).
+                        predicate: { predicate($0 as! State) }, continuation: continuation, run: run)
                     return false
                 }
                 if cancelled {
@@ -482,6 +427,9 @@ public final class ListenerMiddleware<State>: Sendable {
         try await clock.sleep(until: clock.now + duration)
     }
 }
+
+/// The type of the action that installs a clock, to recognise it without a cast.
+private let installationType = ObjectIdentifier(EffectClockInstallation.self)
 
 /// An action handed from the dispatching thread to a listener's task.
 // @unchecked Sendable: the store's contract treats a dispatched action as an immutable value
