@@ -16,6 +16,7 @@ enum BenchCommandLine {
     /// The workloads, in the order they run.
     static let workloadNames = [
         "notify", "closures", "select", "dispatch", "dispatch-profiled", "subscribe", "memory", "derived",
+        "listeners",
     ]
     /// Samples `--samples` accepts.
     static let samplesRange: ClosedRange<Int> = 1...1000

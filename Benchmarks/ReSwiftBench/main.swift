@@ -33,6 +33,7 @@ case .run(let samples, let only, let json):
         ("subscribe", subscribeWorkload),
         ("memory", memoryWorkload),
         ("derived", derivedWorkload),
+        ("listeners", listenersWorkload),
     ]
     var rows: [Row] = []
     for workload in workloads where only.isEmpty || only.contains(workload.name) {
