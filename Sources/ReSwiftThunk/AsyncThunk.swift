@@ -114,7 +114,7 @@ public struct AsyncThunk<State, Value: Sendable>: Action, Sendable {
         self.timing = .immediately(cancelInFlight: false)
     }
 
-    /// Creates an async thunk with an id, which ``Store/cancelThunks(id:)`` (or a dispatched
+    /// Creates an async thunk with an id, which `store.cancelThunks(id:)` (or a dispatched
     /// ``CancelThunks``) cancels.
     ///
     /// ```swift

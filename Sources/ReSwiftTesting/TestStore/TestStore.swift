@@ -51,7 +51,7 @@ public final class TestStore<State>: @unchecked Sendable {
 
     /// The clock of the store's effects: `TestStore` installs it in the thunk middleware and
     /// in every listener middleware of its store, replacing their clocks, so that debounced
-    /// and throttled thunks, listeners' delays and ``EffectEnvironment/sleep(for:fileID:line:)``
+    /// and throttled thunks, listeners' delays and `EffectEnvironment.sleep(for:)`
     /// wait on it. Time stands still until ``advance(by:fileID:file:line:column:)`` moves it.
     public let clock: TestClock
 
@@ -474,7 +474,7 @@ public final class TestStore<State>: @unchecked Sendable {
     /// await store.receive(SearchFinished.self) { $0.books = ["Swift in Depth"] }
     /// ```
     ///
-    /// No real time passes: see ``TestClock`` for how it runs what is due deterministically.
+    /// No real time passes: see `TestClock` for how it runs what is due deterministically.
     /// Fails the test if `duration` is negative or NaN (time doesn't move), or if an effect was
     /// still busy after the clock's `settleTimeout` of real time (it waits for something else
     /// than the clock).
@@ -514,7 +514,7 @@ public final class TestStore<State>: @unchecked Sendable {
     }
 
     /// Actions that thunks cancelled by id dispatched after their cancellation, which the thunk
-    /// middleware dropped (see ``ThunkEffects/Statistics/droppedActions``).
+    /// middleware dropped (see `ThunkEffects.Statistics.droppedActions`).
     public var droppedActions: Int {
         effects.withLock { $0.reduce(0) { $0 + $1.statistics.droppedActions } }
     }

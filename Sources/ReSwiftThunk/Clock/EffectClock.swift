@@ -1,7 +1,7 @@
 import Dispatch
 
 /// The clock effects wait on: debounced and throttled thunks, listeners' `delay`, and thunk
-/// bodies that call ``EffectEnvironment/sleep(for:)``.
+/// bodies that call ``EffectEnvironment/sleep(for:fileID:line:)``.
 ///
 /// The thunk middleware and the listener middleware each take one (``ContinuousEffectClock`` by
 /// default). Tests give them a ``TestClock`` instead and advance it, so no test of a debounce,
@@ -25,9 +25,12 @@ extension EffectClock {
     /// try await clock.sleep(for: .seconds(2))
     /// ```
     ///
-    /// - Parameter duration: How long to sleep, zero or more. A negative or NaN duration is a
-    ///   misuse: it goes to ``ThunkHooks/misuseHandler`` (which stops the program by default)
-    ///   and, if the handler returns, this throws it instead of sleeping.
+    /// - Parameters:
+    ///   - duration: How long to sleep, zero or more. A negative or NaN duration is a misuse:
+    ///     it goes to ``ThunkHooks/misuseHandler`` (which stops the program by default) and, if
+    ///     the handler returns, this throws it instead of sleeping.
+    ///   - fileID: The caller's file, named in the misuse; leave the default.
+    ///   - line: The caller's line, named in the misuse; leave the default.
     /// - Throws: `CancellationError` if the task is cancelled while it sleeps, or the
     ///   ``ThunkMisuse`` for a negative or NaN duration.
     public func sleep(

@@ -24,8 +24,11 @@ public enum EffectEnvironment {
 
     /// Sleeps for `duration` on ``clock``.
     ///
-    /// - Parameter duration: How long to sleep, zero or more; a negative or NaN duration is a
-    ///   ``ThunkMisuse`` (see ``EffectClock/sleep(for:fileID:line:)``).
+    /// - Parameters:
+    ///   - duration: How long to sleep, zero or more; a negative or NaN duration is a
+    ///     ``ThunkMisuse`` (see ``EffectClock/sleep(for:fileID:line:)``).
+    ///   - fileID: The caller's file, named in the misuse; leave the default.
+    ///   - line: The caller's line, named in the misuse; leave the default.
     /// - Throws: `CancellationError` when the effect is cancelled while it sleeps (by id, or by
     ///   cancelling the task that awaits it); the ``ThunkMisuse`` for a bad duration.
     public static func sleep(

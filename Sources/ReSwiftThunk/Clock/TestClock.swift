@@ -22,7 +22,7 @@ import ReSwift
 ///
 /// ## Determinism
 ///
-/// ``advance(by:)`` first waits until the effects the middleware runs on this clock are idle:
+/// ``advance(by:fileID:line:)`` first waits until the effects the middleware runs on this clock are idle:
 /// each one has finished, or is suspended in this clock's `sleep`, or (a listener) in `take`
 /// or `condition`. Then it wakes the sleepers that are due one at a time, earliest deadline
 /// first (for equal deadlines, the effect that was dispatched first), moving ``now`` to each one's
@@ -91,7 +91,7 @@ public final class TestClock: EffectClock, Sendable {
     ///
     /// - Parameters:
     ///   - now: The instant it starts at.
-    ///   - settleTimeout: The most real time, in seconds, that ``advance(by:)`` waits for effects
+    ///   - settleTimeout: The most real time, in seconds, that ``advance(by:fileID:line:)`` waits for effects
     ///     to become idle at each step (see the type's discussion).
     public init(now: EffectInstant = EffectInstant(nanoseconds: 0), settleTimeout: TimeInterval = 5) {
         state = Locked(State(now: now))
@@ -103,7 +103,7 @@ public final class TestClock: EffectClock, Sendable {
         state.withLock { $0.now }
     }
 
-    /// The most real time, in seconds, that ``advance(by:)`` waits for effects at each step.
+    /// The most real time, in seconds, that ``advance(by:fileID:line:)`` waits for effects at each step.
     public var settleTimeout: TimeInterval {
         Double(settleNanoseconds) / 1e9
     }
@@ -166,8 +166,11 @@ public final class TestClock: EffectClock, Sendable {
     /// await clock.advance(by: .milliseconds(300))
     /// ```
     ///
-    /// - Parameter duration: How far to move, zero or more. A negative or NaN duration is a
-    ///   ``ThunkMisuse``, reported to ``ThunkHooks/misuseHandler``; time doesn't move.
+    /// - Parameters:
+    ///   - duration: How far to move, zero or more. A negative or NaN duration is a
+    ///     ``ThunkMisuse``, reported to ``ThunkHooks/misuseHandler``; time doesn't move.
+    ///   - fileID: The caller's file, named in the misuse; leave the default.
+    ///   - line: The caller's line, named in the misuse; leave the default.
     /// - Returns: `true` when every effect became idle within ``settleTimeout`` at each step;
     ///   `false` when one was still busy (time has still moved).
     @discardableResult

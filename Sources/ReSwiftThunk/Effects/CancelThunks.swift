@@ -1,7 +1,7 @@
 import ReSwift
 
 /// An action that cancels every in-flight async thunk with an id, for code that only has
-/// `dispatch` (a thunk's body, a listener, middleware). ``Store/cancelThunks(id:)`` dispatches
+/// `dispatch` (a thunk's body, a listener, middleware). `store.cancelThunks(id:)` dispatches
 /// it.
 ///
 /// ```swift

@@ -85,7 +85,7 @@ public final class ThunkEffects: Sendable {
     }
 
     /// Cancels every in-flight async thunk with the id `id`: the same as
-    /// ``Store/cancelThunks(id:)``, for code that holds the effects rather than the store.
+    /// `store.cancelThunks(id:)`, for code that holds the effects rather than the store.
     ///
     /// - Parameter id: The id given to the thunks; one that no thunk uses does nothing.
     public func cancel(id: some Hashable & Sendable) {

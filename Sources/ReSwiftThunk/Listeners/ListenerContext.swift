@@ -79,9 +79,11 @@ public struct ListenerContext<State>: @unchecked Sendable {
     /// Waits for `duration` on the store's clock (the listener middleware's: a ``TestClock``
     /// in tests).
     ///
-    /// - Parameter duration: How long, zero or more. A negative or NaN duration is a
-    ///   ``ThunkMisuse``: it is reported to the middleware's misuse handler and, if the handler
-    ///   returns, thrown.
+    /// - Parameters:
+    ///   - duration: How long, zero or more. A negative or NaN duration is a ``ThunkMisuse``: it
+    ///     is reported to the middleware's misuse handler and, if the handler returns, thrown.
+    ///   - fileID: The caller's file, named in the misuse; leave the default.
+    ///   - line: The caller's line, named in the misuse; leave the default.
     /// - Throws: `CancellationError` when the run is cancelled first; the misuse.
     public func delay(_ duration: EffectDuration, fileID: StaticString = #fileID, line: UInt = #line)
         async throws
