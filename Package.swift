@@ -34,7 +34,9 @@ package.products += [.executable(name: "reswift-bench", targets: ["ReSwiftBench"
 package.targets += [
     .executableTarget(
         name: "ReSwiftBench",
-        dependencies: ["ReSwift", "ReSwiftDevTools", "CMallocStats", "ArgumentParsing", "TerminalUI"],
+        dependencies: [
+            "ReSwift", "ReSwiftThunk", "ReSwiftDevTools", "CMallocStats", "ArgumentParsing", "TerminalUI",
+        ],
         path: "Benchmarks/ReSwiftBench"),
     .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
 ]

@@ -17,6 +17,7 @@ enum BenchCommandLine {
     static let workloadNames = [
         "notify", "closures", "select", "dispatch", "dispatch-profiled", "subscribe", "memory", "derived",
         "bigstate",
+        "listeners",
     ]
     /// Samples `--samples` accepts.
     static let samplesRange: ClosedRange<Int> = 1...1000

@@ -34,6 +34,7 @@ case .run(let samples, let only, let json):
         ("memory", memoryWorkload),
         ("derived", derivedWorkload),
         ("bigstate", bigStateWorkload),
+        ("listeners", listenersWorkload),
     ]
     var rows: [Row] = []
     for workload in workloads where only.isEmpty || only.contains(workload.name) {

@@ -57,6 +57,10 @@ public struct AsyncThunk<State, Value: Sendable>: Action, Sendable {
     let body: CallSiteBody
     /// Where the thunk was created, for error messages.
     let origin: ThunkOrigin
+    /// The thunk's id, for cancelling, debouncing and throttling; `nil` for a thunk without one.
+    let id: EffectID?
+    /// When the body runs, for a thunk with an id.
+    let timing: Timing
     /// Set only on the copy that `Store.dispatch(_:) async` sends
     /// through the middleware: the middleware hands the started task back through it.
     var handoff: ThunkHandoff<Value>?
@@ -82,6 +86,8 @@ public struct AsyncThunk<State, Value: Sendable>: Action, Sendable {
     ) {
         self.body = body
         self.origin = ThunkOrigin(fileID: "\(fileID)", line: line)
+        self.id = nil
+        self.timing = .immediately(cancelInFlight: false)
     }
 
     /// Creates an async thunk whose body takes `dispatch` as a plain function, so its dispatches
@@ -104,7 +110,130 @@ public struct AsyncThunk<State, Value: Sendable>: Action, Sendable {
     ) {
         self.body = { dispatch, getState in try await body(dispatch.function, getState) }
         self.origin = ThunkOrigin(fileID: "\(fileID)", line: line)
+        self.id = nil
+        self.timing = .immediately(cancelInFlight: false)
     }
+
+    /// Creates an async thunk with an id, which `store.cancelThunks(id:)` (or a dispatched
+    /// ``CancelThunks``) cancels.
+    ///
+    /// ```swift
+    /// func search(_ query: String) -> AsyncThunk<AppState, Void> {
+    ///     AsyncThunk(id: "search", cancelInFlight: true) { dispatch, _ in   // latest wins
+    ///         let books = try await catalog.search(query)
+    ///         dispatch(SearchFinished(books: books))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// A thunk cancelled by id has its task cancelled, so its cleanup runs; the actions it
+    /// dispatches from then on are dropped (never reduced) and counted in
+    /// ``ThunkEffects/Statistics/droppedActions``; and `try await store.dispatch(thunk)` throws
+    /// `CancellationError`, whatever the body returns.
+    ///
+    /// - Parameters:
+    ///   - id: Any hashable, sendable value: a string, an enum case, a type's `ObjectIdentifier`.
+    ///     Ids of different types never match.
+    ///   - cancelInFlight: Whether dispatching the thunk first cancels the in-flight thunks with
+    ///     the same id, so that only the latest runs on ("latest wins").
+    ///   - fileID: The file that creates the thunk; named in error messages. Leave the default.
+    ///   - line: The line that creates the thunk; named in error messages. Leave the default.
+    ///   - body: The work to run in a new task when the thunk is dispatched.
+    public init(
+        id: some Hashable & Sendable,
+        cancelInFlight: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        body: @escaping CallSiteBody
+    ) {
+        self.body = body
+        self.origin = ThunkOrigin(fileID: "\(fileID)", line: line)
+        self.id = EffectID(id)
+        self.timing = .immediately(cancelInFlight: cancelInFlight)
+    }
+
+    /// Creates an async thunk that runs only after `interval` has passed with no newer thunk of
+    /// the same id dispatched: a debounce, for search-as-you-type.
+    ///
+    /// ```swift
+    /// func search(_ query: String) -> AsyncThunk<AppState, Void> {
+    ///     AsyncThunk(id: "search", debounce: .milliseconds(300)) { dispatch, _ in
+    ///         dispatch(SearchFinished(books: try await catalog.search(query)))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Dispatching it cancels the in-flight thunks with the same id (those still waiting, and
+    /// one whose body already runs), then waits `interval` on the thunk middleware's clock
+    /// (``ThunkEffects/clock``) before running the body. A superseded thunk's
+    /// `try await store.dispatch(thunk)` throws `CancellationError`.
+    ///
+    /// - Parameters:
+    ///   - id: The id the debounce is kept by (see ``init(id:cancelInFlight:fileID:line:body:)``).
+    ///   - interval: How long no newer thunk of the id must be dispatched, zero or more. A
+    ///     negative or NaN interval is a ``ThunkMisuse``: it is reported, and the thunk doesn't
+    ///     run.
+    ///   - fileID: The file that creates the thunk; named in error messages. Leave the default.
+    ///   - line: The line that creates the thunk; named in error messages. Leave the default.
+    ///   - body: The work to run in a new task once the interval has passed.
+    public init(
+        id: some Hashable & Sendable,
+        debounce interval: EffectDuration,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        body: @escaping CallSiteBody
+    ) {
+        self.body = body
+        self.origin = ThunkOrigin(fileID: "\(fileID)", line: line)
+        self.id = EffectID(id)
+        self.timing = .debounce(interval)
+    }
+
+    /// Creates an async thunk that runs at most once per `interval` for its id: a throttle,
+    /// leading edge.
+    ///
+    /// ```swift
+    /// let refresh = AsyncThunk<AppState, Void>(id: "refresh", throttle: .seconds(5)) { dispatch, _ in
+    ///     dispatch(Refreshed(try await api.refresh()))
+    /// }
+    /// ```
+    ///
+    /// The first thunk of an id runs at once and opens a window of `interval` on the thunk
+    /// middleware's clock (``ThunkEffects/clock``); thunks of that id dispatched while the
+    /// window is open are dropped: their bodies never run, and their
+    /// `try await store.dispatch(thunk)` throws `CancellationError`. The next one after the
+    /// window closes runs at once and opens a new one. (Leading edge only: to run the last one
+    /// of a burst instead, debounce.)
+    ///
+    /// - Parameters:
+    ///   - id: The id the throttle is kept by (see ``init(id:cancelInFlight:fileID:line:body:)``).
+    ///   - interval: The window, zero or more. A negative or NaN interval is a ``ThunkMisuse``:
+    ///     it is reported, and the thunk doesn't run.
+    ///   - fileID: The file that creates the thunk; named in error messages. Leave the default.
+    ///   - line: The line that creates the thunk; named in error messages. Leave the default.
+    ///   - body: The work to run in a new task when the throttle lets the thunk through.
+    public init(
+        id: some Hashable & Sendable,
+        throttle interval: EffectDuration,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        body: @escaping CallSiteBody
+    ) {
+        self.body = body
+        self.origin = ThunkOrigin(fileID: "\(fileID)", line: line)
+        self.id = EffectID(id)
+        self.timing = .throttle(interval)
+    }
+}
+
+/// When an async thunk with an id runs its body.
+enum Timing: Sendable {
+    /// At once; with `cancelInFlight`, after cancelling the in-flight thunks of its id.
+    case immediately(cancelInFlight: Bool)
+    /// After the interval, unless a newer thunk of its id came first.
+    case debounce(EffectDuration)
+    /// At once if no thunk of its id ran within the interval; otherwise never.
+    case throttle(EffectDuration)
 }
 
 extension AsyncThunk: CustomStringConvertible {

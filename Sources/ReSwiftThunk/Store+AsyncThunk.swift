@@ -15,6 +15,8 @@ extension Store {
     /// In an `async` context, `store.dispatch(thunk)` resolves to this method (so it needs
     /// `try await`). To start an async thunk without waiting for it there, write
     /// `store.dispatch(thunk as Action)`; from synchronous code, `store.dispatch(thunk)` does that.
+    /// In top-level code (a `main.swift`), which Swift type-checks as synchronous when it picks
+    /// an overload, give the result a type: `let count: Int = try await store.dispatch(loadBooks)`.
     ///
     /// - Parameter thunk: The thunk to run.
     /// - Returns: The value the thunk's body returned.
@@ -38,6 +40,45 @@ extension Store {
         }
     }
 }
+
+extension Store {
+    /// Starts an async thunk from synchronous code and returns at once: fire and forget.
+    ///
+    /// ```swift
+    /// func searchTapped() {
+    ///     store.dispatch(loadBooks)   // starts the body, doesn't wait for it
+    /// }
+    /// ```
+    ///
+    /// This is what `store.dispatch(thunk)` does in synchronous code, as the plain `Action`
+    /// overload did. It is unavailable from asynchronous contexts, where
+    /// `try await store.dispatch(thunk)` waits for the thunk instead. That matters in
+    /// a `main.swift` whose top-level code awaits: Swift type-checks
+    /// `let count = try await store.dispatch(loadBooks)` there as if the code were synchronous,
+    /// and without this overload the thunk would silently fire and forget, leaving `count` a
+    /// `()`. Now that line fails to compile with a message that says what to write.
+    ///
+    /// - Parameter thunk: The thunk to start. An error its body throws goes to the thunk
+    ///   middleware's error handler.
+    @available(
+        *, noasync,
+        message: """
+            this would start the thunk without waiting for it. To wait for its value in top-level \
+            code, give the result a type (let count: Int = try await store.dispatch(thunk)) or \
+            move the call into an async function; to fire and forget, write \
+            store.dispatch(thunk as Action)
+            """
+    )
+    public func dispatch(_ thunk: any _AsyncThunkAction) {
+        dispatch(thunk as Action)
+    }
+}
+
+/// The async thunks, for the synchronous `Store.dispatch(_:)` overload that keeps top-level code
+/// from firing and forgetting by accident. Not API: only ``AsyncThunk`` conforms.
+public protocol _AsyncThunkAction: Action {}
+
+extension AsyncThunk: _AsyncThunkAction {}
 
 /// The error `try await store.dispatch(thunk)` throws when no middleware started the thunk.
 public struct AsyncThunkError: Error, Sendable, CustomStringConvertible {

@@ -29,6 +29,25 @@ public enum ThunkHooks {
         FileHandle.standardError.write(Data(message.utf8))
     }
 
+    private static let misuse = Locked<@Sendable (ThunkMisuse) -> Void>(ThunkHooks.defaultMisuseHandler)
+
+    /// Called with each ``ThunkMisuse`` (a negative or NaN interval) that a middleware without
+    /// its own misuse handler, or a ``TestClock``, detects.
+    ///
+    /// The default stops the program with the misuse's message, as ReSwift's
+    /// `ReSwiftHooks.misuseHandler` does. Tests replace it (or, better, give the middleware its
+    /// own handler, since tests run in parallel) to assert that misuse is caught. It is called on
+    /// the thread that detected the misuse, so it must be thread-safe.
+    public static var misuseHandler: @Sendable (ThunkMisuse) -> Void {
+        get { misuse.withLock { $0 } }
+        set { misuse.withLock { $0 = newValue } }
+    }
+
+    /// The default ``misuseHandler``: stops the program with the misuse's message.
+    public static let defaultMisuseHandler: @Sendable (ThunkMisuse) -> Void = { misuse in
+        fatalError(misuse.message)
+    }
+
     /// The former name of ``defaultUnhandledErrorHandler``.
     ///
     /// - Parameter failure: The error and the thunk that threw it.
@@ -48,11 +67,28 @@ public struct UnhandledThunkError: Error, Sendable, CustomStringConvertible {
     public var fileID: String
     /// The line that created the thunk.
     public var line: UInt
+    /// Whether a thunk or a listener threw.
+    var source = Source.thunk
+
+    /// What threw an ``UnhandledThunkError``.
+    enum Source: Sendable {
+        /// An async thunk nobody awaited.
+        case thunk
+        /// A listener of a ``ListenerMiddleware``; `thunkType` describes it and `fileID` and
+        /// `line` are where it was registered.
+        case listener
+    }
 
     /// A message that says what happened and what to do about it.
     public var description: String {
-        "\(thunkType) created at \(fileID):\(line) threw an error that nobody awaited: \(error). "
-            + "Catch errors inside the thunk's body and dispatch an action that records them, "
-            + "or dispatch it with `try await store.dispatch(thunk)` to receive them."
+        switch source {
+        case .thunk:
+            return "\(thunkType) created at \(fileID):\(line) threw an error that nobody awaited: \(error). "
+                + "Catch errors inside the thunk's body and dispatch an action that records them, "
+                + "or dispatch it with `try await store.dispatch(thunk)` to receive them."
+        case .listener:
+            return "The \(thunkType) registered at \(fileID):\(line) threw an error: \(error). "
+                + "Catch errors inside the listener's body and dispatch an action that records them."
+        }
     }
 }

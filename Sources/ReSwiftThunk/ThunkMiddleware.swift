@@ -42,8 +42,43 @@ public func createThunkMiddleware<State>() -> Middleware<State> {
 public func createThunkMiddleware<State>(
     unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
 ) -> Middleware<State> {
+    thunkMiddleware(effects: nil, unhandledErrorHandler: unhandledErrorHandler)
+}
+
+/// Creates the middleware that runs thunks, with the effects (clock, ids, statistics) you give
+/// it.
+///
+/// Behaves like ``createThunkMiddleware(unhandledErrorHandler:)``; debounced and throttled
+/// thunks wait on `effects`' clock, and ``ThunkEffects/statistics`` tells what is in flight.
+///
+/// ```swift
+/// let effects = ThunkEffects(clock: TestClock())
+/// let store = Store<AppState>(
+///     reducer: appReducer, state: nil, middleware: [createThunkMiddleware(effects: effects)])
+/// ```
+///
+/// - Parameters:
+///   - effects: The effects of the store; give each store its own.
+///   - unhandledErrorHandler: Called, on the thunk's task, with each error of an async thunk
+///     that nobody awaits; by default ``ThunkHooks/unhandledErrorHandler``.
+/// - Returns: The thunk middleware for a store of `State`.
+public func createThunkMiddleware<State>(
+    effects: ThunkEffects,
+    unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void = {
+        ThunkHooks.unhandledErrorHandler($0)
+    }
+) -> Middleware<State> {
+    thunkMiddleware(effects: effects, unhandledErrorHandler: unhandledErrorHandler)
+}
+
+/// The thunk middleware; with `effects` `nil`, each store gets effects of its own.
+private func thunkMiddleware<State>(
+    effects sharedEffects: ThunkEffects?,
+    unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
+) -> Middleware<State> {
     return { dispatch, getState in
-        let context = ThunkContext(dispatch: dispatch, getState: getState)
+        let effects = sharedEffects ?? ThunkEffects()
+        let context = ThunkContext(dispatch: dispatch, getState: getState, effects: effects)
         return { next in
             return { action in
                 switch action {
@@ -56,12 +91,28 @@ public func createThunkMiddleware<State>(
                         next(action)
                     }
                 default:
-                    next(action)
+                    // Recognised by type first: a comparison costs less than a failed cast, and
+                    // every plain action comes this way.
+                    let type = ObjectIdentifier(Swift.type(of: action))
+                    if type == cancelThunksType, let cancel = action as? CancelThunks {
+                        effects.cancel(cancel.id)
+                    } else if type == clockInstallationType,
+                        let installation = action as? EffectClockInstallation
+                    {
+                        effects.install(installation.clock)
+                        installation.installedInThunkMiddleware(effects)
+                        next(action)
+                    } else {
+                        next(action)
+                    }
                 }
             }
         }
     }
 }
+
+private let cancelThunksType = ObjectIdentifier(CancelThunks.self)
+private let clockInstallationType = ObjectIdentifier(EffectClockInstallation.self)
 
 /// The former spelling of ``createThunkMiddleware(unhandledErrorHandler:)``, before every error hook
 /// of the package was named `…Handler`.

@@ -49,9 +49,16 @@ public final class TestStore<State>: @unchecked Sendable {
     /// dispatching: the actions must be received.
     public let store: Store<State>
 
+    /// The clock of the store's effects: `TestStore` installs it in the thunk middleware and
+    /// in every listener middleware of its store, replacing their clocks, so that debounced
+    /// and throttled thunks, listeners' delays and `EffectEnvironment.sleep(for:)`
+    /// wait on it. Time stands still until ``advance(by:fileID:file:line:column:)`` moves it.
+    public let clock: TestClock
+
     private let log = TestStoreLog<State>()
     private let settings: Locked<Settings>
     private let creationSite: CallSite
+    private let effects = Locked<[ThunkEffects]>([])
 
     /// Creates a test store.
     ///
@@ -61,6 +68,7 @@ public final class TestStore<State>: @unchecked Sendable {
     ///   - middleware: The store's middleware; by default the thunk middleware.
     ///   - exhaustivity: How strictly to check; exhaustive by default.
     ///   - timeout: How long `receive` and `finish` wait by default, in seconds.
+    ///   - clock: The clock of the store's effects (see ``clock``).
     ///   - fileID: The caller's file, where failures are reported; leave the default.
     ///   - filePath: The caller's file path, where failures are reported; leave the default.
     ///   - line: The caller's line, where failures are reported; leave the default.
@@ -71,12 +79,14 @@ public final class TestStore<State>: @unchecked Sendable {
         middleware: [Middleware<State>] = [createThunkMiddleware()],
         exhaustivity: Exhaustivity = .on,
         timeout: TimeInterval = 1,
+        clock: TestClock = TestClock(),
         fileID: StaticString = #fileID,
         file filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) {
         let log = self.log
+        self.clock = clock
         self.creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         self.settings = Locked(
             Settings(exhaustivity: exhaustivity, timeout: timeout, expectedState: initialState))
@@ -98,12 +108,17 @@ public final class TestStore<State>: @unchecked Sendable {
         self.store = Store(
             reducer: { action, state in
                 let newState = reducer(action, state)
-                log.reduced(action, to: newState, source: dispatchSource())
+                if !(action is EffectClockInstallation) {
+                    log.reduced(action, to: newState, source: dispatchSource())
+                }
                 return newState
             },
             state: initialState,
             middleware: [recording] + middleware
         )
+        let effects = self.effects
+        store.dispatch(
+            EffectClockInstallation(clock: clock) { installed in effects.withLock { $0.append(installed) } })
     }
 
     deinit {
@@ -445,6 +460,63 @@ public final class TestStore<State>: @unchecked Sendable {
     /// Cancels the async thunks still running, so the end of the test doesn't fail for them.
     public func cancelRunningThunks() {
         for thunk in log.runningThunks { thunk.cancel?() }
+    }
+
+    // MARK: Time
+
+    /// Moves the store's ``clock`` forward by `duration`, running everything due on the way:
+    /// debounced and throttled thunks, listeners' delays, pollers. When it returns, the actions
+    /// they dispatched are reduced and waiting for `receive`.
+    ///
+    /// ```swift
+    /// store.send(search("swift") as Action)          // debounced by 300 ms
+    /// await store.advance(by: .milliseconds(300))
+    /// await store.receive(SearchFinished.self) { $0.books = ["Swift in Depth"] }
+    /// ```
+    ///
+    /// No real time passes: see `TestClock` for how it runs what is due deterministically.
+    /// Fails the test if `duration` is negative or NaN (time doesn't move), or if an effect was
+    /// still busy after the clock's `settleTimeout` of real time (it waits for something else
+    /// than the clock).
+    ///
+    /// - Parameters:
+    ///   - duration: How far to move, zero or more.
+    ///   - fileID: The caller's file, where failures are reported; leave the default.
+    ///   - filePath: The caller's file path, where failures are reported; leave the default.
+    ///   - line: The caller's line, where failures are reported; leave the default.
+    ///   - column: The caller's column, where failures are reported; leave the default.
+    public func advance(
+        by duration: EffectDuration,
+        fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard duration.isValidInterval else {
+            reportFailure(
+                "advance(by: \(duration)) needs a duration of zero or more; the clock didn't move.", at: site)
+            return
+        }
+        guard await clock.advance(by: duration) else {
+            let running = log.runningThunks.map { "  - \($0.description)" }.joined(separator: "\n")
+            reportFailure(
+                """
+                advance(by: \(duration)) waited \(clock.settleTimeout) s for effects that stayed busy: \
+                they wait for something other than the store's clock (a network call, Task.sleep). \
+                Make them sleep with EffectEnvironment.sleep(for:) or the listener's delay(_:), or \
+                await them with try await store.send(thunk).
+                \(running.isEmpty ? "" : "Async thunks still running:\n" + running)
+                """.trimmingCharacters(in: .newlines),
+                at: site)
+            return
+        }
+    }
+
+    /// Actions that thunks cancelled by id dispatched after their cancellation, which the thunk
+    /// middleware dropped (see `ThunkEffects.Statistics.droppedActions`).
+    public var droppedActions: Int {
+        effects.withLock { $0.reduce(0) { $0 + $1.statistics.droppedActions } }
     }
 
     // MARK: Finishing

@@ -44,18 +44,21 @@ final class ThunkHandoff<Value: Sendable>: Sendable {
     }
 }
 
-/// The store's `dispatch` and `getState`, as handed to the thunk middleware, for the tasks that
-/// run async thunks.
+/// The store's `dispatch` and `getState`, as handed to the thunk middleware, and the store's
+/// effects, for the tasks that run async thunks.
 // @unchecked Sendable: the closures are the store's, which its contract lets any thread call
 // (dispatches are serialized by the store's lock, `state` reads are locked). Harnesses that call
-// the middleware themselves (ExpectThunk, TestStore) pass thread-safe closures too.
+// the middleware themselves (ExpectThunk, TestStore) pass thread-safe closures too. `effects` is
+// Sendable.
 final class ThunkContext<State>: @unchecked Sendable {
     let dispatch: DispatchFunction
     let getState: () -> State?
+    let effects: ThunkEffects
 
-    init(dispatch: @escaping DispatchFunction, getState: @escaping () -> State?) {
+    init(dispatch: @escaping DispatchFunction, getState: @escaping () -> State?, effects: ThunkEffects) {
         self.dispatch = dispatch
         self.getState = getState
+        self.effects = effects
     }
 }
 
@@ -76,8 +79,35 @@ extension AsyncThunk: AsyncThunkStarting {
         unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
     ) -> Bool {
         guard let context = context as? ThunkContext<State> else { return false }
-        let body = self.body
+        let effects = context.effects
+        let clock = effects.clock
         let awaited = handoff?.claim() ?? false
+        var registeredRun: EffectRun?
+        var deadline: EffectInstant?
+        if let id {
+            switch timing {
+            case .immediately(let cancelInFlight):
+                registeredRun = effects.register(id, cancelInFlight: cancelInFlight)
+            case .debounce(let interval):
+                if let misuse = misuse(interval, "AsyncThunk(id:debounce:)") {
+                    effects.report(misuse)
+                    return refuse(with: misuse, awaited: awaited)
+                }
+                deadline = clock.now + interval
+                registeredRun = effects.register(id, cancelInFlight: true)
+            case .throttle(let interval):
+                if let misuse = misuse(interval, "AsyncThunk(id:throttle:)") {
+                    effects.report(misuse)
+                    return refuse(with: misuse, awaited: awaited)
+                }
+                guard effects.throttleAllows(id, interval: interval) else {
+                    return refuse(with: CancellationError(), awaited: awaited)
+                }
+                registeredRun = effects.register(id, cancelInFlight: false)
+            }
+        }
+        let run = registeredRun
+        let body = self.body
         let tracker = self.tracker
         let trackingID = tracker?.asyncThunkWillStart(description)
         let failure = { (error: any Error) in
@@ -88,38 +118,70 @@ extension AsyncThunk: AsyncThunkStarting {
                 line: origin.line
             )
         }
+        let send: @Sendable (Action) -> Void
+        if let run {
+            send = { action in run.dispatch(action, with: context.dispatch) }
+        } else {
+            send = { action in context.dispatch(action) }
+        }
         let dispatch: AsyncThunkDispatch
         if tracker != nil {
             let name = "\(AsyncThunk.self) created at \(origin)"
             dispatch = AsyncThunkDispatch { action in
-                TrackedAsyncThunk.$current.withValue(name) { context.dispatch(action) }
+                TrackedAsyncThunk.$current.withValue(name) { send(action) }
             }
         } else {
-            dispatch = AsyncThunkDispatch { context.dispatch($0) }
+            dispatch = AsyncThunkDispatch(send)
         }
+        // Counted as running on a TestClock from here, before the task exists.
+        let work = EffectWork.begin(on: clock)
+        let deadlineToWait = deadline
         let task = Task<Value, any Error> {
-            let result: Result<Value, any Error>
-            do {
-                result = .success(try await body(dispatch, { context.getState() }))
-            } catch {
-                result = .failure(error)
+            defer { work?.end() }
+            return try await EffectEnvironment.run(on: clock, work: work) {
+                var result: Result<Value, any Error>
+                do {
+                    if let deadlineToWait { try await clock.sleep(until: deadlineToWait) }
+                    result = .success(try await body(dispatch, { context.getState() }))
+                } catch {
+                    result = .failure(error)
+                }
+                if let run {
+                    run.finish()
+                    if run.isCancelled { result = .failure(CancellationError()) }
+                }
+                var unhandled: UnhandledThunkError?
+                if !awaited, case .failure(let error) = result, !(error is CancellationError),
+                    !(error is ThunkMisuse)
+                {
+                    unhandled = failure(error)
+                }
+                if let tracker, let trackingID {
+                    tracker.asyncThunkDidFinish(trackingID, unhandledError: unhandled)
+                } else if let unhandled {
+                    unhandledErrorHandler(unhandled)
+                }
+                return try result.get()
             }
-            var unhandled: UnhandledThunkError?
-            if !awaited, case .failure(let error) = result, !(error is CancellationError) {
-                unhandled = failure(error)
-            }
-            if let tracker, let trackingID {
-                tracker.asyncThunkDidFinish(trackingID, unhandledError: unhandled)
-            } else if let unhandled {
-                unhandledErrorHandler(unhandled)
-            }
-            return try result.get()
         }
+        run?.attach(cancelTask: { task.cancel() })
         if awaited {
             handoff?.started(task)
         }
         if let tracker, let trackingID {
             tracker.asyncThunk(trackingID, didStartWithCancel: { task.cancel() })
+        }
+        return true
+    }
+
+    private func misuse(_ interval: EffectDuration, _ use: String) -> ThunkMisuse? {
+        ThunkMisuse.invalidInterval(interval, for: use, fileID: origin.fileID, line: origin.line)
+    }
+
+    /// Doesn't run the thunk: an awaiting `dispatch` throws `error`.
+    private func refuse(with error: any Error, awaited: Bool) -> Bool {
+        if awaited {
+            handoff?.started(Task { throw error })
         }
         return true
     }

@@ -1,0 +1,170 @@
+import ReSwift
+
+/// What a listener's body gets: the action that started it, the store's `getState` and
+/// `dispatch`, and ways to wait for later actions, states and time.
+///
+/// ```swift
+/// listeners.startListening(for: BookOpened.self, policy: .latest) { opened, listener in
+///     while true {
+///         listener.dispatch(PollAvailability(isbn: opened.isbn))
+///         try await listener.delay(.seconds(2))        // on the store's clock
+///     }
+/// }
+/// ```
+///
+/// Every wait throws `CancellationError` when the run is cancelled (by the policy, by
+/// ``cancelActiveListeners()`` from another run, or because the listener was removed); let it
+/// propagate. After the run is cancelled, its dispatches are dropped.
+// @unchecked Sendable: `action` is the action the store handed its middleware, which the store's
+// contract treats as an immutable value that any thread may read (actions are dispatched from
+// any thread); `getState` is the store's (any thread may call it; reads are locked); the rest
+// is Sendable.
+public struct ListenerContext<State>: @unchecked Sendable {
+    /// The action that started this run.
+    public let action: Action
+    /// Sends an action through the store's middleware and reducer, recording the line of the
+    /// call; dropped once the run is cancelled.
+    public let dispatch: AsyncThunkDispatch
+    let store: ListenerStore<State>
+    let run: ListenerRun
+    let middleware: ListenerMiddleware<State>
+
+    /// The store's current state (the reducer has already reduced ``action``), or `nil` once
+    /// the store is gone.
+    ///
+    /// - Returns: The state.
+    public func getState() -> State? {
+        store.getState()
+    }
+
+    /// Waits for the next action that `predicate` accepts, dispatched after this call.
+    ///
+    /// ```swift
+    /// let done = try await listener.take { $0 is SearchFinished }
+    /// ```
+    ///
+    /// - Parameter predicate: Which action to wait for; called on the dispatching thread after
+    ///   the reducer, so keep it quick and free of side effects.
+    /// - Returns: The action.
+    /// - Throws: `CancellationError` when the run is cancelled first.
+    public func take(where predicate: @escaping @Sendable (Action) -> Bool) async throws -> Action {
+        try await middleware.take(where: predicate, for: run)
+    }
+
+    /// Waits for the next action of type `type`, dispatched after this call.
+    ///
+    /// - Parameter type: The action type to wait for.
+    /// - Returns: The action.
+    /// - Throws: `CancellationError` when the run is cancelled first.
+    public func take<A: Action>(_ type: A.Type) async throws -> A {
+        let actionType = ActionType(A.self)
+        // The predicate accepts only an `A`.
+        return try await take(where: { actionType.matches($0) }) as! A
+    }
+
+    /// Waits until the store's state satisfies `predicate`: at once if it already does,
+    /// otherwise after the action that makes it so.
+    ///
+    /// ```swift
+    /// try await listener.condition { $0.isOnline }
+    /// ```
+    ///
+    /// - Parameter predicate: The condition; called on the dispatching thread after each
+    ///   action, so keep it quick and free of side effects.
+    /// - Throws: `CancellationError` when the run is cancelled first.
+    public func condition(_ predicate: @escaping @Sendable (State) -> Bool) async throws {
+        try await middleware.condition(predicate, for: run, store: store)
+    }
+
+    /// Waits for `duration` on the store's clock (the listener middleware's: a ``TestClock``
+    /// in tests).
+    ///
+    /// - Parameters:
+    ///   - duration: How long, zero or more. A negative or NaN duration is a ``ThunkMisuse``: it
+    ///     is reported to the middleware's misuse handler and, if the handler returns, thrown.
+    ///   - fileID: The caller's file, named in the misuse; leave the default.
+    ///   - line: The caller's line, named in the misuse; leave the default.
+    /// - Throws: `CancellationError` when the run is cancelled first; the misuse.
+    public func delay(_ duration: EffectDuration, fileID: StaticString = #fileID, line: UInt = #line)
+        async throws
+    {
+        try await middleware.delay(duration, fileID: "\(fileID)", line: line)
+    }
+
+    /// Cancels the other runs of this listener that are still running (not this one).
+    public func cancelActiveListeners() {
+        middleware.cancelRuns(of: run.listenerID, except: run)
+    }
+
+    /// Whether this run was cancelled.
+    public var isCancelled: Bool {
+        run.isCancelled
+    }
+}
+
+/// The store's `dispatch` and `getState`, as handed to the listener middleware.
+// @unchecked Sendable: the closures are the store's, which its contract lets any thread call
+// (dispatches are serialized by the store's lock, `state` reads are locked).
+final class ListenerStore<State>: @unchecked Sendable {
+    let dispatch: DispatchFunction
+    let getState: () -> State?
+
+    init(dispatch: @escaping DispatchFunction, getState: @escaping () -> State?) {
+        self.dispatch = dispatch
+        self.getState = getState
+    }
+}
+
+/// One run of a listener: cancelled by its policy, by another run, or by removal.
+final class ListenerRun: Sendable {
+    private struct State {
+        var isCancelled = false
+        var cancelTask: (@Sendable () -> Void)?
+    }
+
+    let listenerID: Int
+    let serial: Int
+    /// What a `TestClock` counts as running (`nil` on other clocks).
+    let work: EffectWork?
+    private let state = Locked(State())
+
+    init(listenerID: Int, serial: Int, work: EffectWork?) {
+        self.listenerID = listenerID
+        self.serial = serial
+        self.work = work
+    }
+
+    var isCancelled: Bool {
+        state.withLock { $0.isCancelled }
+    }
+
+    func cancel() {
+        let cancelTask = state.withLock { state -> (@Sendable () -> Void)? in
+            guard !state.isCancelled else { return nil }
+            state.isCancelled = true
+            return state.cancelTask
+        }
+        cancelTask?()
+    }
+
+    func attach(cancelTask: @escaping @Sendable () -> Void) {
+        let cancelNow = state.withLock { state -> Bool in
+            state.cancelTask = cancelTask
+            return state.isCancelled
+        }
+        if cancelNow { cancelTask() }
+    }
+}
+
+/// Tests whether an action is of a type, in `@Sendable` closures (which may not capture a
+/// generic metatype before Swift 6.2's `SendableMetatype`, a protocol Swift 6.0 lacks).
+// @unchecked Sendable: the closure captures nothing but an action type's metadata, and only
+// tests a value's type (reading the type's conformances), so it may run on any thread.
+struct ActionType: @unchecked Sendable {
+    /// Whether an action is of the type.
+    let matches: (Action) -> Bool
+
+    init<A: Action>(_: A.Type) {
+        matches = { $0 is A }
+    }
+}

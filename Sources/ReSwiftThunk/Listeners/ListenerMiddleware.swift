@@ -1,0 +1,440 @@
+import ReSwift
+
+/// Effects that react to actions: register a listener (an action type or a predicate, and an
+/// `async` body), and the middleware runs the body, in a new task, after each matching action
+/// has been reduced. In the spirit of Redux Toolkit's `createListenerMiddleware`.
+///
+/// ```swift
+/// let listeners = ListenerMiddleware<AppState>()
+/// listeners.startListening(for: QueryChanged.self, policy: .latest) { changed, listener in
+///     try await listener.delay(.milliseconds(300))           // a debounce, on the store's clock
+///     let books = try await catalog.search(changed.query)
+///     listener.dispatch(SearchFinished(books: books))
+/// }
+/// let store = Store<AppState>(
+///     reducer: appReducer, state: nil,
+///     middleware: [createThunkMiddleware(), listeners.middleware])
+/// ```
+///
+/// - A listener runs after the reducer, so ``ListenerContext/getState()`` already shows the
+///   action's effect, and it never blocks `dispatch`: the body runs in its own task.
+/// - Its ``ListenerPolicy`` says what happens when a matching action arrives while a run is
+///   still running: `.every` starts another, `.latest` cancels the running ones first, `.first`
+///   ignores the action.
+/// - ``ListenerRegistration/remove()`` stops a listener and cancels its runs.
+/// - An error a body throws (other than `CancellationError`) goes to the middleware's error
+///   handler, by default ``ThunkHooks/unhandledErrorHandler``, with the line that registered the
+///   listener.
+///
+/// Put the listener middleware after ``createThunkMiddleware()``, so that it sees the actions
+/// thunks dispatch rather than the thunks. Use one listener middleware per store. Waits
+/// (``ListenerContext/delay(_:fileID:line:)``) use the middleware's clock; ReSwiftTesting's
+/// `TestStore` installs its `TestClock` there.
+public final class ListenerMiddleware<State>: Sendable {
+    /// A snapshot of what the middleware holds, for tests and diagnostics.
+    public struct Statistics: Sendable, Equatable {
+        /// Registered listeners.
+        public var listeners: Int
+        /// Runs that haven't finished (cancelled ones that still run included).
+        public var activeRuns: Int
+        /// Runs waiting in `take` or `condition`.
+        public var waiting: Int
+        /// Actions that runs dispatched after they were cancelled, which were dropped.
+        public var droppedActions: Int
+
+        /// Creates a snapshot, to compare with.
+        public init(listeners: Int, activeRuns: Int, waiting: Int, droppedActions: Int) {
+            self.listeners = listeners
+            self.activeRuns = activeRuns
+            self.waiting = waiting
+            self.droppedActions = droppedActions
+        }
+    }
+
+    /// A listener's body, taking the run's context.
+    // @unchecked Sendable: the closure calls the caller's `@Sendable` body, and captures
+    // nothing else but an action type's metadata (to cast the action), so it may run on any
+    // thread. (Not `@Sendable` only because a `@Sendable` closure may not capture a generic
+    // metatype before Swift 6.2's `SendableMetatype`.)
+    struct ListenerBody: @unchecked Sendable {
+        let run: (ListenerContext<State>) async throws -> Void
+    }
+
+    // Not generic, so that the check every dispatch makes costs no generic metadata lookups.
+    private let registry: Locked<ListenerRegistry>
+    private let errorHandler: @Sendable (UnhandledThunkError) -> Void
+    private let customMisuseHandler: (@Sendable (ThunkMisuse) -> Void)?
+
+    /// Creates a listener middleware with no listeners.
+    ///
+    /// - Parameters:
+    ///   - clock: The clock `delay` waits on; a `TestClock` in tests (`TestStore` installs its
+    ///     own).
+    ///   - errorHandler: Called, on the listener's task, with each error a listener throws;
+    ///     `nil` uses ``ThunkHooks/unhandledErrorHandler``.
+    ///   - misuseHandler: Called with each ``ThunkMisuse`` (a negative or NaN delay); `nil` uses
+    ///     ``ThunkHooks/misuseHandler``.
+    public init(
+        clock: some EffectClock = ContinuousEffectClock(),
+        errorHandler: (@Sendable (UnhandledThunkError) -> Void)? = nil,
+        misuseHandler: (@Sendable (ThunkMisuse) -> Void)? = nil
+    ) {
+        registry = Locked(ListenerRegistry(clock: clock))
+        self.errorHandler = errorHandler ?? { ThunkHooks.unhandledErrorHandler($0) }
+        customMisuseHandler = misuseHandler
+    }
+
+    /// What the middleware holds now.
+    public var statistics: Statistics {
+        registry.withLock { registry in
+            Statistics(
+                listeners: registry.listeners.count, activeRuns: registry.activeRuns,
+                waiting: registry.takeWaiters.count + registry.conditionWaiters.count,
+                droppedActions: registry.droppedActions)
+        }
+    }
+
+    /// The clock `delay` waits on.
+    public var clock: any EffectClock {
+        registry.withLock { $0.clock }
+    }
+
+    // MARK: Registering
+
+    /// Registers a listener for actions of type `type` (subclasses and conforming types too).
+    ///
+    /// ```swift
+    /// listeners.startListening(for: BookOpened.self) { opened, listener in
+    ///     listener.dispatch(LoadAvailability(isbn: opened.isbn))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The action type to react to.
+    ///   - policy: What to do when an action arrives while a run is running.
+    ///   - fileID: Where the listener is registered, named in error messages; leave the default.
+    ///   - line: Where the listener is registered, named in error messages; leave the default.
+    ///   - body: The work to run, in a new task, after each matching action was reduced.
+    /// - Returns: The handle that removes the listener.
+    @discardableResult
+    public func startListening<A: Action>(
+        for type: A.Type,
+        policy: ListenerPolicy = .every,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ body: @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
+    ) -> ListenerRegistration {
+        add(
+            policy: policy, matchesType: ActionType(A.self), predicate: nil,
+            body: ListenerBody { context in
+                // The type was checked when the action was matched: the action is an `A`.
+                try await body(context.action as! A, context)
+            },
+            name: "listener for \(A.self)", fileID: "\(fileID)", line: line)
+    }
+
+    /// Registers a listener for the actions `predicate` accepts.
+    ///
+    /// ```swift
+    /// listeners.startListening(matching: { $0 is SignedOut || $0 is SessionExpired }) { _, listener in
+    ///     listener.dispatch(ClearCaches())
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - predicate: Which actions start a run; called on the dispatching thread after the
+    ///     reducer for every action, so keep it quick and free of side effects. (A listener for
+    ///     an action type costs less per dispatch: prefer ``startListening(for:policy:fileID:line:_:)``.)
+    ///   - policy: What to do when an action arrives while a run is running.
+    ///   - fileID: Where the listener is registered, named in error messages; leave the default.
+    ///   - line: Where the listener is registered, named in error messages; leave the default.
+    ///   - body: The work to run, in a new task, after each matching action was reduced.
+    /// - Returns: The handle that removes the listener.
+    @discardableResult
+    public func startListening(
+        matching predicate: @escaping @Sendable (Action) -> Bool,
+        policy: ListenerPolicy = .every,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ body: @escaping @Sendable (Action, ListenerContext<State>) async throws -> Void
+    ) -> ListenerRegistration {
+        add(
+            policy: policy, matchesType: nil, predicate: predicate,
+            body: ListenerBody { context in try await body(context.action, context) },
+            name: "listener", fileID: "\(fileID)", line: line)
+    }
+
+    /// Removes every listener and cancels their runs.
+    public func removeAllListeners() {
+        let ids = registry.withLock { $0.listeners.map(\.id) }
+        for id in ids { remove(id) }
+    }
+
+    private func add(
+        policy: ListenerPolicy, matchesType: ActionType?,
+        predicate: (@Sendable (Action) -> Bool)?, body: ListenerBody, name: String, fileID: String, line: UInt
+    ) -> ListenerRegistration {
+        let id = registry.withLock { registry -> Int in
+            let id = registry.makeID()
+            registry.listeners.append(
+                ListenerEntry(
+                    id: id, policy: policy, matchesType: matchesType, predicate: predicate,
+                    body: ErasedListenerBody(base: body), name: name, fileID: fileID, line: line))
+            registry.listenersChanged()
+            return id
+        }
+        return ListenerRegistration(id: id) { [weak self] id in self?.remove(id) }
+    }
+
+    private func remove(_ id: Int) {
+        let runs = registry.withLock { registry -> [ListenerRun] in
+            guard let index = registry.listeners.firstIndex(where: { $0.id == id }) else { return [] }
+            registry.listeners.remove(at: index)
+            registry.listenersChanged()
+            return registry.runs[id].map { Array($0.values) } ?? []
+        }
+        for run in runs.sorted(by: { $0.serial < $1.serial }) { run.cancel() }
+    }
+
+    // MARK: The middleware
+
+    /// The middleware to put in the store's middleware, after ``createThunkMiddleware()``.
+    public var middleware: Middleware<State> {
+        return { [self] dispatch, getState in
+            let store = ListenerStore(dispatch: dispatch, getState: getState)
+            return { next in
+                let registry = self.registry
+                return { action in
+                    let actionType = ObjectIdentifier(type(of: action))
+                    if actionType == installationType, let installation = action as? EffectClockInstallation {
+                        registry.withLock { $0.clock = installation.clock }
+                    }
+                    next(action)
+                    // The common case, in code that isn't generic: nobody cares about the action.
+                    if let interest = registry.interest(in: action, of: actionType) {
+                        self.handle(action, interest, store: store)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Wakes the waits `action` (and the state it produced) satisfy, then starts the runs of the
+    /// listeners it matches. Called after the reducer, when ``ListenerInterest`` says someone may
+    /// care.
+    private func handle(_ action: Action, _ interest: ListenerInterest, store: ListenerStore<State>) {
+        if interest.checkWaiters { wakeWaiters(for: action, store: store) }
+        guard !interest.typeListeners.isEmpty || !interest.predicateListeners.isEmpty else { return }
+        // Predicates are the caller's code: called without the lock held.
+        let matchedIDs = Set(
+            interest.typeListeners + interest.predicateListeners.filter { $0.predicate(action) }.map(\.id))
+        guard !matchedIDs.isEmpty else { return }
+        // In registration order, across type and predicate listeners.
+        let matched = registry.withLock { $0.listeners.filter { matchedIDs.contains($0.id) } }
+        for listener in matched {
+            start(listener, action: action, store: store)
+        }
+    }
+
+    private func wakeWaiters(for action: Action, store: ListenerStore<State>) {
+        let (takes, conditions) = registry.withLock { ($0.takeWaiters, $0.conditionWaiters) }
+        let matchingTakes = takes.filter { $0.value.predicate(action) }.map(\.key)
+        var metConditions: [Int] = []
+        if !conditions.isEmpty, let state = store.getState() {
+            metConditions = conditions.filter { $0.value.predicate(state) }.map(\.key)
+        }
+        let (wokenTakes, wokenConditions) = registry.withLock { registry in
+            (
+                matchingTakes.sorted().compactMap { registry.takeWaiters.removeValue(forKey: $0) },
+                metConditions.sorted().compactMap { registry.conditionWaiters.removeValue(forKey: $0) }
+            )
+        }
+        for waiter in wokenTakes {
+            waiter.run.work?.resume()
+            waiter.continuation.resume(returning: HandedAction(action: action))
+        }
+        for waiter in wokenConditions {
+            waiter.run.work?.resume()
+            waiter.continuation.resume()
+        }
+    }
+
+    private func start(_ listener: ListenerEntry, action: Action, store: ListenerStore<State>) {
+        let (run, clock, superseded) = registry.withLock {
+            registry -> (ListenerRun?, any EffectClock, [ListenerRun]) in
+            let running = registry.runs[listener.id] ?? [:]
+            var superseded: [ListenerRun] = []
+            switch listener.policy {
+            case .every: break
+            case .first:
+                if running.values.contains(where: { !$0.isCancelled }) { return (nil, registry.clock, []) }
+            case .latest: superseded = Array(running.values)
+            }
+            let run = ListenerRun(
+                listenerID: listener.id, serial: registry.makeID(), work: EffectWork.begin(on: registry.clock)
+            )
+            registry.runs[listener.id, default: [:]][run.serial] = run
+            registry.activeRuns += 1
+            return (run, registry.clock, superseded)
+        }
+        for old in superseded.sorted(by: { $0.serial < $1.serial }) { old.cancel() }
+        guard let run else { return }
+        let context = ListenerContext(
+            action: action,
+            dispatch: AsyncThunkDispatch { [weak self] action in
+                guard !run.isCancelled else {
+                    self?.registry.withLock { $0.droppedActions += 1 }
+                    return
+                }
+                store.dispatch(action)
+            },
+            store: store, run: run, middleware: self)
+        // Registered by this middleware, for its `State`.
+        let body = listener.body.base as! ListenerBody
+        let errorHandler = self.errorHandler
+        let (name, fileID, line) = (listener.name, listener.fileID, listener.line)
+        let task = Task {
+            defer { run.work?.end() }
+            await EffectEnvironment.run(on: clock, work: run.work) {
+                do {
+                    try await body.run(context)
+                } catch is CancellationError {
+                } catch is ThunkMisuse {
+                    // Reported when it was detected.
+                } catch {
+                    var failure = UnhandledThunkError(
+                        error: error, thunkType: name, fileID: fileID, line: line)
+                    failure.source = .listener
+                    errorHandler(failure)
+                }
+                self.finish(run)
+            }
+        }
+        run.attach(cancelTask: { task.cancel() })
+    }
+
+    private func finish(_ run: ListenerRun) {
+        registry.withLock { registry in
+            guard registry.runs[run.listenerID]?.removeValue(forKey: run.serial) != nil else { return }
+            registry.activeRuns -= 1
+            if registry.runs[run.listenerID]?.isEmpty == true { registry.runs[run.listenerID] = nil }
+        }
+    }
+
+    // MARK: Used by ListenerContext
+
+    func cancelRuns(of listenerID: Int, except current: ListenerRun) {
+        let others = registry.withLock { registry in
+            (registry.runs[listenerID] ?? [:]).values.filter { $0 !== current }
+        }
+        for run in others.sorted(by: { $0.serial < $1.serial }) { run.cancel() }
+    }
+
+    func take(where predicate: @escaping @Sendable (Action) -> Bool, for run: ListenerRun) async throws
+        -> Action
+    {
+        let id = registry.withLock { registry -> Int in
+            let id = registry.makeID()
+            registry.starting.insert(id)
+            return id
+        }
+        let handed = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<HandedAction, any Error>) in
+                // Idle for a TestClock from here: an advance may go on while it waits.
+                run.work?.suspend()
+                let cancelled = registry.withLock { registry -> Bool in
+                    registry.starting.remove(id)
+                    if registry.cancelledEarly.remove(id) != nil { return true }
+                    registry.takeWaiters[id] = TakeWaiter(
+                        predicate: predicate, continuation: continuation, run: run)
+                    return false
+                }
+                if cancelled {
+                    run.work?.resume()
+                    continuation.resume(throwing: CancellationError())
+                }
+            }
+        } onCancel: {
+            let waiter = registry.withLock { registry -> TakeWaiter? in
+                if let waiter = registry.takeWaiters.removeValue(forKey: id) { return waiter }
+                if registry.starting.contains(id) { registry.cancelledEarly.insert(id) }
+                return nil
+            }
+            if let waiter {
+                waiter.run.work?.resume()
+                waiter.continuation.resume(throwing: CancellationError())
+            }
+        }
+        return handed.action
+    }
+
+    func condition(
+        _ predicate: @escaping @Sendable (State) -> Bool, for run: ListenerRun, store: ListenerStore<State>
+    ) async throws {
+        if let state = store.getState(), predicate(state) { return }
+        let id = registry.withLock { registry -> Int in
+            let id = registry.makeID()
+            registry.starting.insert(id)
+            return id
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Void, any Error>) in
+                run.work?.suspend()
+                let cancelled = registry.withLock { registry -> Bool in
+                    registry.starting.remove(id)
+                    if registry.cancelledEarly.remove(id) != nil { return true }
+                    registry.conditionWaiters[id] = ConditionWaiter(
+                        // Only called with this store's state (see `wakeWaiters`).
+                        predicate: { predicate($0 as! State) }, continuation: continuation, run: run)
+                    return false
+                }
+                if cancelled {
+                    run.work?.resume()
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                // The state may have changed between the first check and the registration.
+                if let state = store.getState(), predicate(state),
+                    let waiter = registry.withLock({ $0.conditionWaiters.removeValue(forKey: id) })
+                {
+                    waiter.run.work?.resume()
+                    waiter.continuation.resume()
+                }
+            }
+        } onCancel: {
+            let waiter = registry.withLock { registry -> ConditionWaiter? in
+                if let waiter = registry.conditionWaiters.removeValue(forKey: id) { return waiter }
+                if registry.starting.contains(id) { registry.cancelledEarly.insert(id) }
+                return nil
+            }
+            if let waiter {
+                waiter.run.work?.resume()
+                waiter.continuation.resume(throwing: CancellationError())
+            }
+        }
+    }
+
+    func delay(_ duration: EffectDuration, fileID: String, line: UInt) async throws {
+        if let misuse = ThunkMisuse.invalidInterval(
+            duration, for: "ListenerContext.delay(_:)", fileID: fileID, line: line)
+        {
+            (customMisuseHandler ?? ThunkHooks.misuseHandler)(misuse)
+            throw misuse
+        }
+        let clock = self.clock
+        try await clock.sleep(until: clock.now + duration)
+    }
+}
+
+/// The type of the action that installs a clock, to recognise it without a cast.
+private let installationType = ObjectIdentifier(EffectClockInstallation.self)
+
+/// An action handed from the dispatching thread to a listener's task.
+// @unchecked Sendable: the store's contract treats a dispatched action as an immutable value
+// that any thread may read (actions are dispatched from any thread, and middleware sees them on
+// the dispatching thread); the box only carries it across.
+struct HandedAction: @unchecked Sendable {
+    let action: Action
+}

@@ -1,0 +1,123 @@
+import ReSwift
+
+// What a ListenerMiddleware holds, in types that aren't generic over the store's `State`, so that
+// the check every dispatch makes (does any listener or wait care about this action?) runs
+// specialized code instead of looking generic metadata up.
+
+/// A registered listener.
+struct ListenerEntry {
+    var id: Int
+    var policy: ListenerPolicy
+    /// For a listener registered for an action type: whether an action is of that type
+    /// (evaluated once per action type, then cached).
+    var matchesType: ActionType?
+    /// For a listener registered with a predicate.
+    var predicate: (@Sendable (Action) -> Bool)?
+    var body: ErasedListenerBody
+    var name: String
+    var fileID: String
+    var line: UInt
+}
+
+/// A listener run waiting in `take(where:)` for an action.
+struct TakeWaiter {
+    var predicate: @Sendable (Action) -> Bool
+    var continuation: CheckedContinuation<HandedAction, any Error>
+    var run: ListenerRun
+}
+
+/// A listener run waiting in `condition(_:)` for a state.
+struct ConditionWaiter {
+    /// Takes the store's `State`, as `Any` so that the registry needn't be generic.
+    var predicate: (Any) -> Bool
+    var continuation: CheckedContinuation<Void, any Error>
+    var run: ListenerRun
+}
+
+/// The listeners, their runs and their waits: a `ListenerMiddleware`'s state, behind its lock.
+struct ListenerRegistry {
+    var clock: any EffectClock
+    var nextID = 0
+    /// In the order they were registered.
+    var listeners: [ListenerEntry] = []
+    /// The listeners registered with a predicate, which every action is offered to.
+    var predicateListeners: [(id: Int, predicate: @Sendable (Action) -> Bool)] = []
+    /// For each action type seen, the ids of the type listeners it matches.
+    var matchesByType: [ObjectIdentifier: [Int]] = [:]
+    /// The last action type looked up and its ids: a store dispatches few types, often the same
+    /// one many times, and a comparison costs less than hashing.
+    var lastMatch: (type: ObjectIdentifier, ids: [Int])?
+    var runs: [Int: [Int: ListenerRun]] = [:]
+    var activeRuns = 0
+    /// Waits that started and haven't registered yet.
+    var starting: Set<Int> = []
+    var cancelledEarly: Set<Int> = []
+    var takeWaiters: [Int: TakeWaiter] = [:]
+    var conditionWaiters: [Int: ConditionWaiter] = [:]
+    var droppedActions = 0
+
+    mutating func makeID() -> Int {
+        nextID += 1
+        return nextID
+    }
+
+    var hasWaiters: Bool { !takeWaiters.isEmpty || !conditionWaiters.isEmpty }
+
+    /// The ids of the listeners registered for `action`'s type (`type`), in registration order.
+    mutating func typeListeners(matching action: Action, of type: ObjectIdentifier) -> [Int] {
+        if let lastMatch, lastMatch.type == type { return lastMatch.ids }
+        let ids: [Int]
+        if let cached = matchesByType[type] {
+            ids = cached
+        } else {
+            ids = listeners.filter { $0.matchesType?.matches(action) == true }.map(\.id)
+            matchesByType[type] = ids
+        }
+        lastMatch = (type, ids)
+        return ids
+    }
+
+    /// Forgets what was derived from the listeners, after one was added or removed.
+    mutating func listenersChanged() {
+        matchesByType.removeAll()
+        lastMatch = nil
+        predicateListeners = listeners.compactMap { listener in
+            listener.predicate.map { (listener.id, $0) }
+        }
+    }
+}
+
+/// A listener's body, a `ListenerMiddleware<State>.ListenerBody` of the middleware that
+/// registered it, kept as `Any` so that the registry needn't be generic.
+// @unchecked Sendable: `base` is a `ListenerBody`, which is Sendable.
+struct ErasedListenerBody: @unchecked Sendable {
+    let base: Any
+}
+
+/// What a `ListenerMiddleware` must do with an action: the listeners that may want it, and
+/// whether runs wait in `take` or `condition`.
+struct ListenerInterest {
+    /// The listeners registered for the action's type.
+    var typeListeners: [Int]
+    /// The listeners registered with a predicate, to ask.
+    var predicateListeners: [(id: Int, predicate: @Sendable (Action) -> Bool)]
+    /// Whether runs wait for an action or a state.
+    var checkWaiters: Bool
+}
+
+extension Locked where Value == ListenerRegistry {
+    /// What the middleware must do with `action` (of type `type`), or `nil` when nothing: the
+    /// check every dispatch makes, kept apart from the generic middleware so that it runs
+    /// specialized code.
+    func interest(in action: Action, of type: ObjectIdentifier) -> ListenerInterest? {
+        withLock { registry in
+            let ids = registry.typeListeners(matching: action, of: type)
+            guard !ids.isEmpty || !registry.predicateListeners.isEmpty || registry.hasWaiters else {
+                return nil
+            }
+            return ListenerInterest(
+                typeListeners: ids, predicateListeners: registry.predicateListeners,
+                checkWaiters: registry.hasWaiters)
+        }
+    }
+}
