@@ -21,11 +21,14 @@ import Testing
     @Test func decodingPastTheDeadlineIsTheTimeoutError() throws {
         let expired = CalilError(.timedOut(host: "example.jp", seconds: 5))
         let deadline = AnswerDeadline(seconds: 0, expired: expired)
-        for count in [1, 10_000] {
-            #expect(throws: expired) {
-                try CalilResponseDecoder.libraries(from: Data(Self.list(count).utf8), deadline: deadline)
-            }
+        #expect(throws: expired) {
+            try CalilResponseDecoder.libraries(from: Data(Self.list(10_000).utf8), deadline: deadline)
         }
+        // The clock is looked at between batches of work, never before the first: a small answer
+        // is finished, however long the wait for it was.
+        #expect(
+            try CalilResponseDecoder.libraries(from: Data(Self.list(100).utf8), deadline: deadline).count
+                == 100)
         // Given time, the same answer decodes.
         let later = AnswerDeadline(seconds: 600, expired: expired)
         #expect(

@@ -3,6 +3,10 @@ import Dispatch
 /// The moment the time a request was given (`--timeout`) runs out: fetching the answer, decoding
 /// it and scrubbing it all count, so a huge or slow-to-read answer ends in the same timeout
 /// error as a silent server.
+///
+/// The work looks at the clock between batches (``checkInterval`` libraries, a few thousand JSON
+/// values, a megabyte of a string), never before the first: a small answer is always finished,
+/// however long the wait for it was, and a large one stops within a batch of the deadline.
 struct AnswerDeadline: Sendable {
     /// How many entries of a list are worked on between two looks at the clock.
     static let checkInterval = 256

@@ -98,7 +98,7 @@ final class CalilClient: LibraryService {
         var clean: [Library] = []
         clean.reserveCapacity(libraries.count)
         for library in libraries {
-            if clean.count % AnswerDeadline.checkInterval == 0 { try deadline.check() }
+            if clean.count > 0, clean.count % AnswerDeadline.checkInterval == 0 { try deadline.check() }
             clean.append(scrubbed(library))
         }
         return clean

@@ -34,7 +34,7 @@ enum CalilResponseDecoder {
             var libraries: [Library] = []
             libraries.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                if index % AnswerDeadline.checkInterval == 0 { try deadline?.check() }
+                if index > 0, index % AnswerDeadline.checkInterval == 0 { try deadline?.check() }
                 libraries.append(try library(from: element, at: index))
             }
             return libraries
