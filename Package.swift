@@ -203,7 +203,7 @@ package.targets += [
         path: "Examples/MemoryGame/Core"
     ),
     .executableTarget(
-        name: "MemoryGameApp", dependencies: ["MemoryGameCore", "ReSwift", "ReSwiftDevTools"],
+        name: "MemoryGameApp", dependencies: ["MemoryGameCore", "ReSwift", "ReSwiftDevTools", "TerminalUI"],
         path: "Examples/MemoryGame/App"),
     .testTarget(
         name: "MemoryGameTests",
@@ -229,7 +229,7 @@ package.targets += [
     ),
     .executableTarget(
         name: "LibraryFinderApp",
-        dependencies: ["LibraryFinderCore", "ReSwift", "ReSwiftDevTools"],
+        dependencies: ["LibraryFinderCore", "ReSwift", "ReSwiftDevTools", "TerminalUI"],
         path: "Examples/LibraryFinder/App"
     ),
     .testTarget(
@@ -251,7 +251,8 @@ package.targets += [
         dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing", "ReSwiftDevTools"],
         path: "Examples/Todo/Core"),
     .executableTarget(
-        name: "TodoApp", dependencies: ["TodoCore", "ReSwift", "ReSwiftDevTools"], path: "Examples/Todo/App"),
+        name: "TodoApp", dependencies: ["TodoCore", "ReSwift", "ReSwiftDevTools", "TerminalUI"],
+        path: "Examples/Todo/App"),
     .testTarget(
         name: "TodoTests",
         dependencies: [

@@ -1,5 +1,6 @@
 import CMallocStats
 import Dispatch
+import TerminalUI
 
 #if canImport(Glibc)
     import Glibc
@@ -100,9 +101,9 @@ func printTable(_ rows: [Row]) {
         let cells = line.enumerated().map { column, cell in
             "| " + cell + String(repeating: " ", count: widths[column] - cell.count) + " "
         }
-        print(cells.joined() + "|")
+        ProgramOutput.output(cells.joined() + "|\n")
         if index == 0 {
-            print(widths.map { "|" + String(repeating: "-", count: $0 + 2) }.joined() + "|")
+            ProgramOutput.output(widths.map { "|" + String(repeating: "-", count: $0 + 2) }.joined() + "|\n")
         }
     }
 }

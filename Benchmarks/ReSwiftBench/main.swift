@@ -6,22 +6,25 @@
 
 import ArgumentParsing
 import Foundation
+import ReSwift
 import TerminalUI
 
+// Everything is written through ProgramOutput: messages sanitized, a failed write exit status 1.
+ProgramOutput.start(program: "reswift-bench")
+LibraryOutput.route { ProgramOutput.error($0) }
 let command: BenchCommand
 do {
     command = try BenchCommandLine.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    // The message quotes what was typed: control characters are shown as placeholders.
-    let report = TerminalText.sanitized(error.report(for: BenchCommandLine.declaration), layout: .multiline)
-    FileHandle.standardError.write(Data(report.utf8))
-    exit(ExitStatus.usage)
+    // The message quotes what was typed: ProgramOutput shows control characters as placeholders.
+    ProgramOutput.error(error.report(for: BenchCommandLine.declaration))
+    ProgramOutput.exit(ExitStatus.usage)
 }
 switch command {
 case .help:
-    print(HelpFormatter.help(for: BenchCommandLine.declaration), terminator: "")
+    ProgramOutput.output(HelpFormatter.help(for: BenchCommandLine.declaration))
 case .version:
-    print(PackageVersion.line(for: BenchCommandLine.declaration.name))
+    ProgramOutput.output(PackageVersion.line(for: BenchCommandLine.declaration.name) + "\n")
 case .run(let samples, let only, let json):
     let configuration = BenchmarkConfiguration(samples: samples, scale: 1)
     let workloads: [(name: String, run: (BenchmarkConfiguration) -> [Row])] = [
@@ -41,5 +44,6 @@ case .run(let samples, let only, let json):
         rows += workload.run(configuration)
     }
     // `--json`: see JSONOutput.swift.
-    if json { print(jsonReport(rows)) } else { printTable(rows) }
+    if json { ProgramOutput.output(jsonReport(rows) + "\n") } else { printTable(rows) }
 }
+ProgramOutput.exit(ExitStatus.success)

@@ -26,7 +26,7 @@ public enum ThunkHooks {
     /// to standard error.
     public static let defaultUnhandledErrorHandler: @Sendable (UnhandledThunkError) -> Void = { failure in
         let message = "ReSwiftThunk: \(failure)\n"
-        FileHandle.standardError.write(Data(message.utf8))
+        LibraryOutput.message(message)
     }
 
     private static let misuse = Locked<@Sendable (ThunkMisuse) -> Void>(ThunkHooks.defaultMisuseHandler)

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import ReSwiftDevTools
+import TerminalUI
 
 /// The command line of `reswift-inspect`: parses, runs the subcommand, returns the exit status.
 enum InspectCommandLine {
@@ -126,10 +127,10 @@ enum InspectCommandLine {
         }
         switch parsed.request {
         case .help:
-            print(HelpFormatter.help(for: declaration))
+            standardOutput(HelpFormatter.help(for: declaration))
             return .exit(ExitStatus.success)
         case .version:
-            print(PackageVersion.line(for: declaration.name))
+            standardOutput(PackageVersion.line(for: declaration.name))
             return .exit(ExitStatus.success)
         case .run:
             break
@@ -176,7 +177,7 @@ enum InspectCommandLine {
         switch subcommand {
         case "list":
             try expectPositionals(parsed, count: 0, what: "list takes no arguments")
-            for line in try ListCommand.lines(environment: environment) { print(line) }
+            for line in try ListCommand.lines(environment: environment) { standardOutput(line) }
             return ExitStatus.success
         case "tail":
             let format = parsed.value("--format") ?? "text"
@@ -206,7 +207,7 @@ enum InspectCommandLine {
                 try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
                 standardError("Wrote \(output): \(session.actions.count) recorded actions.")
             } else {
-                print(source, terminator: "")
+                ProgramOutput.output(source)
             }
             return ExitStatus.success
         default:
@@ -231,11 +232,14 @@ enum InspectCommandLine {
     }
 }
 
+/// Writes a line to standard error through the package's one output path: control characters
+/// (from a path, an argument, a session file or the socket) shown as placeholders, and a failed
+/// write turned into exit status 1.
 func standardError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    ProgramOutput.error(text + "\n")
 }
 
 /// Writes a line to standard output at once, so a pipe sees each event as it happens.
 func standardOutput(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    ProgramOutput.output(text + "\n")
 }

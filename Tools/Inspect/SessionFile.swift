@@ -62,7 +62,8 @@ struct SessionFile {
                         seq: seq, name: name, type: event["actionType"] as? String ?? name,
                         payloadJSON: try Self.json(payload), stateJSON: try Self.json(state)))
             case "gap":
-                throw fail("\(event["lost"] ?? 0) events were lost while recording; record the session again")
+                let lost = (event["lost"] as? Int).map(String.init) ?? "some"
+                throw fail("\(lost) events were lost while recording; record the session again")
             default:
                 continue
             }

@@ -61,8 +61,8 @@ enum StreamCommand {
             case "action":
                 actions += 1
             case "gap":
-                standardError(
-                    "reswift-inspect: \(event["lost"] ?? 0) events were lost; the session has a gap.")
+                let lost = (event["lost"] as? Int).map(String.init) ?? "some"
+                standardError("reswift-inspect: \(lost) events were lost; the session has a gap.")
             default:
                 break
             }

@@ -51,7 +51,7 @@ struct TestGenerator {
             "",
             "    @Test func replaysTheRecordedActions() throws {",
             "        let store = TestStore(",
-            "            initialState: try decode(\(session.stateType).self, \(Self.literal(session.initialStateJSON))),",
+            "            initialState: try decode(\(session.stateType).self, \(Self.jsonLiteral(session.initialStateJSON))),",
             "            reducer: \(reducer), middleware: [])",
         ]
         for (number, action) in session.actions.enumerated() {
@@ -59,13 +59,20 @@ struct TestGenerator {
             lines += [
                 "",
                 "        // #\(action.seq) \(Self.comment(action.name))",
-                "        let action\(step) = try decode(\(action.type).self, \(Self.literal(action.payloadJSON)))",
-                "        let state\(step) = try decode(\(session.stateType).self, \(Self.literal(action.stateJSON)))",
+                "        let action\(step) = try decode(\(action.type).self, \(Self.jsonLiteral(action.payloadJSON)))",
+                "        let state\(step) = try decode(\(session.stateType).self, \(Self.jsonLiteral(action.stateJSON)))",
                 "        store.send(action\(step)) { $0 = state\(step) }",
             ]
         }
         lines += ["    }", "}", ""]
         return lines.joined(separator: "\n")
+    }
+
+    /// A raw string literal holding a JSON text that means the same: DEL, C1 controls and
+    /// bidirectional overrides (which JSON leaves raw) written as `\u` escapes, so the generated
+    /// source is safe to show on a terminal.
+    static func jsonLiteral(_ json: String) -> String {
+        literal(TerminalText.safeJSONLine(json))
     }
 
     /// A raw string literal holding `text` exactly: enough `#`s that no `"#…` inside ends it.

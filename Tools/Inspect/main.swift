@@ -1,4 +1,8 @@
-import Foundation
+import ReSwift
+import TerminalUI
 
 // `reswift-inspect`: attaches to a running app built with ReSwift (see `reswift-inspect --help`).
-exit(await InspectCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst())))
+// Everything is written through ProgramOutput: messages sanitized, a failed write exit status 1.
+ProgramOutput.start(program: "reswift-inspect")
+LibraryOutput.route { ProgramOutput.error($0) }
+ProgramOutput.exit(await InspectCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst())))

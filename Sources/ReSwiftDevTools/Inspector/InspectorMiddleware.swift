@@ -60,7 +60,7 @@ func makeInspectorMiddleware<State>(
                 supportsTimeTravel: State.self is any TimeTravelInspectable.Type, environment: environment,
                 limits: limits, currentState: { getState().map { $0 as Any } }, dispatch: dispatch)
         } catch {
-            FileHandle.standardError.write(Data("reswift-inspect: not inspectable: \(error)\n".utf8))
+            LibraryOutput.message("reswift-inspect: not inspectable: \(error)\n")
             return { next in next }
         }
         started(endpoint)

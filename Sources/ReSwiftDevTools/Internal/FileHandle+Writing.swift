@@ -1,12 +1,16 @@
 import Foundation
+import ReSwift
 
 extension FileHandle {
-    /// Writes all of `data`, throwing on failure where the platform can report it.
+    /// Writes all of `data` to the handle's descriptor, throwing when the write fails.
+    ///
+    /// `write(2)` directly rather than `FileHandle.write(_:)`, which traps on a failed write on
+    /// every platform, and `write(contentsOf:)`, which needs macOS 10.15.4: a full disk or a
+    /// closed standard error must never crash the app the devtools are watching.
+    ///
+    /// - Throws: `POSIXError` with the write's `errno`.
     func writeCompletely(_ data: Data) throws {
-        if #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) {
-            try write(contentsOf: data)
-        } else {
-            write(data)
-        }
+        let code = data.withUnsafeBytes { LibraryOutput.writeAll(fileDescriptor, $0) }
+        guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
     }
 }

@@ -333,7 +333,7 @@ public final class SessionRecorder: @unchecked Sendable {
 
     /// The default problem handler: prints the problem to standard error.
     public static let defaultProblemHandler: @Sendable (Problem) -> Void = { problem in
-        try? FileHandle.standardError.writeCompletely(Data((problem.message + "\n").utf8))
+        LibraryOutput.message(problem.message + "\n")
     }
 
     /// The former name of ``defaultProblemHandler``.

@@ -18,6 +18,6 @@ public enum PersistenceHooks {
 
     /// Writes the problem's message to standard error, on a line of its own.
     public static let defaultProblemHandler: @Sendable (PersistenceError) -> Void = { problem in
-        FileHandle.standardError.write(Data("\(problem.message)\n".utf8))
+        LibraryOutput.message("\(problem.message)\n")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReSwift
 
 /// Connects the default ``Routable`` step implementations to the ``RouteDriver`` that called them.
 ///
@@ -26,7 +27,7 @@ struct MissingStepContext: Sendable {
                 in \(routableType).
 
                 """
-            FileHandle.standardError.write(Data(message.utf8))
+            LibraryOutput.message(message)
         }
     }
 }

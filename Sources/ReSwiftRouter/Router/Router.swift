@@ -117,7 +117,7 @@ open class Router<State>: StoreSubscriber, @unchecked Sendable {
         if let issueHandler {
             issueHandler(issue)
         } else {
-            FileHandle.standardError.write(Data((issue.description + "\n").utf8))
+            LibraryOutput.message(issue.description + "\n")
         }
     }
 }

@@ -23,8 +23,8 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
 /// quote or backslash inside escaped with a backslash), very long words shortened with `…`.
 ///
 /// Control characters are kept as they are: a message is data until it is printed, and every
-/// program prints its messages through TerminalUI's `TerminalText.sanitized`, the package's one
-/// scheme of visible placeholders (`␛`, `␇`, `<U+009B>`).
+/// program prints its messages through TerminalUI's `ProgramOutput`, which shows them with
+/// `TerminalText`'s visible placeholders (`␛`, `␇`, `<U+009B>`), the package's one scheme.
 public enum Quoting {
     /// The longest quoted text, in characters, before it is cut with `…`.
     static let maximumLength = 60

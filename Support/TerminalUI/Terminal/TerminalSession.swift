@@ -21,8 +21,8 @@
 /// do {
 ///     session = try TerminalSession.start()
 /// } catch {
-///     fputs("memory-game: \(error)\n", stderr)
-///     exit(1)
+///     ProgramOutput.error("memory-game: \(error)\n")
+///     ProgramOutput.exit(1)
 /// }
 /// defer { session.restore() }
 /// ```

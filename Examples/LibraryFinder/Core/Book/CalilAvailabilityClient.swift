@@ -78,10 +78,8 @@ final class CalilAvailabilityClient: AvailabilityService {
         do {
             response = try await http.get(url, headers: ["Accept": "application/json"], timeout: timeout)
         } catch let error as HTTPTransportError {
-            switch error.kind {
-            case .timedOut: throw CalilError(.timedOut(host: host, seconds: timeout))
-            default: throw CalilError(.cannotConnect(host: host, detail: error.description))
-            }
+            throw CalilError.transport(
+                error, host: host, timeout: timeout, maximumBodySize: http.maximumBodySize)
         }
         guard response.isSuccess else {
             let message = CalilResponseDecoder.serviceErrorMessage(inBody: response.body).map {

@@ -20,7 +20,8 @@ enum CalilAvailabilityDecoder {
     {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: CalilResponseDecoder.unwrapJSONP(body))
+            value = try JSONValue.parse(
+                CalilResponseDecoder.unwrapJSONP(body), maximumDepth: CalilResponseDecoder.maximumNesting)
         } catch {
             throw CalilError(
                 .unexpectedAvailabilityBody(

@@ -171,11 +171,12 @@ struct CommandIO: Sendable {
         writeError(TerminalText.sanitized(text, layout: .multiline))
     }
 
-    /// The process's standard output and error.
+    /// The process's standard output and error, through the package's one output path (a failed
+    /// write becomes exit status 1, never a crash).
     static var standard: CommandIO {
         CommandIO(
-            output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            error: { FileHandle.standardError.write(Data($0.utf8)) },
+            output: { ProgramOutput.output($0) },
+            error: { ProgramOutput.error($0) },
             isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1)
     }

@@ -15,6 +15,9 @@ protocol LibraryService: Sendable {
 /// turns every failure into a ``CalilError`` whose message never contains the app key: messages
 /// name the host, never the request URL, and text from the server is scrubbed of every piece of
 /// the key before it is shortened (see ``AppKeyRedaction``).
+///
+/// The timeout covers the whole call: fetching, decoding and scrubbing the answer. Past it the
+/// call fails with ``CalilError/Kind/timedOut(host:seconds:)``, however far it got.
 final class CalilClient: LibraryService {
     /// The public service.
     static let defaultBaseURL = URL(string: "https://api.calil.jp")!
@@ -25,8 +28,14 @@ final class CalilClient: LibraryService {
     /// The most characters of the service's own error text kept in a message.
     static let serviceMessageLimit = 300
 
+    /// The most characters kept of one text field of a library (a name, an address, a URL); a
+    /// longer one is cut, with `…`. Real fields are far shorter; this bounds what is scrubbed
+    /// and shown when a server sends megabytes in one field.
+    static let fieldLimit = 1_000
+
     let baseURL: URL
     private let appKey: String
+    private let redaction: AppKeyRedaction
     let timeout: Double
     private let http: HTTPClient
 
@@ -42,6 +51,7 @@ final class CalilClient: LibraryService {
         http: HTTPClient = HTTPClient(userAgent: "library-finder")
     ) {
         self.appKey = appKey
+        self.redaction = AppKeyRedaction(key: appKey)
         self.baseURL = baseURL
         self.timeout = timeout
         self.http = http
@@ -63,12 +73,15 @@ final class CalilClient: LibraryService {
 
     func libraries(matching query: LibraryQuery) async throws -> [Library] {
         guard !appKey.isEmpty else { throw CalilError(.missingAppKey) }
+        let deadline = AnswerDeadline(
+            seconds: timeout, expired: CalilError(.timedOut(host: host, seconds: timeout)))
         let response: HTTPResponse
         do {
             response = try await http.get(
                 requestURL(for: query), headers: ["Accept": "application/json"], timeout: timeout)
         } catch let error as HTTPTransportError {
-            throw transportError(error)
+            throw CalilError.transport(
+                error, host: host, timeout: timeout, maximumBodySize: http.maximumBodySize)
         }
         guard response.isSuccess else {
             let message = CalilResponseDecoder.serviceErrorMessage(inBody: response.body)
@@ -76,12 +89,19 @@ final class CalilClient: LibraryService {
         }
         let libraries: [Library]
         do {
-            libraries = try CalilResponseDecoder.libraries(from: response.body, redacting: scrub)
+            libraries = try CalilResponseDecoder.libraries(
+                from: response.body, redacting: redaction.scrub, deadline: deadline)
         } catch {
             throw scrubbed(error)
         }
         // A server echoing the request into the list would put the key on screen and in the cache.
-        return libraries.map(scrubbed)
+        var clean: [Library] = []
+        clean.reserveCapacity(libraries.count)
+        for library in libraries {
+            if clean.count > 0, clean.count % AnswerDeadline.checkInterval == 0 { try deadline.check() }
+            clean.append(scrubbed(library))
+        }
+        return clean
     }
 
     private var host: String {
@@ -90,24 +110,17 @@ final class CalilClient: LibraryService {
         return host
     }
 
-    /// The error for a request that got no answer: the host and fixed wording, never the URL.
-    private func transportError(_ error: HTTPTransportError) -> CalilError {
-        switch error.kind {
-        case .timedOut: CalilError(.timedOut(host: host, seconds: timeout))
-        default: CalilError(.cannotConnect(host: host, detail: error.description))
-        }
-    }
-
+    /// A text field of a library: scrubbed, then cut to ``fieldLimit``.
     private func scrub(_ text: String) -> String {
-        AppKeyRedaction.scrub(text, key: appKey)
+        redaction.excerpt(of: text, limit: Self.fieldLimit)
     }
 
     /// The service's own error text, scrubbed, then shortened.
     private func scrubbedMessage(_ text: String) -> String {
-        AppKeyRedaction.excerpt(of: text, key: appKey, limit: Self.serviceMessageLimit)
+        redaction.excerpt(of: text, limit: Self.serviceMessageLimit)
     }
 
-    /// The library with every text field scrubbed of the key.
+    /// The library with every text field scrubbed of the key and cut to ``fieldLimit``.
     private func scrubbed(_ library: Library) -> Library {
         var library = library
         let texts: [WritableKeyPath<Library, String>] = [
@@ -126,7 +139,7 @@ final class CalilClient: LibraryService {
     private func scrubbed(_ error: CalilError) -> CalilError {
         switch error.kind {
         case .serviceError(let message): CalilError(.serviceError(message: scrubbedMessage(message)))
-        case .unexpectedBody(let detail): CalilError(.unexpectedBody(detail: scrub(detail)))
+        case .unexpectedBody(let detail): CalilError(.unexpectedBody(detail: redaction.scrub(detail)))
         default: error
         }
     }

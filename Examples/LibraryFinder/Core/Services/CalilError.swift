@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 
 /// Why a request to the Calil API failed, with a message that says what to do.
 ///
@@ -11,8 +12,11 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
         case missingAppKey
         /// The server couldn't be reached (no network, unknown host, refused connection).
         case cannotConnect(host: String, detail: String)
-        /// No answer within the timeout.
+        /// No answer within the timeout (reading, decoding and checking it included).
         case timedOut(host: String, seconds: Double)
+        /// The server answered, but not with anything HTTP can hand on: a body over the size
+        /// limit, broken HTTP, endless redirects.
+        case unusableAnswer(host: String, detail: String)
         /// The server answered with a status other than 2xx; `serviceMessage` is the service's own
         /// error text, when the body carried one.
         case httpStatus(code: Int, serviceMessage: String?)
@@ -35,7 +39,7 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
     /// cases where a cached list is shown instead.
     var isServiceUnreachable: Bool {
         switch kind {
-        case .cannotConnect, .timedOut: true
+        case .cannotConnect, .timedOut, .unusableAnswer: true
         case .httpStatus(let code, _): code >= 500
         case .missingAppKey, .serviceError, .unexpectedBody, .unexpectedAvailabilityBody: false
         }
@@ -57,6 +61,9 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
         case .timedOut(let host, let seconds):
             return "The Calil API at \(host) did not answer within \(Self.format(seconds)) seconds. "
                 + "Check your network connection, or allow more time with --timeout."
+        case .unusableAnswer(let host, let detail):
+            return "The Calil API at \(host) answered, but \(detail), so it was not used. "
+                + "Check that --api-base points at the Calil API."
         case .httpStatus(let code, let serviceMessage):
             var text = "The Calil API answered HTTP \(code) (\(Self.reason(for: code)))"
             if let serviceMessage { text += ": \(serviceMessage)" }
@@ -128,109 +135,29 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Hides an app key in text meant for people (errors, logs), in every form a server may echo it.
-enum AppKeyRedaction {
-    /// The shortest run of the key's characters treated as a piece of it (or the whole key, when
-    /// shorter).
-    static let shortestPiece = 6
-
-    /// How much of a long text is scrubbed and kept before it is shortened further.
-    static let scrubbedPrefixBytes = 4096
-
-    /// `text` with every piece of `key` replaced by `…`.
+extension CalilError {
+    /// The error for a request that got no usable answer: the host and fixed wording, never the URL
+    /// (which holds the app key).
     ///
-    /// A piece is a run of at least ``shortestPiece`` consecutive characters of the key, each
-    /// written as itself (letters in either case), percent-escaped (hex digits in either case, or
-    /// escaped twice as `%25XX`), `+` for a space, or JSON-escaped (`\/`, `\\`, `\"`, `\u00XX`),
-    /// in any mixture. So the key is found whole, cut short, and however a server re-encoded it.
-    static func scrub(_ text: String, key: String) -> String {
-        let keyBytes = Array(key.utf8)
-        guard !keyBytes.isEmpty else { return text }
-        let shortest = min(keyBytes.count, shortestPiece)
-        let bytes = Array(text.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            var longest = 0
-            for start in 0...(keyBytes.count - shortest) {
-                var position = index
-                var matched = start
-                while matched < keyBytes.count,
-                    let used = encodedLength(of: keyBytes[matched], in: bytes, at: position)
-                {
-                    position += used
-                    matched += 1
-                }
-                if matched - start >= shortest { longest = max(longest, position - index) }
-            }
-            if longest > 0 {
-                output += "…".utf8
-                index += longest
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
+    /// - Parameters:
+    ///   - error: What the transport reported.
+    ///   - host: `host[:port]`, as messages name the server.
+    ///   - timeout: The seconds the request was given.
+    ///   - maximumBodySize: The most body bytes the client accepts.
+    static func transport(
+        _ error: HTTPTransportError, host: String, timeout: Double, maximumBodySize: Int
+    ) -> CalilError {
+        switch error.kind {
+        case .timedOut:
+            return CalilError(.timedOut(host: host, seconds: timeout))
+        case .responseTooLarge:
+            let megabytes = maximumBodySize >> 20
+            let limit = megabytes > 0 ? "\(megabytes) MB" : "\(maximumBodySize) bytes"
+            return CalilError(.unusableAnswer(host: host, detail: "the answer was larger than \(limit)"))
+        case .badResponse, .tooManyRedirects:
+            return CalilError(.unusableAnswer(host: host, detail: error.description))
+        default:
+            return CalilError(.cannotConnect(host: host, detail: error.description))
         }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// `text` scrubbed of `key`, then cut to at most `limit` characters (with `…` when cut). Long
-    /// text is scrubbed on a prefix of ``scrubbedPrefixBytes``; a key cut at that boundary still
-    /// goes (as a piece), and what follows the boundary is never shown.
-    static func excerpt(of text: String, key: String, limit: Int) -> String {
-        let prefix =
-            text.utf8.count > scrubbedPrefixBytes
-            ? String(decoding: text.utf8.prefix(scrubbedPrefixBytes), as: UTF8.self) : text
-        let clean = scrub(prefix, key: key)
-        return clean.count > limit || prefix.utf8.count < text.utf8.count
-            ? String(clean.prefix(limit)) + "…" : clean
-    }
-
-    /// The number of bytes at `bytes[position...]` that spell the key byte `byte`, or `nil`.
-    private static func encodedLength(of byte: UInt8, in bytes: [UInt8], at position: Int) -> Int? {
-        guard position < bytes.count else { return nil }
-        let first = bytes[position]
-        if lowercased(first) == lowercased(byte) { return 1 }
-        if byte == UInt8(ascii: " "), first == UInt8(ascii: "+") { return 1 }
-        if first == UInt8(ascii: "%") {
-            if hexValue(bytes, at: position + 1) == byte { return 3 }
-            if hexValue(bytes, at: position + 1) == 0x25, hexValue(bytes, at: position + 3) == byte {
-                return 5
-            }
-        }
-        if first == UInt8(ascii: "\\"), position + 1 < bytes.count {
-            let escaped = bytes[position + 1]
-            if escaped == byte, [UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "\"")].contains(byte) {
-                return 2
-            }
-            if escaped == UInt8(ascii: "u"), hexValue(bytes, at: position + 2) == 0,
-                hexValue(bytes, at: position + 4) == byte
-            {
-                return 6
-            }
-        }
-        return nil
-    }
-
-    /// The byte written by two hex digits at `bytes[position...]`, in either case.
-    private static func hexValue(_ bytes: [UInt8], at position: Int) -> UInt8? {
-        guard position + 1 < bytes.count, let high = hexDigit(bytes[position]),
-            let low = hexDigit(bytes[position + 1])
-        else { return nil }
-        return high << 4 | low
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }

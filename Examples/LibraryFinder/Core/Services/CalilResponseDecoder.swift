@@ -10,18 +10,22 @@ enum CalilResponseDecoder {
     ///   - body: The response body.
     ///   - redact: Applied to server text quoted in an error before it is shortened (the client
     ///     scrubs its app key with it).
+    ///   - deadline: When to give up, looked at between the steps of decoding; `nil` for never.
     /// - Throws: ``CalilError`` `.serviceError` when the body is the service's own error object,
-    ///   `.unexpectedBody` when it isn't JSON or isn't a list of libraries.
-    static func libraries(from body: Data, redacting redact: (String) -> String = { $0 }) throws(CalilError)
-        -> [Library]
-    {
+    ///   `.unexpectedBody` when it isn't JSON or isn't a list of libraries, the deadline's error
+    ///   once it has passed.
+    static func libraries(
+        from body: Data, redacting redact: (String) -> String = { $0 }, deadline: AnswerDeadline? = nil
+    ) throws(CalilError) -> [Library] {
         let json = unwrapJSONP(body)
         if nestsDeeper(json, than: maximumNesting) {
             throw CalilError(.unexpectedBody(detail: "JSON nested more than \(maximumNesting) levels deep"))
         }
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: json)
+            value = try JSONValue.parse(json, maximumDepth: maximumNesting, deadline: deadline)
+        } catch let expired as CalilError {
+            throw expired
         } catch {
             throw CalilError(.unexpectedBody(detail: "not JSON: " + preview(of: body, redacting: redact)))
         }
@@ -30,6 +34,7 @@ enum CalilResponseDecoder {
             var libraries: [Library] = []
             libraries.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
+                if index > 0, index % AnswerDeadline.checkInterval == 0 { try deadline?.check() }
                 libraries.append(try library(from: element, at: index))
             }
             return libraries
@@ -44,18 +49,23 @@ enum CalilResponseDecoder {
     }
 
     /// The service's own error text from a JSON body, if it carries one (used for error statuses).
+    /// A body over ``maximumErrorBodyBytes`` isn't read: no service writes that much about an error.
     static func serviceErrorMessage(inBody body: Data) -> String? {
+        guard body.count <= maximumErrorBodyBytes else { return nil }
         let json = unwrapJSONP(body)
         guard !nestsDeeper(json, than: maximumNesting),
-            let value = try? JSONDecoder().decode(JSONValue.self, from: json),
+            let value = try? JSONValue.parse(json, maximumDepth: maximumNesting),
             case .object(let fields) = value
         else { return nil }
         return serviceErrorMessage(in: fields)
     }
 
-    /// How deeply a reply may nest arrays and objects; the service's replies nest 2 deep.
-    /// ``JSONValue`` decodes by trying each type in turn, and each failed try costs time in
-    /// proportion to the depth squared, so 500 nested brackets (1 KB) took seconds to refuse.
+    /// The largest error body searched for the service's own message.
+    static let maximumErrorBodyBytes = 64 << 10
+
+    /// How deeply a reply may nest arrays and objects; the service's replies nest 2 deep. (When
+    /// ``JSONValue`` was decoded with `JSONDecoder`, trying each type in turn, 500 nested brackets
+    /// (1 KB) took seconds to refuse.)
     static let maximumNesting = 32
 
     /// Whether `json` nests arrays and objects deeper than `limit` (brackets inside strings

@@ -1,31 +1,14 @@
 import Foundation
 
-/// Any JSON value, decoded without a schema so that a response can be read field by field,
-/// whatever types the service chose for each field.
-enum JSONValue: Equatable, Sendable, Decodable {
+/// Any JSON value, read without a schema (by ``parse(_:maximumDepth:deadline:)``) so that a
+/// response can be read field by field, whatever types the service chose for each field.
+enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
 
     /// The value as text: strings as they are (trimmed), numbers without a needless `.0`,
     /// booleans as `true`/`false`; `nil` for null, empty strings, arrays and objects.

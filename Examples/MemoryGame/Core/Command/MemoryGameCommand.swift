@@ -30,8 +30,8 @@ public enum MemoryGameCommand {
     ) async -> Int32 {
         switch launch(arguments: arguments, environment: environment) {
         case .finish(let status, let output, let error):
-            print(output, terminator: "")
-            writeError(error)
+            ProgramOutput.output(output)
+            ProgramOutput.error(error)
             return status
         case .play(let options):
             return await play(options, environment: environment)
@@ -78,7 +78,7 @@ public enum MemoryGameCommand {
         do {
             session = try TerminalSession.start()
         } catch {
-            writeError("memory-game: \(error)\n")
+            ProgramOutput.error("memory-game: \(error)\n")
             return ExitStatus.failure
         }
 
@@ -91,7 +91,7 @@ public enum MemoryGameCommand {
             saved = try storage.restore()
         } catch {
             session.restore()
-            writeError("memory-game: \(error)\n")
+            ProgramOutput.error("memory-game: \(error)\n")
             return ExitStatus.failure
         }
         let store = makeStore(state: SettingsStorage.initialState(saved: saved, requested: options.category))
@@ -121,12 +121,5 @@ public enum MemoryGameCommand {
         persister.flush()
         session.restore()
         return interrupted ? ExitStatus.interrupted : ExitStatus.success
-    }
-
-    /// Writes `text` to standard error, control characters (from a path or an argument) shown as
-    /// placeholders.
-    private static func writeError(_ text: String) {
-        guard !text.isEmpty else { return }
-        FileHandle.standardError.write(Data(TerminalText.sanitized(text, layout: .multiline).utf8))
     }
 }

@@ -35,11 +35,8 @@ public enum TodoCommandLine {
             environment: environment,
             currentDirectory: FileManager.default.currentDirectoryPath,
             isInteractiveTerminal: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
-            output: { print(TerminalText.sanitized($0, layout: .multiline)) },
-            errorOutput: {
-                FileHandle.standardError.write(
-                    Data("\(TerminalText.sanitized($0, layout: .multiline))\n".utf8))
-            }
+            output: { ProgramOutput.output(TerminalText.sanitized($0, layout: .multiline) + "\n") },
+            errorOutput: { ProgramOutput.error($0 + "\n") }
         )
     }
 
