@@ -46,7 +46,7 @@ import Testing
         let url = folder.file("session.jsonl")
         #expect(symlink(victim.path, url.path) == 0)
 
-        let error = #expect(throws: SessionError.self) {
+        let error = thrownError(SessionError.self) {
             try SessionRecorder(url: url, registry: todoRegistry, overwrite: true)
         }
         #expect(
@@ -66,7 +66,7 @@ import Testing
         let url = folder.file("session.jsonl")
         try Data("theirs".utf8).write(to: url)
         #expect(chown(url.path, otherUserID, otherUserID) == 0)
-        let error = #expect(throws: SessionError.self) {
+        let error = thrownError(SessionError.self) {
             try SessionRecorder(url: url, registry: todoRegistry, overwrite: true)
         }
         #expect(error?.description.contains("it belongs to another user (uid \(otherUserID))") == true)

@@ -11,6 +11,7 @@ private func mentions(_ text: String) -> (Issue) -> Bool {
 private func search(_ query: String) -> AsyncThunk<LibraryState, Void> {
     AsyncThunk(id: "search", debounce: .milliseconds(300)) { dispatch, _ in
         dispatch(SearchStarted())
+        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await EffectEnvironment.sleep(for: .seconds(1))  // the "network"
         dispatch(SearchFinished(books: ["\(query) in Depth"]))
     }
@@ -55,6 +56,7 @@ private func search(_ query: String) -> AsyncThunk<LibraryState, Void> {
         let store = TestStore(initialState: LibraryState(), reducer: libraryReducer)
         store.send(
             AsyncThunk<LibraryState, Void>(id: "poll") { dispatch, _ in
+                // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
                 do { try await EffectEnvironment.sleep(for: .seconds(5)) } catch { dispatch(Increment()) }
             } as Action)
         await store.advance(by: .seconds(1))

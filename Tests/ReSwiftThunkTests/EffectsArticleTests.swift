@@ -61,6 +61,7 @@ import Testing
         AsyncThunk(id: "availability") { dispatch, _ in
             while true {
                 dispatch(AvailabilityChecked(isbn: isbn))
+                // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
                 try await EffectEnvironment.sleep(for: .seconds(2))
             }
         }

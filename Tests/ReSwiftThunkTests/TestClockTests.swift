@@ -7,6 +7,7 @@ import Testing
 /// A thunk that sleeps `duration` on the store's clock, then records `label`.
 private func labelAfter(_ duration: EffectDuration, _ label: String) -> AsyncThunk<CounterState, Void> {
     AsyncThunk { dispatch, _ in
+        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await EffectEnvironment.sleep(for: duration)
         dispatch(AddLabel(label: label))
     }
@@ -41,6 +42,7 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
                 for _ in 0..<4 {
                     dispatch(Increment())
                     dispatch(AddLabel(label: "tick \(getState()?.count ?? 0)"))
+                    // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
                     try await EffectEnvironment.sleep(for: .seconds(1))
                 }
             }, on: store)
@@ -58,6 +60,7 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
         let second = labelAfter(.milliseconds(50), "second")
         start(
             AsyncThunk<CounterState, Void> { dispatch, _ in
+                // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
                 try await EffectEnvironment.sleep(for: .milliseconds(50))
                 dispatch(AddLabel(label: "first"))
                 dispatch(second)
@@ -69,6 +72,7 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
     }
 
     @Test func aCancelledSleeperThrowsAndIsForgotten() async throws {
+        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         let task = Task { try await clock.sleep(until: EffectInstant(nanoseconds: 1_000_000_000)) }
         try await pollUntil("the task to sleep") { clock.sleeperCount == 1 }
         task.cancel()
@@ -79,6 +83,7 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
     @Test func aTaskThatIsNotAnEffectIsWokenToo() async throws {
         let woke = Locked(false)
         let task = Task {
+            // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
             try await clock.sleep(until: EffectInstant(nanoseconds: 5))
             woke.withLock { $0 = true }
         }
@@ -89,7 +94,9 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
     }
 
     @Test func sleepingUntilANowOrPastInstantReturnsAtOnce() async throws {
+        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await clock.sleep(until: clock.now)
+        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await clock.sleep(for: .zero)
         #expect(clock.sleeperCount == 0)
     }
@@ -124,6 +131,7 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
         }
         defer { ThunkHooks.misuseHandler = previous }
         #expect(await clock.advance(by: .milliseconds(-5)) == false)
+        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         await #expect(throws: ThunkMisuse.self) { try await clock.sleep(for: .seconds(.nan)) }
         #expect(clock.now == EffectInstant(nanoseconds: 0))
         let messages = reported.withLock { $0.map(\.message) }

@@ -20,6 +20,7 @@ private func sleeper(
 ) -> AsyncThunk<CounterState, Int> {
     AsyncThunk(id: id, cancelInFlight: cancelInFlight) { dispatch, _ in
         defer { cleanedUp?.withLock { $0 += 1 } }
+        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await EffectEnvironment.sleep(for: .seconds(3600))
         dispatch(Increment())
         return 1
@@ -60,6 +61,7 @@ private func fireAndForget<Value>(_ thunk: AsyncThunk<CounterState, Value>, on s
         let cleanupRan = OneShotSignal()
         let thunk = AsyncThunk<CounterState, Int>(id: "poll") { dispatch, _ in
             do {
+                // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
                 try await EffectEnvironment.sleep(for: .seconds(1))
             } catch {
                 // Cleanup that dispatches: dropped, the thunk was cancelled.
@@ -140,6 +142,7 @@ private func fireAndForget<Value>(_ thunk: AsyncThunk<CounterState, Value>, on s
         let byInt = Task {
             try await store.dispatch(
                 AsyncThunk<CounterState, Int>(id: 1) { _, _ in
+                    // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
                     try await EffectEnvironment.sleep(for: .seconds(1))
                     return 1
                 })

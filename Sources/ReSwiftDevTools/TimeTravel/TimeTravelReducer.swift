@@ -60,7 +60,7 @@ public func timeTravelReducer<State>(
 ///
 /// ```swift
 /// let store = Store(
-///     reducer: timeTravelReducer(todoReducer, historyLimit: 500),  // (Action, inout TodoState) -> Void
+///     reducer: timeTravelReducer(inPlace: reduceTodos, historyLimit: 500),  // (Action, inout TodoState) -> Void
 ///     state: TimeTravelState(TodoState()))
 /// ```
 ///
@@ -69,7 +69,7 @@ public func timeTravelReducer<State>(
 ///   - historyLimit: The most states to keep, at least 1; the oldest are dropped beyond it.
 /// - Returns: An in-place reducer of ``TimeTravelState``.
 public func timeTravelReducer<State>(
-    _ reducer: @escaping MutatingReducer<State>,
+    inPlace reducer: @escaping MutatingReducer<State>,
     historyLimit: Int? = nil
 ) -> MutatingReducer<TimeTravelState<State>> {
     checkHistoryLimit(historyLimit)

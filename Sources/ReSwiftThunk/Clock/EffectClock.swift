@@ -42,6 +42,7 @@ extension EffectClock {
             ThunkHooks.misuseHandler(misuse)
             throw misuse
         }
+        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await sleep(until: now + duration)
     }
 }

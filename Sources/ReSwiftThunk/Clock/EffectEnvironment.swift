@@ -34,6 +34,7 @@ public enum EffectEnvironment {
     public static func sleep(
         for duration: EffectDuration, fileID: StaticString = #fileID, line: UInt = #line
     ) async throws {
+        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await clock.sleep(for: duration, fileID: fileID, line: line)
     }
 

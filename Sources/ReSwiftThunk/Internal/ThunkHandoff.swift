@@ -141,6 +141,7 @@ extension AsyncThunk: AsyncThunkStarting {
             return try await EffectEnvironment.run(on: clock, work: work) {
                 var result: Result<Value, any Error>
                 do {
+                    // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
                     if let deadlineToWait { try await clock.sleep(until: deadlineToWait) }
                     result = .success(try await body(dispatch, { context.getState() }))
                 } catch {

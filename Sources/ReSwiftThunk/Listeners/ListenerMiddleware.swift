@@ -424,6 +424,7 @@ public final class ListenerMiddleware<State>: Sendable {
             throw misuse
         }
         let clock = self.clock
+        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await clock.sleep(until: clock.now + duration)
     }
 }
