@@ -100,7 +100,7 @@ import Testing
 
         attached.removeFirst()
         var greeted = false
-        for _ in 0..<50 where !greeted {  // the endpoint closes the freed socket on its queue
+        for _ in 0..<250 where !greeted {  // up to 5 s: the endpoint closes the freed socket on its queue
             greeted = try Peer(process.socketPath).firstLine()?.contains(#""type":"hello""#) == true
             if !greeted { usleep(20_000) }
         }
