@@ -216,6 +216,8 @@ final class InspectorEndpoint: @unchecked Sendable {
     /// Which connections take the next action, and in which forms.
     private struct Takers {
         var action: CapturedAction
+        /// The connections with room for it when it was taken; the others counted it lost.
+        var connections: Set<Int> = []
         var plain = false
         var withState = false
     }
@@ -233,8 +235,14 @@ final class InspectorEndpoint: @unchecked Sendable {
             let limit = limits.bufferedBytes
             shared.withLock { shared in
                 shared.encoded += 1
-                for connection in shared.connections.values where accepts(connection, next.action.seq) {
-                    guard let line = connection.wantsStates ? withState : plain else { continue }
+                for id in next.connections {
+                    guard let connection = shared.connections[id] else { continue }
+                    // `nil` when it turned states on or off since it was taken: lost to it.
+                    guard let line = connection.wantsStates ? withState : plain else {
+                        connection.lost += 1
+                        shared.lost += 1
+                        continue
+                    }
                     if !connection.enqueue(event: line, limit: limit) { shared.lost += 1 }
                     shared.peakBufferedBytes = max(shared.peakBufferedBytes, connection.bufferedBytes)
                 }
@@ -283,13 +291,12 @@ final class InspectorEndpoint: @unchecked Sendable {
                     if connection.bufferedBytes >= limits.bufferedBytes {
                         connection.lost += 1
                         shared.lost += 1
-                    } else if connection.wantsStates {
-                        takers.withState = true
                     } else {
-                        takers.plain = true
+                        takers.connections.insert(connection.id)
+                        if connection.wantsStates { takers.withState = true } else { takers.plain = true }
                     }
                 }
-                if takers.plain || takers.withState { return takers }
+                if !takers.connections.isEmpty { return takers }
             }
             shared.isDrainScheduled = false
             return nil
