@@ -34,7 +34,7 @@ enum StreamCommand {
     }
 
     static func record(socketPath: String, to file: String) throws -> Int32 {
-        let (fd, isNew) = try RecordingFile.open(file)
+        let (fd, isNew) = try UserFiles.openForRecording(file)
         defer { close(fd) }
         let client: InspectorClient
         do {
