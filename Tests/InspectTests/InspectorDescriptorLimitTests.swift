@@ -19,7 +19,7 @@ import Testing
     private final class Peer {
         let fd: Int32
 
-        init(_ path: String, timeout: Int = 5) throws {
+        init(_ path: String, timeout: Int = 15) throws {
             fd = try UnixSocket.connect(to: path)
             var limit = timeval(tv_sec: timeout, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -84,7 +84,14 @@ import Testing
         var refusal: String??
         for _ in 0..<12 {
             let peer = try Peer(process.socketPath)
-            let line = try peer.firstLine()
+            let line: String?
+            do {
+                line = try peer.firstLine()
+            } catch {
+                throw InspectTestError(
+                    "\(error), after \(attached.count) greeted; todo's descriptors were \(open.sorted()), "
+                        + "are \(descriptors(of: pid).sorted()), limit \(limit)")
+            }
             if let line, line.contains(#""type":"hello""#) {
                 attached.append(peer)
             } else {
