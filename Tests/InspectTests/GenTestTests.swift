@@ -84,6 +84,23 @@ import Testing
         #expect(noReducer.standardError.contains("gen-test needs --reducer"))
     }
 
+    @Test func refusesASessionPathThatIsAFIFOOrALinkInsteadOfBlockingOrFollowingIt() throws {
+        let folder = try TemporaryDirectory()
+        let fifo = folder.file("fifo.jsonl").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let session = folder.file("real.jsonl").path
+        try Data(#"{"type":"hello","app":"a","stateType":"S"}"#.utf8).write(to: URL(fileURLWithPath: session))
+        let link = folder.file("link.jsonl").path
+        #expect(symlink(session, link) == 0)
+
+        for (path, reason) in [(fifo, "is not a regular file"), (link, "is a symbolic link")] {
+            let run = try runProduct(
+                "reswift-inspect", arguments: ["gen-test", path, "--reducer", "appReducer"], timeout: 20)
+            #expect(run.status == 1)
+            #expect(run.standardError.contains("Can't read \(path): it \(reason)"), "\(run.standardError)")
+        }
+    }
+
     @Test func rawStringLiteralsHoldAnyJSON() {
         #expect(TestGenerator.literal("{\"a\":1}") == "#\"{\"a\":1}\"#")
         #expect(TestGenerator.literal("{\"a\":\"x\"#\"}") == "##\"{\"a\":\"x\"#\"}\"##")

@@ -110,6 +110,25 @@ import Testing
         try inspector.verifyTerminalRestored()
     }
 
+    @Test func startsFromASocketPathAloneAsTheUsageSays() throws {
+        let app = try InspectedApp()
+        let inspector = try PseudoTerminal(
+            product: "reswift-inspect", arguments: ["--socket", app.endpoint.socketPath],
+            environment: app.environment, size: .init(columns: 100, rows: 20))
+        try inspector.waitForScreen(containing: "reswift-inspect · shopping (pid \(getpid()))")
+        try inspector.send("q")
+        #expect(try inspector.waitForExit() == 0)
+
+        let help = try runProduct("reswift-inspect", arguments: ["--help"])
+        #expect(help.standardOutput.contains("reswift-inspect --socket <path>"))
+        #expect(!help.standardOutput.contains("<pid|app> [--socket"))
+        let both = try runProduct(
+            "reswift-inspect", arguments: ["shopping", "--socket", app.endpoint.socketPath],
+            environment: app.environment)
+        #expect(both.status == 2)
+        #expect(both.standardError.contains("--socket or an app, not both"))
+    }
+
     @Test func refusesToRunWithoutATerminalAndPointsToTail() throws {
         let app = try InspectedApp()
         let run = try runProduct("reswift-inspect", arguments: ["shopping"], environment: app.environment)

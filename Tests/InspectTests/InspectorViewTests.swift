@@ -175,6 +175,40 @@ import Testing
         #expect(store.state.travelledTo == nil)
     }
 
+    @Test func actionsTheAppHandledWhileThePauseLastedShowAsARowThatCountsThem() throws {
+        func action(_ seq: Int) throws -> IncomingEvent {
+            try event(
+                #"{"type":"action","seq":\#(seq),"action":"Move","payload":{},"durationNs":1,"diff":[]}"#)
+        }
+        var state = try todoSession()  // its newest action is #124
+        state = reduce(
+            state,
+            EventsReceived(events: [try event(#"{"type":"paused"}"#)]),
+            EventsReceived(events: [try event(#"{"type":"resumed"}"#), try action(130)]))
+        let rows = state.entries.suffix(2).map(\.kind)
+        #expect(rows == [.paused(skipped: 5), .action(try #require(state.entries.last?.action))])
+        let screen = InspectorScreenView.lines(state: state, size: TerminalSize(columns: 96, rows: 14))
+        #expect(screen.plainText.contains("… 5 while paused"))
+
+        // A gap the app reported, and a gap of events this inspector dropped itself, are no
+        // pause: the numbers they account for get no second row.
+        state = reduce(
+            state, EventsReceived(events: [try event(#"{"type":"gap","lost":9}"#), try action(140)]),
+            EventsReceived(events: [], droppedLocally: 4), EventsReceived(events: [try action(145)]))
+        let latest = state.entries.suffix(4)
+        #expect(latest.map { $0.action?.seq } == [nil, 140, nil, 145])
+        #expect(latest.compactMap { $0.action == nil ? $0.kind : nil } == [.gap(lost: 9), .gap(lost: 4)])
+
+        // Selected, the row says what it means.
+        state = reduce(
+            state, EventsReceived(events: [try event(#"{"type":"paused"}"#)]),
+            EventsReceived(events: [try event(#"{"type":"resumed"}"#), try action(150)]))
+        state = press(.up, in: state)
+        #expect(state.selectedEntry?.kind == .paused(skipped: 4))
+        let selected = InspectorScreenView.lines(state: state, size: TerminalSize(columns: 96, rows: 14))
+        #expect(selected.plainText.contains("4 actions while paused"))
+    }
+
     @Test func anEndedConnectionIsSaidAndAFailedCommandShown() throws {
         let store = Store<InspectorViewState>(
             reducer: inspectorViewReducer, state: try todoSession(),

@@ -9,7 +9,8 @@ enum InspectCommandLine {
         name: "reswift-inspect",
         summary: "Watch a running ReSwift app's actions and state, record them, turn them into a test",
         usage: [
-            "<pid|app> [--socket <path>]",
+            "<pid|app>",
+            "--socket <path>",
             "list",
             "tail <pid|app> [--format text|jsonl]",
             "record <pid|app> --to <session.jsonl>",
@@ -52,7 +53,10 @@ enum InspectCommandLine {
             EnvironmentDeclaration(
                 "XDG_RUNTIME_DIR", help: "Where the apps' sockets are (reswift-inspect/); else TMPDIR"),
             EnvironmentDeclaration(
-                "TMPDIR", help: "Where the sockets are without XDG_RUNTIME_DIR (reswift-inspect-<uid>/)"),
+                "TMPDIR",
+                help:
+                    "Where the sockets are without XDG_RUNTIME_DIR (reswift-inspect-<uid>/); /tmp is searched too"
+            ),
         ],
         sections: [
             HelpSection(
@@ -146,24 +150,28 @@ enum InspectCommandLine {
         }
     }
 
-    /// Whether the arguments name an app rather than a subcommand: their first word (skipping
-    /// options and the values of those that take one) is not a subcommand, and they don't ask
-    /// for help or the version.
+    /// Whether the arguments ask for the interactive inspector rather than a subcommand: their
+    /// first word (skipping options and the values of those that take one) is not a subcommand,
+    /// or there is no word but a `--socket`; and they don't ask for help or the version.
     static func isInteractive(_ arguments: [String]) -> Bool {
         var index = arguments.startIndex
+        var hasSocket = false
         while index < arguments.endIndex {
             let argument = arguments[index]
             index += 1
-            if argument == "--" { return index < arguments.endIndex && !isSubcommand(arguments[index]) }
+            if argument == "--" {
+                return index < arguments.endIndex ? !isSubcommand(arguments[index]) : hasSocket
+            }
             if argument == "--help" || argument == "-h" || argument == "--version" { return false }
             if argument.hasPrefix("-") && argument.count > 1 {
+                if argument == "--socket" || argument.hasPrefix("--socket=") { hasSocket = true }
                 let takesValue = declaration.options.contains { $0.name == argument && $0.kind != .flag }
                 if takesValue { index += 1 }
                 continue
             }
             return !isSubcommand(argument)
         }
-        return false
+        return hasSocket
     }
 
     private static func isSubcommand(_ word: String) -> Bool {

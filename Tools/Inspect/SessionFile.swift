@@ -19,7 +19,7 @@ struct SessionFile {
     init(contentsOf path: String) throws {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try UserFiles.contents(of: path)
         } catch {
             throw FindError(description: "Can't read \(path): \(error.localizedDescription)")
         }

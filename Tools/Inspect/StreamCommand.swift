@@ -34,12 +34,15 @@ enum StreamCommand {
     }
 
     static func record(socketPath: String, to file: String) throws -> Int32 {
-        let client = try InspectorClient(socketPath: socketPath)
-        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw FindError(description: "Can't write \(file): \(String(cString: strerror(errno))).")
-        }
+        let (fd, isNew) = try UserFiles.openForRecording(file)
         defer { close(fd) }
+        let client: InspectorClient
+        do {
+            client = try InspectorClient(socketPath: socketPath)
+        } catch {
+            if isNew { unlink(file) }  // created just now, empty, by this call
+            throw error
+        }
         try client.send(#"{"command":"states","on":true}"#)
         try client.send(#"{"command":"state"}"#)
         var actions = 0

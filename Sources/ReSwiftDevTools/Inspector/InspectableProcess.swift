@@ -23,26 +23,50 @@ public struct InspectableProcess: Equatable, Sendable {
 
     /// The inspectable processes of this user, by pid, skipping sockets of processes that ended.
     ///
-    /// Reads only: a missing folder means none; nothing is created or removed.
+    /// Looks in every folder an app of this user may listen in (see
+    /// ``createInspectorMiddleware(app:environment:)``): the one this environment gives, and
+    /// `/tmp/reswift-inspect-<uid>`, where apps whose temporary folder is too long for a socket
+    /// path listen (an iOS simulator's apps, for a tool on the Mac). Reads only: a missing folder
+    /// means none; nothing is created or removed.
     ///
     /// - Parameter environment: Where `XDG_RUNTIME_DIR` and `TMPDIR` are read.
-    /// - Throws: ``InspectorError`` when the folder exists but isn't the user's alone.
+    /// - Throws: ``InspectorError`` when the folder this environment gives exists but isn't the
+    ///   user's alone. (Another such folder is skipped.)
     public static func all(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(InspectorError) -> [InspectableProcess] {
-        let directory = InspectorDirectory.path(environment: environment)
-        var status = stat()
-        if lstat(directory, &status) != 0 && errno == ENOENT { return [] }
-        try InspectorDirectory.check(directory)
+        let preferred = try? InspectorDirectory.path(environment: environment)
+        var found: [InspectableProcess] = []
+        for directory in InspectorDirectory.candidates(environment: environment)
+        where InspectorDirectory.fits(directory) {
+            var status = stat()
+            if lstat(directory, &status) != 0 && errno == ENOENT { continue }
+            do {
+                try InspectorDirectory.check(directory)
+            } catch {
+                if directory == preferred { throw error }
+                continue
+            }
+            found += processes(in: directory)
+        }
+        return found.sorted { ($0.pid, $0.instance) < ($1.pid, $1.instance) }
+    }
+
+    private static func processes(in directory: String) -> [InspectableProcess] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var found: [InspectableProcess] = []
         for name in names {
-            guard let parsed = InspectorDirectory.parse(name), InspectorDirectory.isAlive(parsed.pid) else {
-                continue
-            }
+            guard let parsed = InspectorDirectory.parse(name), parsed.kind == .socket,
+                InspectorDirectory.isAlive(parsed.pid)
+            else { continue }
             let path = (directory as NSString).appendingPathComponent(name)
             var file = stat()
-            guard lstat(path, &file) == 0, file.st_mode & S_IFMT == S_IFSOCK else { continue }
+            guard lstat(path, &file) == 0, file.st_mode & S_IFMT == S_IFSOCK, file.st_uid == geteuid() else {
+                continue
+            }
+            let metadata = (directory as NSString).appendingPathComponent(
+                InspectorDirectory.fileName(pid: parsed.pid, instance: parsed.instance, kind: .metadata))
+            guard let app = InspectorDirectory.readName(at: metadata) else { continue }
             #if canImport(Darwin)
                 let seconds = Double(file.st_mtimespec.tv_sec)
             #else
@@ -50,10 +74,10 @@ public struct InspectableProcess: Equatable, Sendable {
             #endif
             found.append(
                 InspectableProcess(
-                    app: parsed.app, pid: parsed.pid, instance: parsed.instance,
+                    app: app, pid: parsed.pid, instance: parsed.instance,
                     started: Date(timeIntervalSince1970: seconds), socketPath: path))
         }
-        return found.sorted { ($0.pid, $0.instance) < ($1.pid, $1.instance) }
+        return found
     }
 }
 
@@ -66,7 +90,10 @@ public struct InspectableProcess: Equatable, Sendable {
 /// ```
 public final class InspectorClient {
     private let fd: Int32
-    private var input = Data()
+    private var reader = LineReader(limit: InspectorProtocol.maximumLineLength)
+    /// Lines read and not returned yet, from `readyIndex` on.
+    private var ready: [LineReader.Piece] = []
+    private var readyIndex = 0
     private var isClosed = false
 
     /// Connects to the socket at `socketPath`.
@@ -102,22 +129,36 @@ public final class InspectorClient {
 
     /// The next line the app sent, without its newline; `nil` when the app closed the connection.
     ///
-    /// - Throws: ``InspectorError`` on a read error.
+    /// Each byte is looked at once, and no more than one line of at most
+    /// ``InspectorProtocol/maximumLineLength`` bytes is kept.
+    ///
+    /// - Throws: ``InspectorError`` on a read error, or for a line longer than
+    ///   ``InspectorProtocol/maximumLineLength`` (skipped: the next call goes on after it).
     public func nextLine() throws(InspectorError) -> Data? {
+        var chunk: [UInt8] = []
         while true {
-            if let newline = input.firstIndex(of: 0x0A) {
-                let line = Data(input[input.startIndex..<newline])
-                input.removeSubrange(input.startIndex...newline)
-                return line
+            if readyIndex < ready.count {
+                let piece = ready[readyIndex]
+                readyIndex += 1
+                if readyIndex == ready.count {
+                    ready.removeAll(keepingCapacity: true)
+                    readyIndex = 0
+                }
+                switch piece {
+                case .line(let line): return line
+                case .tooLong: throw InspectorError.lineTooLong(limit: InspectorProtocol.maximumLineLength)
+                }
             }
-            var chunk = [UInt8](repeating: 0, count: 65536)
+            if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 64 << 10) }
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw InspectorError.system("read", errno)
             }
             if count == 0 { return nil }
-            input.append(contentsOf: chunk[0..<count])
+            chunk.withUnsafeBytes { bytes in
+                reader.consume(UnsafeRawBufferPointer(rebasing: bytes[0..<count]), into: &ready)
+            }
         }
     }
 }

@@ -9,10 +9,17 @@ import Foundation
 #endif
 
 extension InspectorEndpoint {
-    /// One connected inspector: its socket, its bounded output buffer and its settings.
+    /// One connected inspector: its socket, its bounded output buffer, its settings, and the
+    /// command line it is sending.
     ///
-    /// The endpoint touches `isPaused`, `wantsStates`, `lost` and the buffer only while holding
-    /// its `shared` lock; the sources run on the endpoint's queue.
+    /// Two kinds of state, each with its own rule:
+    /// - the output side (`isPaused`, `wantsStates`, `lost`, `startSeq`, the buffer, the write
+    ///   source) is touched only while holding the endpoint's `shared` lock, from any of its queues;
+    /// - the input side (`reader`) only on the endpoint's I/O queue, where the read source runs.
+    ///
+    /// The dispatch sources' handlers capture only `Sendable` values (the closures the endpoint
+    /// passes, which capture the endpoint weakly and this connection's id, and the descriptor), never
+    /// the connection, so they are correct whether a platform's SDK marks them `@Sendable` or not.
     final class Connection {
         let id: Int
         private let fd: Int32
@@ -25,36 +32,44 @@ extension InspectorEndpoint {
         var wantsStates = false
         /// Events lost since the last gap was reported.
         var lost: UInt64 = 0
+        /// The sequence number when the connection was made: earlier actions aren't its.
+        var startSeq: UInt64 = 0
         private var buffer = Data()
         private var offset = 0
-        private var input = Data()
+        private var reader: LineReader
 
-        var onReadable: () -> Void = {}
-        var onWritable: () -> Void = {}
-
-        init(id: Int, fd: Int32, queue: DispatchQueue) {
+        init(
+            id: Int, fd: Int32, queue: DispatchQueue, lineLimit: Int,
+            onReadable: @escaping @Sendable () -> Void,
+            onWritable: @escaping @Sendable () -> Void
+        ) {
             self.id = id
             self.fd = fd
+            reader = LineReader(limit: lineLimit)
             readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
             writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+            readSource.setEventHandler { onReadable() }
+            writeSource.setEventHandler { onWritable() }
+            readSource.setCancelHandler { closeDescriptor(fd) }
         }
 
         /// Bytes waiting to be written.
         var bufferedBytes: Int { buffer.count - offset }
 
         func start() {
-            readSource.setEventHandler { [weak self] in self?.onReadable() }
-            writeSource.setEventHandler { [weak self] in self?.onWritable() }
-            let fd = self.fd
-            readSource.setCancelHandler { closeDescriptor(fd) }
             readSource.resume()
         }
 
         /// Adds an action event, after a gap event when some were lost; returns `false` (and
-        /// counts the event lost) when the buffer has no room.
+        /// counts the event lost) when the buffer has no room. An event larger than the whole
+        /// buffer still goes when nothing else waits, so large states can be recorded.
         func enqueue(event line: Data, limit: Int) -> Bool {
             let gap = lost > 0 ? InspectorProtocol.encode(GapEvent(lost: lost)) : Data()
-            guard bufferedBytes + gap.count + line.count <= limit else {
+            let size = gap.count + line.count
+            guard
+                bufferedBytes + size <= limit
+                    || (bufferedBytes == 0 && size <= InspectorProtocol.maximumLineLength)
+            else {
                 lost += 1
                 return false
             }
@@ -64,11 +79,14 @@ extension InspectorEndpoint {
             return true
         }
 
-        /// Adds a reply to a command; replies may use up to twice the limit, so a state request
-        /// is answered even while events are being dropped.
+        /// Adds a reply to a command while no more than twice the limit waits, so a state request
+        /// is answered even while events are being dropped, however large the state (up to the
+        /// protocol's line limit).
         @discardableResult
         func enqueue(control line: Data, limit: Int) -> Bool {
-            guard bufferedBytes + line.count <= 2 * limit else { return false }
+            guard bufferedBytes <= 2 * limit, line.count <= InspectorProtocol.maximumLineLength else {
+                return false
+            }
             buffer.append(line)
             return true
         }
@@ -110,30 +128,40 @@ extension InspectorEndpoint {
             }
         }
 
-        /// Reads what arrived and returns the complete lines, or `nil` when the peer closed.
-        func receiveLines() -> [Data]? {
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while true {
+        /// What reading the socket found: the lines (and overlong lines) in order, and whether
+        /// the peer closed.
+        struct Received {
+            var pieces: [LineReader.Piece] = []
+            var isEnd = false
+        }
+
+        /// Reads what arrived, up to `budget` bytes (the source fires again for the rest, so one
+        /// chatty peer can't hold up the others). Only on the endpoint's I/O queue.
+        func receive(budget: Int = 256 << 10) -> Received {
+            var received = Received()
+            var chunk = [UInt8](repeating: 0, count: 16 << 10)
+            var total = 0
+            while total < budget {
                 let result = chunk.withUnsafeMutableBytes { UnixSocket.receive(fd, into: $0) }
                 switch result {
                 case .bytes(let count):
-                    input.append(contentsOf: chunk[0..<count])
-                    if input.count > 64 << 10 { return nil }  // no command is this long
-                case .wouldBlock:
-                    var lines: [Data] = []
-                    while let newline = input.firstIndex(of: 0x0A) {
-                        let line = input[input.startIndex..<newline]
-                        if !line.isEmpty { lines.append(Data(line)) }
-                        input.removeSubrange(input.startIndex...newline)
+                    total += count
+                    chunk.withUnsafeBytes { bytes in
+                        reader.consume(
+                            UnsafeRawBufferPointer(rebasing: bytes[0..<count]), into: &received.pieces)
                     }
-                    return lines
+                case .wouldBlock:
+                    return received
                 case .closed:
-                    return nil
+                    received.isEnd = true
+                    return received
                 }
             }
+            return received
         }
 
-        /// Stops both sources; the read source's cancel handler closes the socket.
+        /// Stops both sources; the read source's cancel handler closes the socket. Only while
+        /// holding the endpoint's lock, like the rest of the output side.
         func close() {
             guard !isClosed else { return }
             isClosed = true

@@ -9,19 +9,53 @@ import ReSwift
     import Darwin
 #endif
 
-/// The folder where inspectable apps put their sockets, one per process: `<app>.<pid>.sock`.
+/// The folder where inspectable apps put their sockets, one per store: `<pid>.sock` (a process's
+/// second and later stores: `<pid>.<n>.sock`), each beside a `<pid>.app` (`<pid>.<n>.app`) that
+/// holds the app's name.
 ///
-/// It is `$XDG_RUNTIME_DIR/reswift-inspect` when `XDG_RUNTIME_DIR` is set, else
-/// `reswift-inspect-<uid>` in the temporary folder (`TMPDIR`, else `/tmp`). It is created with
-/// mode `0700` and refused when it is a symbolic link, belongs to another user, or is open to
-/// group or others.
+/// Names stay short whatever the app is called, so a socket's path fits the address a socket
+/// takes (104 bytes on Apple platforms, 108 on Linux) wherever the folder fits. The folder is the
+/// first of these that leaves room for the longest name:
+/// - `$XDG_RUNTIME_DIR/reswift-inspect`, when `XDG_RUNTIME_DIR` is set;
+/// - `reswift-inspect-<uid>` in `TMPDIR`, when it is set;
+/// - `/tmp/reswift-inspect-<uid>`, where an app whose temporary folder is too deep (an iOS app's
+///   container, the simulator's) listens, and where tools look too.
+///
+/// It is created with mode `0700` and refused when it is a symbolic link, belongs to another
+/// user, or is open to group or others.
 enum InspectorDirectory {
-    static func path(environment: [String: String]) -> String {
+    /// The longest file name in the folder: a 10-digit pid, a 6-digit instance, `.sock`.
+    static let longestName = 22
+
+    /// The folders an app may listen in, the preferred first.
+    static func candidates(environment: [String: String]) -> [String] {
+        var folders: [String] = []
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            return (runtime as NSString).appendingPathComponent("reswift-inspect")
+            folders.append((runtime as NSString).appendingPathComponent("reswift-inspect"))
         }
-        let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return (temporary as NSString).appendingPathComponent("reswift-inspect-\(geteuid())")
+        let perUser = "reswift-inspect-\(geteuid())"
+        if let temporary = environment["TMPDIR"], !temporary.isEmpty {
+            folders.append((temporary as NSString).appendingPathComponent(perUser))
+        }
+        folders.append("/tmp/" + perUser)
+        var seen = Set<String>()
+        return folders.filter { seen.insert($0).inserted }
+    }
+
+    /// Whether a socket named in this folder fits a socket address.
+    static func fits(_ folder: String) -> Bool {
+        folder.utf8.count + 1 + longestName <= UnixSocket.maximumPathLength
+    }
+
+    /// The folder an app listens in: the first candidate a socket path fits in.
+    ///
+    /// - Throws: ``InspectorError`` when none fits (a `/tmp` that is a very long path).
+    static func path(environment: [String: String]) throws(InspectorError) -> String {
+        let folders = candidates(environment: environment)
+        guard let folder = folders.first(where: fits) else {
+            throw InspectorError.pathTooLong(folders.last ?? "/tmp", limit: UnixSocket.maximumPathLength)
+        }
+        return folder
     }
 
     /// Creates the folder if needed, and checks that it is the user's alone.
@@ -48,34 +82,51 @@ enum InspectorDirectory {
         }
     }
 
-    /// Keeps an app name to letters, digits, `-` and `_`, so it can't change the folder or the
-    /// name's parts.
+    /// Keeps an app name to letters, digits, `-` and `_`, and at most 100 of them.
     static func sanitized(_ app: String) -> String {
         let kept = app.unicodeScalars.map { scalar -> Character in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
                 ? Character(scalar) : "_"
         }
-        let name = String(kept.prefix(40))
+        let name = String(kept.prefix(100))
         return name.isEmpty ? "app" : name
     }
 
-    /// The parts of a socket's file name: `<app>.<pid>.sock` or `<app>.<pid>.<n>.sock` for a
-    /// process's second and later stores.
-    static func parse(_ name: String) -> (app: String, pid: Int32, instance: Int)? {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 || parts.count == 4, parts.last == "sock", !parts[0].isEmpty,
-            let pid = Int32(parts[1]), pid > 0
-        else { return nil }
-        var instance = 1
-        if parts.count == 4 {
-            guard let number = Int(parts[2]), number > 1 else { return nil }
-            instance = number
-        }
-        return (String(parts[0]), pid, instance)
+    /// What a file in the folder is.
+    enum Kind: Equatable {
+        case socket
+        case metadata
     }
 
-    static func fileName(app: String, pid: Int32, instance: Int) -> String {
-        instance == 1 ? "\(app).\(pid).sock" : "\(app).\(pid).\(instance).sock"
+    /// The parts of a file name the package writes: `<pid>.sock`, `<pid>.<n>.sock` for a
+    /// process's second and later stores, and the same with `.app`; `nil` for any other name.
+    static func parse(_ name: String) -> (pid: Int32, instance: Int, kind: Kind)? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, let last = parts.last else { return nil }
+        let kind: Kind
+        switch last {
+        case "sock": kind = .socket
+        case "app": kind = .metadata
+        default: return nil
+        }
+        guard isNumber(parts[0]), let pid = Int32(parts[0]), pid > 0 else { return nil }
+        var instance = 1
+        if parts.count == 3 {
+            guard isNumber(parts[1]), let number = Int(parts[1]), number > 1, number < 1_000_000 else {
+                return nil
+            }
+            instance = number
+        }
+        return (pid, instance, kind)
+    }
+
+    private static func isNumber(_ text: Substring) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    static func fileName(pid: Int32, instance: Int, kind: Kind) -> String {
+        let suffix = kind == .socket ? "sock" : "app"
+        return instance == 1 ? "\(pid).\(suffix)" : "\(pid).\(instance).\(suffix)"
     }
 
     /// Whether a process with this id exists (`kill(pid, 0)` says "no such process" otherwise).
@@ -83,17 +134,46 @@ enum InspectorDirectory {
         kill(pid, 0) == 0 || errno != ESRCH
     }
 
-    /// Removes the sockets of processes that no longer exist.
-    static func removeStaleSockets(in path: String) {
+    /// Removes the sockets and names of processes that no longer exist: only files whose names
+    /// are the package's, and that are the user's.
+    static func removeStaleFiles(in path: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
         for name in names {
             guard let parsed = parse(name), !isAlive(parsed.pid) else { continue }
-            unlink((path as NSString).appendingPathComponent(name))
+            let file = (path as NSString).appendingPathComponent(name)
+            var status = stat()
+            guard lstat(file, &status) == 0, status.st_uid == geteuid() else { continue }
+            unlink(file)
         }
+    }
+
+    /// Writes the app's name beside its socket: a new file, mode `0600`, never through a link.
+    static func writeName(_ app: String, to path: String) throws(InspectorError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw InspectorError.system("create \(path)", errno) }
+        defer { closeFile(fd) }
+        let bytes = Array(app.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw InspectorError.system("write \(path)", errno) }
+    }
+
+    /// The app name written beside a socket, or `nil` when there is none that is the user's.
+    static func readName(at path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { closeFile(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else {
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: 256)
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        return sanitized(String(decoding: bytes[0..<count], as: UTF8.self))
     }
 }
 
-/// The sockets this process listens on, removed when it exits normally.
+/// The sockets (and names) this process listens with, removed when it exits normally.
 enum InspectorSocketCleanup {
     private static let paths = Locked<Set<String>>([])
     private static let registerOnce: Void = {
@@ -104,29 +184,41 @@ enum InspectorSocketCleanup {
         }
     }()
 
-    /// Picks the socket path for a new endpoint of this process: `<app>.<pid>.sock`, or
-    /// `<app>.<pid>.<n>.sock` while another store of this process uses that, and registers it
-    /// for removal at exit. A file already there can only be a dead process's with the same pid,
-    /// so it is removed.
-    static func claim(in directory: String, app: String) -> String {
+    /// Picks the socket path for a new endpoint of this process, `<pid>.sock`, or
+    /// `<pid>.<n>.sock` while another store of this process uses that, and the path of the
+    /// app's name beside it, and registers both for removal at exit. Files already there can
+    /// only be a dead process's with the same pid, so they are removed.
+    static func claim(in directory: String) -> (socket: String, metadata: String) {
         _ = registerOnce
         return paths.withLock { paths in
             var instance = 1
             while true {
-                let name = InspectorDirectory.fileName(app: app, pid: getpid(), instance: instance)
-                let path = (directory as NSString).appendingPathComponent(name)
-                if !paths.contains(path) {
-                    paths.insert(path)
-                    unlink(path)
-                    return path
+                let socket = (directory as NSString).appendingPathComponent(
+                    InspectorDirectory.fileName(pid: getpid(), instance: instance, kind: .socket))
+                if !paths.contains(socket) {
+                    let metadata = (directory as NSString).appendingPathComponent(
+                        InspectorDirectory.fileName(pid: getpid(), instance: instance, kind: .metadata))
+                    paths.insert(socket)
+                    paths.insert(metadata)
+                    unlink(socket)
+                    unlink(metadata)
+                    return (socket: socket, metadata: metadata)
                 }
                 instance += 1
             }
         }
     }
 
-    static func remove(_ path: String) {
-        paths.withLock { _ = $0.remove(path) }
-        unlink(path)
+    static func remove(_ claimed: (socket: String, metadata: String)) {
+        paths.withLock { paths in
+            paths.remove(claimed.socket)
+            paths.remove(claimed.metadata)
+        }
+        unlink(claimed.socket)
+        unlink(claimed.metadata)
     }
+}
+
+private func closeFile(_ fd: Int32) {
+    close(fd)
 }

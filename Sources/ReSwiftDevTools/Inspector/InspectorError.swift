@@ -6,6 +6,7 @@ public struct InspectorError: Error, Equatable, CustomStringConvertible {
         case system(operation: String, code: Int32)
         case pathTooLong(path: String, limit: Int)
         case unsafeDirectory(path: String, problem: String)
+        case lineTooLong(limit: Int)
     }
 
     let reason: Reason
@@ -22,6 +23,10 @@ public struct InspectorError: Error, Equatable, CustomStringConvertible {
         InspectorError(reason: .unsafeDirectory(path: path, problem: problem))
     }
 
+    static func lineTooLong(limit: Int) -> InspectorError {
+        InspectorError(reason: .lineTooLong(limit: limit))
+    }
+
     /// What went wrong and what to do about it.
     public var description: String {
         switch reason {
@@ -29,13 +34,18 @@ public struct InspectorError: Error, Equatable, CustomStringConvertible {
             return "\(operation) failed: \(String(cString: strerror(code)))"
         case .pathTooLong(let path, let limit):
             return """
-                The inspector's socket path \(path) is longer than the \(limit) bytes a socket \
-                address holds; set XDG_RUNTIME_DIR or TMPDIR to a shorter folder.
+                The inspector's socket folder \(path) leaves no room for a socket's name in the \
+                \(limit) bytes a socket address holds; set XDG_RUNTIME_DIR or TMPDIR to a shorter folder.
                 """
         case .unsafeDirectory(let path, let problem):
             return """
                 The inspector's folder \(path) \(problem), so other users might reach the app \
                 through it; remove it (or fix it with chmod 700) and start the app again.
+                """
+        case .lineTooLong(let limit):
+            return """
+                The app sent a line longer than \(limit >> 20) MiB, the most the inspector protocol \
+                allows; the line was skipped.
                 """
         }
     }

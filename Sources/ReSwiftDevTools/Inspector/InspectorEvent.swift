@@ -49,6 +49,8 @@ struct CapturedAction {
     var durationNs: UInt64
     /// Where the action was dispatched (`File.swift:42`), when the store knew it.
     var callSite: String?
+    /// When it was captured (`DispatchTime` uptime, nanoseconds), to tell how far encoding lags.
+    var captured: UInt64 = 0
 }
 
 struct HelloEvent: Encodable {
@@ -157,6 +159,11 @@ struct InspectorCommand: Decodable {
 public enum InspectorProtocol {
     /// The protocol version a hello announces.
     public static let version = 1
+
+    /// The longest line either side sends, without its newline: 16 MiB. An app answers a
+    /// request for a state larger than this with an error, and ``InspectorClient`` throws for
+    /// a longer line instead of keeping it.
+    public static let maximumLineLength = 16 << 20
 
     static func encode<Event: Encodable>(_ event: Event) -> Data {
         let encoder = JSONEncoder()

@@ -16,10 +16,12 @@ import ReSwift
 ///
 /// When `RESWIFT_INSPECT` isn't `1` the middleware hands each action straight on: the store's
 /// dispatch function is the same as without it. When it is, the store listens on a Unix domain
-/// socket named `<app>.<pid>.sock` in a folder only the user can open
-/// (`$XDG_RUNTIME_DIR/reswift-inspect`, else `reswift-inspect-<uid>` in the temporary folder),
-/// accepts connections from the same user only, and streams each action, its duration and the
-/// changes it made to the state as JSON Lines. See <doc:InspectingARunningApp> for the protocol.
+/// socket named `<pid>.sock` (with the app's name beside it in `<pid>.app`) in a folder only the
+/// user can open: `$XDG_RUNTIME_DIR/reswift-inspect`, else `reswift-inspect-<uid>` in `TMPDIR`,
+/// else in `/tmp`, the first that leaves room for a socket path (104 bytes on Apple platforms,
+/// so an iOS app, whose container is deep, listens in `/tmp`). It accepts up to 16 connections,
+/// from the same user only, and streams each action, its duration and the changes it made to the
+/// state as JSON Lines. See <doc:InspectingARunningApp> for the protocol and the limits.
 ///
 /// The app never waits on an inspector: a slow or stopped one misses events (and is told how
 /// many), a disconnecting one is dropped. If the socket can't be set up, one line on standard
@@ -47,6 +49,7 @@ func makeInspectorMiddleware<State>(
     app: String,
     environment: [String: String],
     limits: InspectorEndpoint.Limits = .init(),
+    peerUserID: @escaping @Sendable (Int32) -> uid_t? = UnixSocket.peerUserID(of:),
     started: @escaping (InspectorEndpoint) -> Void
 ) -> Middleware<State> {
     guard isInspectorEnabled(environment) else {
@@ -58,7 +61,8 @@ func makeInspectorMiddleware<State>(
             endpoint = try InspectorEndpoint(
                 app: app, stateType: String(reflecting: State.self),
                 supportsTimeTravel: State.self is any TimeTravelInspectable.Type, environment: environment,
-                limits: limits, currentState: { getState().map { $0 as Any } }, dispatch: dispatch)
+                limits: limits, peerUserID: peerUserID, currentState: { getState().map { $0 as Any } },
+                dispatch: dispatch)
         } catch {
             LibraryOutput.message("reswift-inspect: not inspectable: \(error)\n")
             return { next in next }

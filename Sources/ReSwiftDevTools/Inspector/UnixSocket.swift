@@ -50,12 +50,30 @@ enum UnixSocket {
         return fd
     }
 
-    /// Accepts one pending connection, or returns `nil` when there is none.
-    static func accept(from listener: Int32) -> Int32? {
-        let fd = systemAccept(listener, nil, nil)
-        guard fd >= 0 else { return nil }
-        configure(fd)
-        return fd
+    /// What accepting a connection gave.
+    enum Accepted: Equatable {
+        /// A connection, non-blocking and close-on-exec.
+        case accepted(Int32)
+        /// None is waiting (or one gave up while waiting).
+        case none
+        /// `accept` failed with this `errno`: `EMFILE` or `ENFILE` when no descriptor is left.
+        case failed(Int32)
+    }
+
+    /// Accepts one pending connection.
+    static func accept(from listener: Int32) -> Accepted {
+        while true {
+            let fd = systemAccept(listener, nil, nil)
+            if fd >= 0 {
+                configure(fd)
+                return .accepted(fd)
+            }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK, ECONNABORTED: return .none
+            case let code: return .failed(code)
+            }
+        }
     }
 
     /// The user id of the process at the other end of a connected socket.

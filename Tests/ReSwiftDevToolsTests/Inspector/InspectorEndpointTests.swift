@@ -26,7 +26,7 @@ private struct Bump: Action {
         let sandbox = try InspectorSandbox()
         defer { sandbox.remove() }
         let (store, endpoint) = try makeInspectedStore(sandbox)
-        #expect(endpoint.socketPath == sandbox.directory + "/demo.\(getpid()).sock")
+        #expect(endpoint.socketPath == sandbox.directory + "/\(getpid()).sock")
 
         let client = try InspectorTestClient(path: endpoint.socketPath)
         let hello = try client.next()

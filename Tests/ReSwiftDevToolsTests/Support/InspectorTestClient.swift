@@ -56,10 +56,43 @@ final class InspectorTestClient {
         _ = closeSocket(fd)
     }
 
-    func send(_ command: String) {
-        let bytes = Array((command + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    /// Ends both directions without closing the descriptor, so a thread blocked reading it
+    /// returns at once (and never reads a descriptor number reused by someone else).
+    func shutDown() {
+        _ = shutdown(fd, Int32(SHUT_RDWR))
     }
+
+    func send(_ command: String) {
+        send(bytes: Array((command + "\n").utf8))
+    }
+
+    /// Writes all of `bytes`, in as few writes as the socket takes (one, for up to its buffer),
+    /// without `SIGPIPE` when the endpoint closed the connection.
+    func send(bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            switch bytes[offset...].withUnsafeBytes({ UnixSocket.send(fd, $0) }) {
+            case .bytes(let count): offset += count
+            case .wouldBlock: continue
+            case .closed: return
+            }
+        }
+    }
+
+    /// The events that arrive until the endpoint closes the connection; throws when it is still
+    /// open at the deadline.
+    func eventsUntilClosed() throws -> [[String: Any]] {
+        var events: [[String: Any]] = []
+        while true {
+            do {
+                events.append(try next())
+            } catch let error as InspectorTestError where error.description == Self.closed {
+                return events
+            }
+        }
+    }
+
+    private static let closed = "the endpoint closed the connection"
 
     /// The next event, decoded; throws when none arrives before the deadline.
     func next() throws -> [String: Any] {
@@ -75,7 +108,7 @@ final class InspectorTestClient {
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 { throw InspectorTestError("no event before the deadline (errno \(errno))") }
-            if count == 0 { throw InspectorTestError("the endpoint closed the connection") }
+            if count == 0 { throw InspectorTestError(Self.closed) }
             input.append(contentsOf: chunk[0..<count])
         }
     }
@@ -93,11 +126,12 @@ private func closeSocket(_ fd: Int32) -> Int32 { close(fd) }
 
 /// Builds a store with the inspector endpoint, and returns the endpoint too.
 func makeInspectedStore(
-    _ sandbox: InspectorSandbox, limits: InspectorEndpoint.Limits = .init()
+    _ sandbox: InspectorSandbox, limits: InspectorEndpoint.Limits = .init(),
+    peerUserID: @escaping @Sendable (Int32) -> uid_t? = UnixSocket.peerUserID(of:)
 ) throws -> (Store<TodoState>, InspectorEndpoint) {
     let started = Collected<InspectorEndpoint>()
     let middleware: Middleware<TodoState> = makeInspectorMiddleware(
-        app: "demo", environment: sandbox.environment, limits: limits
+        app: "demo", environment: sandbox.environment, limits: limits, peerUserID: peerUserID
     ) { started.append($0) }
     let store = Store(reducer: todoReducer, state: nil, middleware: [middleware])
     guard let endpoint = started.all.first else { throw InspectorTestError("the endpoint did not start") }

@@ -101,6 +101,8 @@ enum InspectorScreenView {
                 + Line("  " + EventFormatter.duration(Int(clamping: record.durationNs)), style: .dim)
         case .gap(let lost):
             return Line("… \(lost) lost", style: .color(.yellow))
+        case .paused(let skipped):
+            return Line("… \(skipped) while paused", style: .color(.yellow))
         }
     }
 
@@ -133,6 +135,11 @@ enum InspectorScreenView {
             return [
                 Line("\(lost) events lost", style: .bold),
                 Line("The inspector fell behind; the app never waits for it.", style: .dim),
+            ]
+        case .paused(let skipped):
+            return [
+                Line("\(skipped) actions while paused", style: .bold),
+                Line("The app handled them while its stream was paused, and sent none.", style: .dim),
             ]
         case .action(let record):
             var lines = [

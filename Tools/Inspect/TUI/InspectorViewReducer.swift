@@ -7,7 +7,10 @@ func inspectorViewReducer(action: Action, state: InspectorViewState?) -> Inspect
     switch action {
     case let received as EventsReceived:
         for event in received.events { apply(event, to: &state) }
-        if received.droppedLocally > 0 { appendEntry(.gap(lost: received.droppedLocally), to: &state) }
+        if received.droppedLocally > 0 {
+            appendEntry(.gap(lost: received.droppedLocally), to: &state)
+            state.reportedMissing += received.droppedLocally
+        }
     case is ConnectionEnded:
         state.connection = .ended
         state.isAwaitingState = false
@@ -63,10 +66,12 @@ private func apply(_ event: IncomingEvent, to state: inout InspectorViewState) {
             seq: event.seq ?? 0, name: event.action ?? "?",
             payload: event.payload?.compact ?? event.description ?? "", durationNs: event.durationNs ?? 0,
             callSite: event.callSite, diff: event.diff ?? [], historyIndex: event.historyIndex)
+        noteUnseenActions(before: record.seq, in: &state)
         appendEntry(.action(record), to: &state)
         state.isStateStale = true
     case "gap":
         appendEntry(.gap(lost: event.lost ?? 0), to: &state)
+        state.reportedMissing += event.lost ?? 0
     case "state":
         let seq = event.seq ?? 0
         state.snapshot = .init(value: event.state, description: event.description, seq: seq)
@@ -77,6 +82,7 @@ private func apply(_ event: IncomingEvent, to state: inout InspectorViewState) {
         }
     case "paused":
         state.isPaused = true
+        state.wasPausedSinceLastAction = true
         state.message = "Paused: the app streams no actions until you resume (space)."
     case "resumed":
         state.isPaused = false
@@ -87,6 +93,23 @@ private func apply(_ event: IncomingEvent, to state: inout InspectorViewState) {
     default:
         break
     }
+}
+
+/// Adds a row for the actions between the newest one shown and the one numbered `seq` that no
+/// gap accounted for: those the app handled while the stream was paused (it sends none then), or
+/// any other it didn't send.
+private func noteUnseenActions(before seq: UInt64, in state: inout InspectorViewState) {
+    if let last = state.lastActionSeq, seq > last + 1 {
+        let missing = seq - last - 1
+        if missing > state.reportedMissing {
+            let unseen = missing - state.reportedMissing
+            appendEntry(
+                state.wasPausedSinceLastAction ? .paused(skipped: unseen) : .gap(lost: unseen), to: &state)
+        }
+    }
+    state.lastActionSeq = max(seq, state.lastActionSeq ?? 0)
+    state.reportedMissing = 0
+    state.wasPausedSinceLastAction = state.isPaused
 }
 
 private func appendEntry(_ kind: InspectorViewState.Entry.Kind, to state: inout InspectorViewState) {

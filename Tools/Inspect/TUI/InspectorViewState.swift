@@ -19,6 +19,8 @@ struct InspectorViewState: Equatable {
             case action(ActionRecord)
             /// Events the app dropped because this inspector fell behind.
             case gap(lost: UInt64)
+            /// Actions the app handled while this inspector's stream was paused, and didn't send.
+            case paused(skipped: UInt64)
         }
 
         /// Unique in this session; the selection refers to it.
@@ -95,6 +97,12 @@ struct InspectorViewState: Equatable {
     var travelledTo: UInt64?
     /// A one-line message for the status line.
     var message: String?
+    /// The newest action's number, to tell when actions went unseen.
+    var lastActionSeq: UInt64?
+    /// Events reported missing (gaps) since the newest action.
+    var reportedMissing: UInt64 = 0
+    /// Whether the stream was paused since the newest action.
+    var wasPausedSinceLastAction = false
 }
 
 extension InspectorViewState {
