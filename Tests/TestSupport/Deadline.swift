@@ -35,7 +35,7 @@ public func withDeadline<Result>(
     _ what: String, seconds: Double = 10,
     isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () async throws -> Result
+    _ body: () async throws -> sending Result
 ) async throws -> Result {
     let watchdog = UnsafeDeadlineWatchdog(seconds: seconds)
     let result: Swift.Result<Result, any Error>

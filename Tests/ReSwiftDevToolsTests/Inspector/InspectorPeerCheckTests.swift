@@ -16,7 +16,9 @@ import Testing
 /// `anotherUserIsRefusedEvenWhenTheSocketIsReachable` checks the real `SO_PEERCRED` end to end,
 /// as root.)
 @Suite(.serialized, .timeLimit(.minutes(1))) struct InspectorPeerCheckTests {
-    @Test(arguments: [geteuid() &+ 1, 0, otherUserID].filter { $0 != geteuid() })
+    // (The list is a function's, not a closure in the attribute: Swift 6.0.3 crashes on a closure
+    // inside `@Test(arguments:)`.)
+    @Test(arguments: usersOtherThanThisOne())
     func aPeerOfAnotherUserIsClosedWithoutAWord(peer: uid_t) throws {
         let sandbox = try InspectorSandbox()
         defer { sandbox.remove() }
@@ -52,4 +54,9 @@ import Testing
         #expect(asked.withLock { $0.count } == 1)
         #expect(endpoint.statistics.refused == 0)
     }
+}
+
+/// Peer user ids that aren't this process's: the next uid, root's, and ``otherUserID``.
+private func usersOtherThanThisOne() -> [uid_t] {
+    [geteuid() &+ 1, 0, otherUserID].filter { $0 != geteuid() }
 }
