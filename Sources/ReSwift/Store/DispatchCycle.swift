@@ -8,8 +8,9 @@
 /// ```
 ///
 /// An action that arrives while the thread is busy (``arrive(_:needsMiddleware:callSite:)``)
-/// is deferred while subscribers are notified and refused while the reducer runs. Used only
-/// holding the store's lock.
+/// is deferred while subscribers are notified and refused while the reducer runs. Inside a
+/// ``Store/batch(_:)`` each action is reduced without notifying; the outermost batch's end
+/// notifies once (``endBatch()``). Used only holding the store's lock.
 struct _DispatchCycle {
     /// What the dispatching thread is doing.
     enum Phase: UInt8 {
@@ -29,6 +30,9 @@ struct _DispatchCycle {
         var needsMiddleware: Bool
         /// Where it was dispatched from, when the caller said.
         var callSite: CallSite?
+        /// The batch it was dispatched in, when a subscriber dispatched it inside
+        /// ``Store/batch(_:)``: the actions of one batch run as a batch again. 0 for none.
+        var batch: UInt32 = 0
     }
 
     /// What to do with an action that arrives.
@@ -49,6 +53,19 @@ struct _DispatchCycle {
     /// Whether any action waits.
     var hasDeferredActions: Bool { !deferred.isEmpty }
 
+    /// How many ``Store/batch(_:)`` calls are open on the dispatching thread.
+    private var batchDepth = 0
+
+    /// The last action reduced in the open batch: the batch's end notifies when there is one.
+    private var lastBatchedAction: Action.Type?
+
+    /// The batch that actions deferred now belong to (0: none), and the last one numbered.
+    private var deferredBatch: UInt32 = 0
+    private var lastDeferredBatch: UInt32 = 0
+
+    /// Whether a batch is open, so that a reduced action's notification waits for its end.
+    var isBatching: Bool { batchDepth > 0 }
+
     /// Decides what happens to an action that arrives now, deferring it if subscribers are
     /// being notified.
     mutating func arrive(_ action: Action, needsMiddleware: Bool, callSite: CallSite? = nil) -> Arrival {
@@ -57,7 +74,9 @@ struct _DispatchCycle {
             return .process
         case .notifying:
             deferred.append(
-                DeferredAction(action: action, needsMiddleware: needsMiddleware, callSite: callSite))
+                DeferredAction(
+                    action: action, needsMiddleware: needsMiddleware, callSite: callSite, batch: deferredBatch
+                ))
             return .deferred
         case .reducing:
             return .refused
@@ -80,12 +99,52 @@ struct _DispatchCycle {
         phase = .notifying
     }
 
+    /// idle → notifying: the end of a batch in which actions were reduced.
+    mutating func beginNotifyingBatch() {
+        guard phase == .idle else {
+            preconditionFailure("Internal inconsistency: notifying a batch while \(phase)")
+        }
+        phase = .notifying
+    }
+
     /// reducing or notifying → idle.
     mutating func end() {
         guard phase != .idle else {
             preconditionFailure("Internal inconsistency: ending a dispatch while idle")
         }
         phase = .idle
+    }
+
+    // MARK: Batches
+
+    /// A batch opens. Opened while subscribers are notified, the actions dispatched in it are
+    /// deferred as one batch.
+    mutating func beginBatch() {
+        batchDepth += 1
+        if batchDepth == 1, phase == .notifying {
+            lastDeferredBatch = lastDeferredBatch == .max ? 1 : lastDeferredBatch + 1
+            deferredBatch = lastDeferredBatch
+        }
+    }
+
+    /// `action` was reduced inside the open batch, without notifying.
+    mutating func reducedInBatch(_ action: Action) {
+        lastBatchedAction = type(of: action)
+    }
+
+    /// A batch closes.
+    ///
+    /// - Returns: When the outermost batch closed after reducing actions, the type of the last
+    ///   one: subscribers are to be notified now.
+    mutating func endBatch() -> Action.Type? {
+        guard batchDepth > 0 else {
+            preconditionFailure("Internal inconsistency: ending a batch that is not open")
+        }
+        batchDepth -= 1
+        guard batchDepth == 0 else { return nil }
+        deferredBatch = 0
+        defer { lastBatchedAction = nil }
+        return phase == .idle ? lastBatchedAction : nil
     }
 
     /// Takes the deferred actions, oldest first. Only while idle: the notification is over.

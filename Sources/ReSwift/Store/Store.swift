@@ -180,6 +180,39 @@ open class Store<State>: StoreType, @unchecked Sendable {
         }
     }
 
+    /// Dispatches several actions, notifying subscribers once, with the final state, when `body`
+    /// returns.
+    ///
+    /// ```swift
+    /// store.batch {
+    ///     store.dispatch(ClearResults())
+    ///     for book in books { store.dispatch(AddResult(book)) }
+    /// }
+    /// ```
+    ///
+    /// Middleware and the reducer see each action, in order, as `body` dispatches it; subscribers
+    /// see none of the states in between. Batches nest: the outermost one notifies. Actions that
+    /// subscribers dispatch from `newState` run after every subscriber saw the batch's state, as
+    /// after any dispatch; a batch opened inside `newState` runs its actions, as one batch, once
+    /// the current notification is over. Other threads' dispatches wait for the batch. Actions
+    /// dispatched on other tasks (an `AsyncThunk`'s) are not part of it.
+    ///
+    /// Instrumentation reports each action of a batch as a dispatch of its own, with its
+    /// middleware and reducer time and no subscriber time: the one notification at the end
+    /// belongs to no action, unless the batch runs inside a measured dispatch (from middleware),
+    /// which then counts it.
+    ///
+    /// - Parameter body: Dispatches the actions. If it throws, subscribers are still notified of
+    ///   what it reduced, and the error is rethrown.
+    /// - Returns: What `body` returns.
+    public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
+        core.lock.lock()
+        defer { core.lock.unlock() }
+        core.cycle.beginBatch()
+        defer { core.endBatch() }
+        return try body()
+    }
+
     /// Reduces an action and notifies subscribers: the last link of the middleware chain.
     open func _defaultDispatch(action: Action) {
         core.reduceAndNotify(action)
@@ -249,9 +282,30 @@ final class _StoreCore<State>: @unchecked Sendable {
         }
         let frame = tracer.measuringFrame
         let reduced = reduce(action, measuringInto: frame)
-        if !subscribers.isEmpty { notify(measuringInto: frame, start: reduced) }
+        if cycle.isBatching {
+            cycle.end()
+            cycle.reducedInBatch(action)
+            return
+        }
+        if !subscribers.isEmpty {
+            cycle.beginNotifying()
+            notify(measuringInto: frame, start: reduced)
+        }
         cycle.end()
-        if cycle.hasDeferredActions { runDeferredActions(after: action) }
+        if cycle.hasDeferredActions { runDeferredActions(after: type(of: action)) }
+    }
+
+    /// 3b. The end of a batch (``Store/batch(_:)``): one notification for the actions it
+    ///     reduced, then the actions subscribers dispatched.
+    func endBatch() {
+        guard let last = cycle.endBatch(), !isClosed else { return }
+        if !subscribers.isEmpty {
+            cycle.beginNotifyingBatch()
+            let frame = tracer.measuringFrame
+            notify(measuringInto: frame, start: frame == nil ? 0 : _MonotonicClock.now())
+            cycle.end()
+        }
+        if cycle.hasDeferredActions { runDeferredActions(after: last) }
     }
 
     /// 4. The reducer changes the state in place; readers on other threads wait for it.
@@ -275,18 +329,25 @@ final class _StoreCore<State>: @unchecked Sendable {
     /// the runtime looks up) costs nothing without subscribers.
     @inline(never)
     private func notify(measuringInto frame: _DispatchFrame?, start: UInt64) {
-        cycle.beginNotifying()
         guard let state = cell.unlocked else { return }
         subscribers.deliver(state, measuringInto: frame, start: start)
     }
 
     /// 6. The actions subscribers dispatched from `newState`, in order; each one's own
-    ///    notification runs whatever it defers before the next.
-    private func runDeferredActions(after action: Action) {
+    ///    notification runs whatever it defers before the next. Those dispatched in one batch
+    ///    run as one batch.
+    private func runDeferredActions(after action: Action.Type) {
+        var batch: UInt32 = 0
         for deferred in cycle.takeDeferredActions() {
+            if deferred.batch != batch {
+                if batch != 0 { endBatch() }
+                if deferred.batch != 0 { cycle.beginBatch() }
+                batch = deferred.batch
+            }
             run(
                 deferred.action, throughMiddleware: deferred.needsMiddleware, callSite: deferred.callSite,
-                parent: .subscriber(type(of: action)))
+                parent: .subscriber(action))
         }
+        if batch != 0 { endBatch() }
     }
 }

@@ -54,4 +54,47 @@ private struct Ping: Action {}
         #expect(!cycle.hasDeferredActions)
         #expect(cycle.takeDeferredActions().isEmpty)
     }
+
+    @Test func actionsDeferredInABatchOpenedWhileNotifyingCarryItsNumber() {
+        var cycle = _DispatchCycle()
+        cycle.beginReducing()
+        cycle.beginNotifying()
+        _ = cycle.arrive(Ping(), needsMiddleware: true)
+        cycle.beginBatch()
+        _ = cycle.arrive(Ping(), needsMiddleware: true)
+        cycle.beginBatch()
+        _ = cycle.arrive(Ping(), needsMiddleware: true)
+        #expect(cycle.endBatch() == nil)
+        #expect(cycle.endBatch() == nil)
+        cycle.beginBatch()
+        _ = cycle.arrive(Ping(), needsMiddleware: true)
+        #expect(cycle.endBatch() == nil)
+        _ = cycle.arrive(Ping(), needsMiddleware: true)
+        cycle.end()
+        let batches = cycle.takeDeferredActions().map(\.batch)
+        #expect(batches[0] == 0 && batches[4] == 0)
+        #expect(batches[1] != 0 && batches[1] == batches[2])
+        #expect(batches[3] != 0 && batches[3] != batches[1])
+    }
+
+    @Test func theOutermostBatchEndingWhileIdleNamesTheLastActionReducedInIt() {
+        var cycle = _DispatchCycle()
+        cycle.beginBatch()
+        #expect(cycle.isBatching)
+        cycle.beginReducing()
+        cycle.end()
+        cycle.reducedInBatch(Ping())
+        cycle.beginBatch()
+        cycle.beginReducing()
+        cycle.end()
+        cycle.reducedInBatch(ReSwiftInit())
+        #expect(cycle.endBatch() == nil)
+        #expect(cycle.endBatch() == ReSwiftInit.self)
+        #expect(!cycle.isBatching)
+        cycle.beginNotifyingBatch()
+        #expect(cycle.phase == .notifying)
+        cycle.end()
+        cycle.beginBatch()
+        #expect(cycle.endBatch() == nil)
+    }
 }
