@@ -127,8 +127,12 @@ struct _DispatchCycle {
         }
     }
 
-    /// `action` was reduced inside the open batch, without notifying.
-    mutating func reducedInBatch(_ action: Action) {
+    /// reducing → idle inside a batch: `action` was reduced, and the batch's end notifies.
+    mutating func endInBatch(_ action: Action) {
+        guard phase == .reducing, batchDepth > 0 else {
+            preconditionFailure("Internal inconsistency: ending a batched reduce while \(phase)")
+        }
+        phase = .idle
         lastBatchedAction = type(of: action)
     }
 

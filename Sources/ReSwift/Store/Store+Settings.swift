@@ -75,6 +75,15 @@ extension Store {
 }
 
 extension _StoreCore {
+    /// The state, for any thread.
+    var currentState: State? { cell.current }
+
+    /// The state, for the thread holding the lock: the only one that changes it.
+    var lockedState: State? {
+        lock.assertHeld()
+        return cell.unlocked
+    }
+
     /// Reports a programming error to the store's handler, or the package's.
     func report(_ misuse: StoreMisuse) {
         (misuseHandler ?? ReSwiftHooks.misuseHandler)(misuse)

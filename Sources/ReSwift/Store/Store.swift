@@ -180,39 +180,6 @@ open class Store<State>: StoreType, @unchecked Sendable {
         }
     }
 
-    /// Dispatches several actions, notifying subscribers once, with the final state, when `body`
-    /// returns.
-    ///
-    /// ```swift
-    /// store.batch {
-    ///     store.dispatch(ClearResults())
-    ///     for book in books { store.dispatch(AddResult(book)) }
-    /// }
-    /// ```
-    ///
-    /// Middleware and the reducer see each action, in order, as `body` dispatches it; subscribers
-    /// see none of the states in between. Batches nest: the outermost one notifies. Actions that
-    /// subscribers dispatch from `newState` run after every subscriber saw the batch's state, as
-    /// after any dispatch; a batch opened inside `newState` runs its actions, as one batch, once
-    /// the current notification is over. Other threads' dispatches wait for the batch. Actions
-    /// dispatched on other tasks (an `AsyncThunk`'s) are not part of it.
-    ///
-    /// Instrumentation reports each action of a batch as a dispatch of its own, with its
-    /// middleware and reducer time and no subscriber time: the one notification at the end
-    /// belongs to no action, unless the batch runs inside a measured dispatch (from middleware),
-    /// which then counts it.
-    ///
-    /// - Parameter body: Dispatches the actions. If it throws, subscribers are still notified of
-    ///   what it reduced, and the error is rethrown.
-    /// - Returns: What `body` returns.
-    public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
-        core.lock.lock()
-        defer { core.lock.unlock() }
-        core.cycle.beginBatch()
-        defer { core.endBatch() }
-        return try body()
-    }
-
     /// Reduces an action and notifies subscribers: the last link of the middleware chain.
     open func _defaultDispatch(action: Action) {
         core.reduceAndNotify(action)
@@ -229,7 +196,7 @@ final class _StoreCore<State>: @unchecked Sendable {
     // a lock of its own for readers on other threads.
 
     let lock = _StoreLock()
-    private let cell: _StateCell<State?>
+    let cell: _StateCell<State?>
 
     @exclusivity(unchecked) var cycle = _DispatchCycle()
     let tracer = _DispatchTracer()
@@ -248,15 +215,6 @@ final class _StoreCore<State>: @unchecked Sendable {
         self.automaticallySkipsRepeats = automaticallySkipsRepeats
         subscribers = _UnsafeSubscriberList(lock: lock)
         tracer.instrumentation = ReSwiftHooks.defaultInstrumentation
-    }
-
-    /// The state, for any thread.
-    var currentState: State? { cell.current }
-
-    /// The state, for the thread holding the lock: the only one that changes it.
-    var lockedState: State? {
-        lock.assertHeld()
-        return cell.unlocked
     }
 
     /// 2. The middleware chain, whose last link is `reduceAndNotify` (in a subclass,
@@ -282,30 +240,13 @@ final class _StoreCore<State>: @unchecked Sendable {
         }
         let frame = tracer.measuringFrame
         let reduced = reduce(action, measuringInto: frame)
-        if cycle.isBatching {
-            cycle.end()
-            cycle.reducedInBatch(action)
-            return
-        }
+        if cycle.isBatching { return cycle.endInBatch(action) }
         if !subscribers.isEmpty {
             cycle.beginNotifying()
             notify(measuringInto: frame, start: reduced)
         }
         cycle.end()
         if cycle.hasDeferredActions { runDeferredActions(after: type(of: action)) }
-    }
-
-    /// 3b. The end of a batch (``Store/batch(_:)``): one notification for the actions it
-    ///     reduced, then the actions subscribers dispatched.
-    func endBatch() {
-        guard let last = cycle.endBatch(), !isClosed else { return }
-        if !subscribers.isEmpty {
-            cycle.beginNotifyingBatch()
-            let frame = tracer.measuringFrame
-            notify(measuringInto: frame, start: frame == nil ? 0 : _MonotonicClock.now())
-            cycle.end()
-        }
-        if cycle.hasDeferredActions { runDeferredActions(after: last) }
     }
 
     /// 4. The reducer changes the state in place; readers on other threads wait for it.
@@ -328,7 +269,7 @@ final class _StoreCore<State>: @unchecked Sendable {
     /// Apart from `reduceAndNotify` so that its generic work (the optional state's type, which
     /// the runtime looks up) costs nothing without subscribers.
     @inline(never)
-    private func notify(measuringInto frame: _DispatchFrame?, start: UInt64) {
+    func notify(measuringInto frame: _DispatchFrame?, start: UInt64) {
         guard let state = cell.unlocked else { return }
         subscribers.deliver(state, measuringInto: frame, start: start)
     }
@@ -336,7 +277,7 @@ final class _StoreCore<State>: @unchecked Sendable {
     /// 6. The actions subscribers dispatched from `newState`, in order; each one's own
     ///    notification runs whatever it defers before the next. Those dispatched in one batch
     ///    run as one batch.
-    private func runDeferredActions(after action: Action.Type) {
+    func runDeferredActions(after action: Action.Type) {
         var batch: UInt32 = 0
         for deferred in cycle.takeDeferredActions() {
             if deferred.batch != batch {
