@@ -186,7 +186,8 @@ import Testing
             EventsReceived(events: [try event(#"{"type":"paused"}"#)]),
             EventsReceived(events: [try event(#"{"type":"resumed"}"#), try action(130)]))
         let rows = state.entries.suffix(2).map(\.kind)
-        #expect(rows == [.paused(skipped: 5), .action(try #require(state.entries.last?.action))])
+        let last = try #require(state.entries.last?.action)
+        #expect(rows == [.paused(skipped: 5), .action(last)])
         let screen = InspectorScreenView.lines(state: state, size: TerminalSize(columns: 96, rows: 14))
         #expect(screen.plainText.contains("… 5 while paused"))
 
