@@ -121,6 +121,39 @@ public final class TestStore<State>: @unchecked Sendable {
             EffectClockInstallation(clock: clock) { installed in effects.withLock { $0.append(installed) } })
     }
 
+    /// Creates a test store for an in-place reducer (``ReSwift/MutatingReducer``), the form
+    /// `Store(reducer:state:)` takes; the other parameters are the classic form's.
+    ///
+    /// ```swift
+    /// let store = TestStore(initialState: AppState(), reducer: reduceApp)  // (Action, inout AppState)
+    /// store.send(AddTodo(title: "Milk")) { $0.todos = [Todo(title: "Milk")] }
+    /// ```
+    ///
+    /// The test store keeps each state it checks, so here each action copies the state once.
+    /// Like the classic form, and unlike `Store(reducer:state:)`, it doesn't reduce `ReSwiftInit`
+    /// first: the test starts from `initialState` as given.
+    public convenience init(
+        initialState: State,
+        reducer: @escaping MutatingReducer<State>,
+        middleware: [Middleware<State>] = [createThunkMiddleware()],
+        exhaustivity: Exhaustivity = .on,
+        timeout: TimeInterval = 1,
+        clock: TestClock = TestClock(),
+        fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let classic: Reducer<State> = { action, state in
+            var state = state ?? initialState
+            reducer(action, &state)
+            return state
+        }
+        self.init(
+            initialState: initialState, reducer: classic, middleware: middleware, exhaustivity: exhaustivity,
+            timeout: timeout, clock: clock, fileID: fileID, file: filePath, line: line, column: column)
+    }
+
     deinit {
         if !settings.withLock({ $0.isFinished }) {
             checkEnd(at: creationSite)
