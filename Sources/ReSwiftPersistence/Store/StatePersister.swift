@@ -10,6 +10,12 @@ import ReSwift
 /// pauses is still written at least every ten quiet periods. Slices equal to what was last written
 /// aren't written again. Write errors go to the file's problem handler.
 ///
+/// With an in-place store (`Store(reducer:state:)` with a `MutatingReducer`), changes to the rest
+/// of the state copy nothing. The persister keeps the slice it persists (the latest one, until it
+/// is written, and the one last written, to skip repeats), so a change of the persisted slice
+/// copies what it changes, as any holder of a copy makes it do: persist the slice that must
+/// survive a restart, not the whole state.
+///
 /// ```swift
 /// let file = PersistedFile<[Todo]>(url: todosURL, schemaVersion: 1, whenUnusable: .refuse)
 /// let store = Store<AppState>(reducer: appReducer, state: AppState(todos: try file.load() ?? []))

@@ -2,41 +2,8 @@ import ReSwift
 import TestSupport
 import Testing
 
-/// A list whose storage counts the times copy-on-write had to copy it.
-private struct CountedList: Equatable {
-    final class Storage {
-        var items: [Bool]
-        let copies: Locked<Int>
-        init(items: [Bool], copies: Locked<Int>) {
-            self.items = items
-            self.copies = copies
-        }
-    }
-
-    private var storage: Storage
-
-    init(count: Int, copies: Locked<Int>) {
-        storage = Storage(items: Array(repeating: false, count: count), copies: copies)
-    }
-
-    var count: Int { storage.items.count }
-    subscript(index: Int) -> Bool { storage.items[index] }
-
-    mutating func toggle(_ index: Int) {
-        if !isKnownUniquelyReferenced(&storage) {
-            storage.copies.withLock { $0 += 1 }
-            storage = Storage(items: storage.items, copies: storage.copies)
-        }
-        storage.items[index].toggle()
-    }
-
-    static func == (lhs: CountedList, rhs: CountedList) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.items == rhs.storage.items
-    }
-}
-
 private struct ListState: Equatable {
-    var list: CountedList
+    var list: CopyCountingList
     var filter = 0
 }
 
@@ -75,13 +42,13 @@ private final class WholeStateView: StoreSubscriber {
 /// The in-place reducer changes the state where it is: no dispatch copies the state, whatever
 /// else is attached to the store, unless something keeps the previous state on purpose.
 @Suite struct StoreInPlaceTests {
-    private let copies = Locked(0)
+    private let copies = CopyCounter()
 
     private func makeStore(
         middleware: [Middleware<ListState>] = [], automaticallySkipsRepeats: Bool = true
     ) -> Store<ListState> {
         Store(
-            reducer: inPlaceReducer, state: ListState(list: CountedList(count: 1000, copies: copies)),
+            reducer: inPlaceReducer, state: ListState(list: CopyCountingList(count: 1000, copies: copies)),
             middleware: middleware, automaticallySkipsRepeats: automaticallySkipsRepeats)
     }
 
@@ -186,7 +153,7 @@ private final class WholeStateView: StoreSubscriber {
     @Test func theClassicReducerFormCopiesWhatItChanges() {
         // Documented cost of ReSwift's form: the reducer's copy shares the store's storage.
         let store = Store(
-            reducer: classicReducer, state: ListState(list: CountedList(count: 10, copies: copies)))
+            reducer: classicReducer, state: ListState(list: CopyCountingList(count: 10, copies: copies)))
         toggleAll(store, times: 3)
         #expect(copies.current == 3)
         #expect(store.state.list[2])
@@ -214,7 +181,8 @@ private final class WholeStateView: StoreSubscriber {
             .whole { action, state in
                 if action is SetListFilter { state.filter += 100 }
             })
-        let store = Store(reducer: reducer, state: ListState(list: CountedList(count: 100, copies: copies)))
+        let store = Store(
+            reducer: reducer, state: ListState(list: CopyCountingList(count: 100, copies: copies)))
         toggleAll(store, times: 10)
         store.dispatch(SetListFilter(filter: 1))
         #expect(copies.current == 0)
