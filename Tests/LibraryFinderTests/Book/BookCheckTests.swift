@@ -64,8 +64,28 @@ import Testing
         #expect(next == state)  // one search at a time
     }
 
+    @Test func theServiceEndingTheSearchFinishesItOnlyWhenEverySystemAnswered() {
+        let answered = bookCheckReducer(
+            action: BookCheckAnswered(
+                requestID: id,
+                answer: BookFixtures.answer(
+                    continues: false,
+                    ["9784101092058": ["A": BookFixtures.held(["本館": "貸出可"]), "B": BookFixtures.running]])),
+            state: started())
+        let ended = BookCheckEnded(requestID: id, ending: .finished)
+        #expect(bookCheckReducer(action: ended, state: answered).phase == .incomplete)
+        #expect(bookCheckReducer(action: ended, state: started()).phase == .incomplete)
+        let all = bookCheckReducer(
+            action: BookCheckAnswered(
+                requestID: id,
+                answer: BookFixtures.answer(
+                    continues: false, ["9784101092058": ["B": BookFixtures.held([:])]])),
+            state: answered)
+        #expect(bookCheckReducer(action: ended, state: all).phase == .finished)
+    }
+
     @Test(arguments: [
-        (BookCheckEnded.Ending.finished, BookCheckState.Phase.finished),
+        (BookCheckEnded.Ending.finished, BookCheckState.Phase.incomplete),
         (.timedOut(seconds: 3), .timedOut(seconds: 3)),
         (.failed(message: "m"), .failed(message: "m")),
         (.cancelled, .cancelled),

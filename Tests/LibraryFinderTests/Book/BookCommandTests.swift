@@ -180,6 +180,21 @@ import Testing
         #expect(books.first?["heldAnywhere"] as? Bool == false)
     }
 
+    @Test func notHeldIsSaidOnlyOfTheSystemsThatAnswered() async throws {
+        let partial =
+            #""9784101092058":{"A":{"status":"OK","libkey":{"本館":"蔵書なし"}},"B":{"status":"Running"}}"#
+        let server = try server(check: [check(0, partial)])
+        defer { server.stop() }
+        let (status, output) = try await run(["9784101092058", "--system-id", "A,B"], server: server)
+        #expect(status == 1)
+        #expect(
+            output.standardOutput.contains(
+                "ISBN 9784101092058 — not held in the libraries that answered; 1 of 2 systems gave no answer")
+        )
+        #expect(!output.standardOutput.contains("not held in the libraries asked"))
+        #expect(output.standardError.contains("1 of 2 book requests were answered. Try again later."))
+    }
+
     @Test func aSearchThatRunsOutOfTimePrintsWhatArrivedAndExitsWithOne() async throws {
         let partial = #""9784101092058":{"A":{"status":"OK","libkey":{"本館":"貸出可"}},"B":{"status":"Running"}}"#
         let server = try server(check: [check(1, partial)])

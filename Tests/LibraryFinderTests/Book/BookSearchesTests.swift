@@ -166,8 +166,17 @@ enum BookListFixtures {
         let id = UUID()
         let started = BookCheckStarted(
             requestID: id, isbns: [BookFixtures.isbn], systemIDs: ["Akita_Pref", "Akita_Akita"])
-        let finished = BookListFixtures.reduce([started, BookCheckEnded(requestID: id, ending: .finished)])
+        let answered = BookCheckAnswered(requestID: id, answer: BookListFixtures.answered)
+        let finished = BookListFixtures.reduce([
+            started, answered, BookCheckEnded(requestID: id, ending: .finished),
+        ])
         #expect(BookLookup.plan(for: "9784101092058", in: finished) == .show(BookFixtures.isbn))
+        // The service ended it before every system answered: asked again.
+        let incomplete = BookListFixtures.reduce([started, BookCheckEnded(requestID: id, ending: .finished)])
+        #expect(incomplete.books.searches[BookFixtures.isbn]?.phase == .incomplete)
+        #expect(
+            BookLookup.plan(for: "9784101092058", in: incomplete)
+                == .ask(BookFixtures.isbn, systemIDs: ["Akita_Pref", "Akita_Akita"]))
         let cancelled = BookListFixtures.reduce([started, BookCheckEnded(requestID: id, ending: .cancelled)])
         #expect(
             BookLookup.plan(for: "9784101092058", in: cancelled)

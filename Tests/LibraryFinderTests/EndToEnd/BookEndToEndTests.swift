@@ -61,6 +61,46 @@ import Testing
         #expect(!run.standardOutput.contains(key))
     }
 
+    /// The service ends the search (`continue: 0`) while the system is still `Running`.
+    private static let stoppedUnanswered =
+        #"callback({"session":"E2","continue":0,"books":{"9784101092058":{"Akita_Pref":{"status":"Running"}}}});"#
+
+    private func runStoppedUnanswered(format: String) throws -> ProductRun {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponse(.text(Self.stoppedUnanswered), for: "/check")
+        return try runProduct(
+            "library-finder",
+            arguments: [
+                "book", "9784101092058", "--system-id", "Akita_Pref", "--format", format, "--api-base",
+                server.baseURL.absoluteString, "--timeout", "20",
+            ],
+            environment: ["CALIL_APPKEY": key, "XDG_CACHE_HOME": try temporary.newFolder().path])
+    }
+
+    @Test func aSearchTheServiceEndsUnansweredSaysSoAndExitsOne() throws {
+        let run = try runStoppedUnanswered(format: "table")
+        #expect(run.status == 1)
+        #expect(!run.standardOutput.contains("not held"))
+        #expect(run.standardOutput.contains("ISBN 9784101092058 — no library system answered"))
+        #expect(run.standardOutput.contains("no answer"))
+        #expect(
+            run.standardError
+                == "library-finder: the service ended the search before every library system answered; "
+                + "0 of 1 book requests were answered. Try again later.\n")
+    }
+
+    @Test func anIncompleteSearchsJSONGivesNoVerdict() throws {
+        let run = try runStoppedUnanswered(format: "json")
+        #expect(run.status == 1)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(document["complete"] as? Bool == false)
+        #expect(document["outcome"] as? String == "incomplete")
+        let book = try #require((document["books"] as? [[String: Any]])?.first)
+        #expect(book["heldAnywhere"] is NSNull)
+    }
+
     @Test func aBadISBNIsAUsageErrorNamingIt() throws {
         let run = try runProduct(
             "library-finder", arguments: ["book", "978-4-10-109205-9", "--system-id", "A"],

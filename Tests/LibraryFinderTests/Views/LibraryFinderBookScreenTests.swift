@@ -66,6 +66,31 @@ import Testing
         #expect(!lines.last!.contains("Esc stops"))
     }
 
+    @Test func aSearchTheServiceEndedEarlySaysSoAndGivesNoNotHeldVerdict() {
+        let ended = BookListFixtures.reduce(
+            [
+                BookCheckAnswered(
+                    requestID: id,
+                    answer: BookFixtures.answer(
+                        continues: false,
+                        [
+                            "9784101092058": [
+                                "Akita_Pref": BookFixtures.held(["本館": "貸出可"]),
+                                "Akita_Akita": BookFixtures.running,
+                            ]
+                        ])),
+                BookCheckEnded(requestID: id, ending: .finished),
+            ], from: started)
+        let lines = text(ended)
+        #expect(
+            LibraryFinderScreen.bookLines(ended, width: 300, spinnerFrame: "⠋").map(\.plainText) == [
+                "ISBN 9784101092058: the service ended the search before every system answered; 1 of 2 "
+                    + "library systems answered. Held by 1 of the libraries that answered. Press b to ask again."
+            ])
+        #expect(row(lines, "明徳館").contains("no answer"))
+        #expect(!row(lines, "明徳館").contains("not held"))
+    }
+
     @Test func theDetailsShowTheSelectedLibrarysAvailabilityAndReservationPage() {
         let finished = BookListFixtures.reduce(
             [

@@ -11,6 +11,9 @@ struct BookCheckState: Equatable, Sendable {
         case running(requestID: UUID)
         /// Every system answered.
         case finished
+        /// The service ended the search (`continue` 0) before every system answered; those still
+        /// `Running` had no answer, so nothing is known of the book there.
+        case incomplete
         /// The time ran out; systems still `Running` had no answer.
         case timedOut(seconds: Double)
         /// The service failed.
@@ -65,6 +68,8 @@ struct BookCheckAnswered: Action, Equatable {
 struct BookCheckEnded: Action, Equatable {
     /// How; never `.idle` or `.running`.
     enum Ending: Equatable, Sendable {
+        /// The service said it is done (`continue` 0); the phase is `.finished` only if every
+        /// system answered, else `.incomplete`.
         case finished
         case timedOut(seconds: Double)
         case failed(message: String)
@@ -95,7 +100,7 @@ func bookCheckReducer(action: Action, state: BookCheckState?) -> BookCheckState 
     case let ended as BookCheckEnded:
         guard state.phase == .running(requestID: ended.requestID) else { break }
         switch ended.ending {
-        case .finished: state.phase = .finished
+        case .finished: state.phase = state.answeredCount == state.requestCount ? .finished : .incomplete
         case .timedOut(let seconds): state.phase = .timedOut(seconds: seconds)
         case .failed(let message): state.phase = .failed(message: message)
         case .cancelled: state.phase = .cancelled

@@ -84,6 +84,28 @@ struct BookReport: Sendable {
 
     /// Whether every system answered for every book.
     var isComplete: Bool { state.answeredCount == state.requestCount }
+
+    /// What is known of one book: held somewhere, not held where every system answered, or
+    /// nothing to say because some systems (or all) gave no answer.
+    enum Verdict: Equatable, Sendable {
+        /// Some library answered that it has the book.
+        case held
+        /// Every system answered, and no library has the book.
+        case notHeld
+        /// No library that answered has it, but `unanswered` of the `asked` systems gave no
+        /// answer: "not held" would be a guess.
+        case unknown(unanswered: Int, asked: Int)
+    }
+
+    /// The verdict for `isbn`: "not held" only when every system asked answered.
+    func verdict(for isbn: ISBN) -> Verdict {
+        let results = state.systemIDs.map { state.result(for: isbn, system: $0) }
+        if results.contains(where: { $0?.libraries.values.contains(where: \.isHeld) == true }) {
+            return .held
+        }
+        let unanswered = results.count { $0?.status.isAnswered != true }
+        return unanswered == 0 ? .notHeld : .unknown(unanswered: unanswered, asked: results.count)
+    }
 }
 
 /// The `book --format json` document (see the README's table).
@@ -92,8 +114,20 @@ struct JSONBookDocument: Encodable {
         var isbn: String
         var isbn10: String?
         var typed: String
-        var heldAnywhere: Bool
+        /// `nil` (JSON null) when no library that answered has it but some system didn't answer.
+        var heldAnywhere: Bool?
         var systems: [System]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(isbn, forKey: .isbn)
+            try container.encode(isbn10, forKey: .isbn10)
+            try container.encode(typed, forKey: .typed)
+            try container.encode(heldAnywhere, forKey: .heldAnywhere)
+            try container.encode(systems, forKey: .systems)
+        }
+
+        private enum CodingKeys: String, CodingKey { case isbn, isbn10, typed, heldAnywhere, systems }
     }
 
     struct System: Encodable {
@@ -121,6 +155,7 @@ struct JSONBookDocument: Encodable {
         outcome =
             switch report.state.phase {
             case .finished: "finished"
+            case .incomplete: "incomplete"
             case .timedOut: "timedOut"
             case .failed: "failed"
             case .cancelled: "cancelled"
@@ -143,9 +178,15 @@ struct JSONBookDocument: Encodable {
                             availabilityEnglish: availability.english, distanceKm: row.distanceKm)
                     })
             }
+            let heldAnywhere: Bool? =
+                switch report.verdict(for: isbn) {
+                case .held: true
+                case .notHeld: false
+                case .unknown: nil
+                }
             return Book(
-                isbn: isbn.digits, isbn10: isbn.isbn10, typed: isbn.typed,
-                heldAnywhere: rowsOfBook.contains { $0.availability?.isHeld == true }, systems: systems)
+                isbn: isbn.digits, isbn10: isbn.isbn10, typed: isbn.typed, heldAnywhere: heldAnywhere,
+                systems: systems)
         }
     }
 
@@ -225,9 +266,19 @@ enum BookFormatter {
         var lines: [String] = []
         for isbn in report.state.isbns {
             let rowsOfBook = rows.filter { $0.isbn == isbn }
-            let held = rowsOfBook.contains { $0.availability?.isHeld == true }
             if !lines.isEmpty { lines.append("") }
-            lines.append("ISBN \(isbn.digits)\(held ? "" : " — not held in the libraries asked")")
+            switch report.verdict(for: isbn) {
+            case .held:
+                lines.append("ISBN \(isbn.digits)")
+            case .notHeld:
+                lines.append("ISBN \(isbn.digits) — not held in the libraries asked")
+            case .unknown(let unanswered, let asked) where unanswered == asked:
+                lines.append("ISBN \(isbn.digits) — no library system answered")
+            case .unknown(let unanswered, let asked):
+                lines.append(
+                    "ISBN \(isbn.digits) — not held in the libraries that answered; "
+                        + "\(unanswered) of \(asked) systems gave no answer")
+            }
             lines.append(line(columns.map(\.title)))
             lines.append(line(widths.map { String(repeating: "─", count: $0) }))
             lines += rowsOfBook.map { row in line(columns.map { $0.value(row) }) }

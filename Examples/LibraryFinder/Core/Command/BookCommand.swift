@@ -7,8 +7,9 @@ import TerminalUI
 enum BookCommand {
     /// Runs the subcommand (its arguments after `book`).
     ///
-    /// - Returns: 0 answered (even when no library holds the book), 1 the service failed or the
-    ///   search didn't finish in time, 2 usage.
+    /// - Returns: 0 every system answered (even when no library holds the book), 1 the service
+    ///   failed, the search didn't finish in time, or the service ended it before every system
+    ///   answered, 2 usage.
     static func run(
         arguments: [String], environment: [String: String], io: CommandIO,
         clock: any PollingClock = ContinuousPollingClock()
@@ -95,6 +96,13 @@ enum BookCommand {
         case .finished:
             write(report, options: options, io: io)
             return ExitStatus.success
+        case .incomplete:
+            write(report, options: options, io: io)
+            io.error(
+                "library-finder: the service ended the search before every library system answered; "
+                    + "\(state.answeredCount) of \(state.requestCount) book requests were answered. "
+                    + "Try again later.\n")
+            return ExitStatus.failure
         case .timedOut(let seconds):
             write(report, options: options, io: io)
             io.error(

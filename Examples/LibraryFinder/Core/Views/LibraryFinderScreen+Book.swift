@@ -146,6 +146,13 @@ extension LibraryFinderScreen {
             if failed > 0 { text += " The catalogue of \(failed) system\(failed == 1 ? "" : "s") failed." }
             if search.answeredCount < search.requestCount { text += " \(answered)." }
             return (text, held > 0 ? .color(.green) : .plain)
+        case .incomplete:
+            let listed = state.visibleLibraries.filter { search.systemIDs.contains($0.systemID) }
+            let held = listed.count { LibraryAnswer($0, isbn: isbn, in: search).isHeld }
+            var text =
+                "ISBN \(isbn.digits): the service ended the search before every system answered; \(answered)."
+            if held > 0 { text += " Held by \(held) of the libraries that answered." }
+            return (text + " Press b to ask again.", .color(.yellow))
         case .timedOut(let seconds):
             return (
                 "ISBN \(isbn.digits): the search ran out of time after \(NumberText.seconds(seconds)) s; "
