@@ -18,6 +18,10 @@ import Testing
     @Test func printsTheAvailabilityAsJSONAfterPolling() throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.setResponse(
+            .json(
+                #"[{"systemid":"Akita_Pref","systemname":"秋田県立図書館","libkey":"本館","libid":"1","short":"県立図書館"}]"#
+            ), for: "/library")
         server.setResponses(
             [
                 .text(
@@ -52,8 +56,13 @@ import Testing
         #expect(system["status"] as? String == "OK")
         #expect(system["reserveUrl"] as? String == "https://lib.example.jp/r?isbn=9784101092058")
         let libraries = try #require(system["libraries"] as? [[String: Any]])
-        #expect(libraries.map { $0["name"] as? String } == ["分館", "本館"])
+        // The short name where /library gave one, else null, never the key; the key beside it.
+        #expect(libraries.map { $0["libraryKey"] as? String } == ["分館", "本館"])
+        #expect(libraries.map { $0["name"] is NSNull } == [true, false])
+        #expect(libraries.last?["name"] as? String == "県立図書館")
+        #expect(system["systemName"] as? String == "秋田県立図書館")
         #expect(libraries.map { $0["availabilityEnglish"] as? String } == ["reference only", "available"])
+        #expect(server.requests(for: "/library").first?.queryValue("systemid") == "Akita_Pref")
         let requests = server.requests(for: "/check")
         #expect(requests.count == 2)
         #expect(requests.first?.queryValue("isbn") == "9784101092058")
@@ -69,6 +78,8 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.text(Self.stoppedUnanswered), for: "/check")
+        server.setResponse(
+            .json(#"[{"systemid":"Akita_Pref","libkey":"本館","short":"県立図書館"}]"#), for: "/library")
         return try runProduct(
             "library-finder",
             arguments: [

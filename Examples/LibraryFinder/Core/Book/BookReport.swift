@@ -10,8 +10,13 @@ struct BookReport: Sendable {
         var isbn: ISBN
         var systemID: String
         var systemName: String?
-        /// The library's short name; `nil` for a row about the whole system.
+        /// The library as the table shows it: its short name, else the service's key for it;
+        /// `nil` for a row about the whole system.
         var library: String?
+        /// The service's key for the library in its system (`libkey`); `nil` for a whole system.
+        var libraryKey: String?
+        /// The library's short name from `/library`; `nil` when it isn't known.
+        var libraryShortName: String?
         var availability: Availability?
         /// The system's status; `nil` when it never answered.
         var status: SystemStatus?
@@ -62,8 +67,10 @@ struct BookReport: Sendable {
                 for (key, availability) in result.libraries.sorted(by: { $0.key < $1.key }) {
                     let library = byKey[systemID + "\u{0}" + key]
                     row.library = library?.shortName ?? key
+                    row.libraryKey = key
+                    row.libraryShortName = library?.shortName
                     row.availability = availability
-                    row.distanceKm = library?.distanceKm
+                    row.distanceKm = showsDistance ? library?.distanceKm : nil
                     rowsOfBook.append(row)
                 }
             }
@@ -108,7 +115,8 @@ struct BookReport: Sendable {
     }
 }
 
-/// The `book --format json` document (see the README's table).
+/// The `book --format json` document; its schema is the DocC article "The book search's JSON"
+/// (`LibraryFinderCore.docc/Articles/BookJSON.md`), which the tests check the output against.
 struct JSONBookDocument: Encodable {
     struct Book: Encodable {
         var isbn: String
@@ -130,19 +138,49 @@ struct JSONBookDocument: Encodable {
         private enum CodingKeys: String, CodingKey { case isbn, isbn10, typed, heldAnywhere, systems }
     }
 
+    /// Every key is written, `null` when unknown (the article's schema requires them all).
     struct System: Encodable {
         var systemId: String
         var systemName: String?
         var status: String?
         var reserveUrl: String?
         var libraries: [Library]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(systemId, forKey: .systemId)
+            try container.encode(systemName, forKey: .systemName)
+            try container.encode(status, forKey: .status)
+            try container.encode(reserveUrl, forKey: .reserveUrl)
+            try container.encode(libraries, forKey: .libraries)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case systemId, systemName, status, reserveUrl, libraries
+        }
     }
 
+    /// Every key is written, `null` when unknown.
     struct Library: Encodable {
-        var name: String
+        /// The short name from `/library`, never the key in its place.
+        var name: String?
+        var libraryKey: String
         var availability: String
         var availabilityEnglish: String
         var distanceKm: Double?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(libraryKey, forKey: .libraryKey)
+            try container.encode(availability, forKey: .availability)
+            try container.encode(availabilityEnglish, forKey: .availabilityEnglish)
+            try container.encode(distanceKm, forKey: .distanceKm)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, libraryKey, availability, availabilityEnglish, distanceKm
+        }
     }
 
     var complete: Bool
@@ -172,9 +210,11 @@ struct JSONBookDocument: Encodable {
                     systemId: systemID, systemName: first?.systemName, status: first?.status?.text,
                     reserveUrl: first?.reserveURL,
                     libraries: rowsOfSystem.compactMap { row in
-                        guard let name = row.library, let availability = row.availability else { return nil }
+                        guard let key = row.libraryKey, let availability = row.availability else {
+                            return nil
+                        }
                         return Library(
-                            name: name, availability: availability.japanese,
+                            name: row.libraryShortName, libraryKey: key, availability: availability.japanese,
                             availabilityEnglish: availability.english, distanceKm: row.distanceKm)
                     })
             }

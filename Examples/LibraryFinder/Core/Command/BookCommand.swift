@@ -47,14 +47,30 @@ enum BookCommand {
                         isbns: options.isbns.count, systems: ids.count,
                         narrowing: "give fewer ISBNs or fewer --system-id values"), io: io)
             }
+            // For the libraries' short names and the systems' names; the search goes on without.
+            for id in ids {
+                switch await systems(
+                    for: LibraryQuery(prefecture: nil, systemID: id), options: options, appKey: appKey,
+                    environment: environment, io: io)
+                {
+                case .success(let listed):
+                    libraries += listed.filter { $0.systemID == id }
+                case .failure(let failure):
+                    io.error(
+                        "library-finder: the names of the libraries of \(id) could not be looked up: "
+                            + "\(failure.message) They are shown by the service's keys (null names in JSON).\n"
+                    )
+                }
+            }
         case .query(let query):
             switch await systems(
                 for: query, options: options, appKey: appKey, environment: environment, io: io)
             {
             case .success(let listed):
                 libraries = listed
-            case .failure(let status):
-                return status.code
+            case .failure(let failure):
+                io.error("library-finder: \(failure.message)\n")
+                return ExitStatus.failure
             }
             var unique: [String] = []
             for library in libraries where !library.systemID.isEmpty && !unique.contains(library.systemID) {
@@ -119,15 +135,16 @@ enum BookCommand {
         }
     }
 
-    private struct Status: Error {
-        var code: Int32
+    /// Why the libraries couldn't be listed.
+    private struct ListingFailure: Error {
+        var message: String
     }
 
     /// The libraries of the query, through the list's store, thunk and cache.
     private static func systems(
         for query: LibraryQuery, options: BookOptions, appKey: String, environment: [String: String],
         io: CommandIO
-    ) async -> Result<[Library], Status> {
+    ) async -> Result<[Library], ListingFailure> {
         let service = CalilClient(appKey: appKey, baseURL: options.apiBase, timeout: options.timeout)
         let cache = (options.usesCache ? LibraryCache.defaultDirectory(environment: environment) : nil).map {
             LibraryCache(directory: $0, server: options.apiBase) { problem in
@@ -138,8 +155,7 @@ enum BookCommand {
         do {
             try await store.dispatch(loadLibrariesThunk(service: service, cache: cache))
         } catch {
-            io.error("library-finder: loading the libraries stopped: \(error)\n")
-            return .failure(Status(code: ExitStatus.failure))
+            return .failure(ListingFailure(message: "loading the libraries stopped: \(error)"))
         }
         let state: LibraryFinderState = store.state
         switch (state.status, state.source) {
@@ -151,8 +167,7 @@ enum BookCommand {
             }
             return .success(state.libraries)
         case (.failed(let message), _):
-            io.error("library-finder: \(message)\n")
-            return .failure(Status(code: ExitStatus.failure))
+            return .failure(ListingFailure(message: message))
         default:
             preconditionFailure("Internal inconsistency: loading finished in state \(state.status)")
         }
