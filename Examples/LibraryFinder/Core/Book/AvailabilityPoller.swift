@@ -50,7 +50,8 @@ struct AvailabilityPoller: Sendable {
 
     /// Runs the search, handing each answer to `onAnswer` as it arrives.
     ///
-    /// No request is made once the task is cancelled.
+    /// No request is made once the task is cancelled; an answer that arrives as it is cancelled is
+    /// still handed to `onAnswer`.
     ///
     /// - Throws: ``CalilError`` when a request fails; `CancellationError` when cancelled.
     func run(
@@ -60,8 +61,9 @@ struct AvailabilityPoller: Sendable {
         try Task.checkCancellation()
         var lastRequest = clock.now()
         var answer = try await service.check(isbns: isbns, systemIDs: systemIDs, timeout: timeout)
-        try Task.checkCancellation()
+        // An answer that arrived is handed over even when the search was stopped meanwhile.
         onAnswer(answer)
+        try Task.checkCancellation()
         while answer.continues {
             guard let session = answer.session else {
                 throw CalilError(
@@ -84,8 +86,8 @@ struct AvailabilityPoller: Sendable {
                 }
                 throw error
             }
-            try Task.checkCancellation()
             onAnswer(answer)
+            try Task.checkCancellation()
         }
         return .finished
     }

@@ -29,6 +29,15 @@ extension LibraryFinderScreen {
                 self = .notAsked
                 return
             }
+            // A catalogue's answer counts as soon as the service names the library, also while its
+            // system still runs (the service fills `libkey` in as catalogues answer) and after the
+            // search was stopped: stopping keeps what arrived.
+            if let availability = search.result(for: isbn, system: library.systemID)?.libraries[
+                library.libraryKey]
+            {
+                self = .answered(availability)
+                return
+            }
             guard let result = search.result(for: isbn, system: library.systemID), result.status != .running
             else {
                 self = search.isRunning ? .asking : .noAnswer
