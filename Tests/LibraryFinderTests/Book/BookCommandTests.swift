@@ -232,10 +232,38 @@ import Testing
         #expect(output.standardOutput.contains("本館␛[2J"))
     }
 
+    @Test func bothHelpsListTheCausesOfExitStatusTwo() async throws {
+        let captured = CapturedOutput()
+        _ = await LibraryFinderCommand.run(arguments: ["--help"], environment: [:], io: captured.io)
+        #expect(captured.standardOutput.contains("       or no app key (--appkey or $CALIL_APPKEY)\n"))
+        let (_, help) = try await run(["--help"])
+        for cause in [
+            "or no app key (--appkey or $CALIL_APPKEY)",
+            "or a query (--pref, --near) that matches no library",
+            "or more than 100 book requests (ISBNs × systems)",
+        ] {
+            #expect(help.standardOutput.contains("       \(cause)\n"), "\(cause)")
+        }
+    }
+
+    @Test func aMistypedSubcommandGetsANearMiss() async throws {
+        let captured = CapturedOutput()
+        let status = await LibraryFinderCommand.run(
+            arguments: ["boook", "9784101092058"], environment: [:], io: captured.io)
+        #expect(status == 2)
+        #expect(
+            captured.standardError.hasPrefix("library-finder: unknown command \"boook\"; did you mean book?"))
+        let late = CapturedOutput()
+        let lateStatus = await LibraryFinderCommand.run(
+            arguments: ["--no-cache", "book"], environment: [:], io: late.io)
+        #expect(lateStatus == 2)
+        #expect(late.standardError.contains("\"book\" comes first"))
+    }
+
     @Test func theListsHelpNamesTheSubcommandAndItsOwnHelpPrints() async throws {
         let captured = CapturedOutput()
         _ = await LibraryFinderCommand.run(arguments: ["--help"], environment: [:], io: captured.io)
-        #expect(captured.standardOutput.contains("library-finder book ISBN…"))
+        #expect(captured.standardOutput.contains("\nCOMMANDS:\n  book ISBN… (--system-id ID | --pref NAME"))
         let (status, help) = try await run(["--help"])
         #expect(status == 0)
         #expect(help.standardOutput.contains("--system-id ID"))

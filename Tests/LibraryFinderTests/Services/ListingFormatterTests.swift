@@ -120,6 +120,16 @@ import Testing
         #expect(lines.last?.contains("· cached, fetched ") == true)
     }
 
+    @Test func anEmptyListSaysSoWithoutHeaders() {
+        var empty = listing
+        empty.libraries = []
+        let text = ListingFormatter.table(empty)
+        #expect(!text.contains("Name"))
+        #expect(!text.contains("─"))
+        #expect(text.hasPrefix("No libraries found · near 140.1,39.7 · local, special · fetched "))
+        #expect(text.split(separator: "\n").count == 1)
+    }
+
     @Test(arguments: [(0.42, "420 m"), (0.0001, "0 m"), (1.25, "1.3 km"), (12.04, "12.0 km")])
     func distancesReadAsMetresOrKilometres(kilometres: Double, text: String) {
         #expect(DistanceText.text(kilometres) == text)

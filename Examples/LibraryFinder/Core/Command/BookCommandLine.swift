@@ -82,7 +82,12 @@ enum BookCommandLine {
             .flag("--no-cache", help: "Neither read nor write the cache of /library answers"),
         ],
         environment: [EnvironmentDeclaration("CALIL_APPKEY", help: "The Calil app key (--appkey wins)")],
-        failureMeaning: "the service failed or didn't finish in time")
+        failureMeaning:
+            "the service failed, the search didn't finish in time, or the service ended it before every system answered",
+        usageCauses: [
+            "no app key (--appkey or $CALIL_APPKEY)", "a query (--pref, --near) that matches no library",
+            "more than \(maximumBookRequests) book requests (ISBNs × systems)",
+        ])
 
     static let help = HelpFormatter.help(for: declaration)
 

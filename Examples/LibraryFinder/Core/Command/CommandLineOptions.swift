@@ -44,6 +44,13 @@ enum CommandLineParser {
             On a terminal it opens an interactive list (arrows move, / filters, b checks a book,
             r reloads, q quits); otherwise, or with --format, it prints the list and exits.
             """,
+        // `book` is run before this declaration is read (it has options of its own); declared
+        // here for the help, and so that a mistyped one gets a near miss.
+        subcommands: [
+            SubcommandDeclaration(
+                "book", arguments: "ISBN… (--system-id ID | --pref NAME | --near LON,LAT) [options]",
+                help: "Whether libraries have a book now;\nsee \"library-finder book --help\"")
+        ],
         options: [
             .value(
                 "--pref", placeholder: "NAME",
@@ -81,13 +88,8 @@ enum CommandLineParser {
                     + "can't be reached"),
             EnvironmentDeclaration("NO_COLOR", help: "Set to turn colours off"),
         ],
-        sections: [
-            HelpSection(
-                "BOOKS",
-                "library-finder book ISBN… (--system-id ID | --pref NAME | --near LON,LAT) [options]\n"
-                    + "  whether libraries have a book now; see \"library-finder book --help\"")
-        ],
-        failureMeaning: "the service failed and nothing was cached")
+        failureMeaning: "the service failed and nothing was cached",
+        usageCauses: ["no app key (--appkey or $CALIL_APPKEY)"])
 
     /// The version `--version` prints.
     static let version = PackageVersion.line(for: declaration.name)
@@ -108,6 +110,10 @@ enum CommandLineParser {
         case .help: return .help
         case .version: return .version
         case .run: break
+        }
+        if parsed.subcommand == "book" {
+            throw UsageError(
+                "\"book\" comes first, before its options: library-finder book ISBN… --pref NAME [options]")
         }
         var options = CommandLineOptions()
         if let text = parsed.value("--city") { options.query.city = try nonEmpty(text, for: "--city") }

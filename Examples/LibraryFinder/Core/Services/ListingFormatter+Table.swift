@@ -2,7 +2,8 @@ import TerminalUI
 
 extension ListingFormatter {
     /// Aligned columns for people: name, city, category in words, distance (for nearby searches)
-    /// and phone, then a line saying how many libraries and when they were fetched.
+    /// and phone, then a line saying how many libraries and when they were fetched; for no
+    /// libraries, only that line (`No libraries found · …`), without headers.
     ///
     /// Japanese text takes two columns per character; widths are measured with TerminalUI's
     /// ``DisplayWidth``, so columns line up on a terminal. Every field from the service is shown
@@ -10,6 +11,7 @@ extension ListingFormatter {
     /// measured as such, so a library name can't send escape sequences or break the columns.
     static func table(_ listing: LibraryListing) -> String {
         let libraries = listing.libraries
+        guard !libraries.isEmpty else { return summaryLine(listing, count: "No libraries found") + "\n" }
         let showsDistance = libraries.contains { $0.distanceKm != nil }
         var columns: [(title: String, maxWidth: Int, value: (Library) -> String)] = [
             ("Name", 32, { $0.displayName.terminalSafe }),
@@ -34,15 +36,21 @@ extension ListingFormatter {
         }
         var lines = [row(columns.map(\.title)), row(widths.map { String(repeating: "─", count: $0) })]
         lines += libraries.map { library in row(columns.map { $0.value(library) }) }
-        let count = "\(libraries.count) \(libraries.count == 1 ? "library" : "libraries")"
+        lines.append(
+            summaryLine(
+                listing, count: "\(libraries.count) \(libraries.count == 1 ? "library" : "libraries")"))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `2 libraries · 秋田県 · fetched 2027-01-15 08:00 UTC` (`cached, fetched` from the cache).
+    private static func summaryLine(_ listing: LibraryListing, count: String) -> String {
         let summary = listing.query.summary.terminalSafe
         switch listing.source {
         case .network(let fetchedAt):
-            lines.append("\(count) · \(summary) · fetched \(FetchTime.text(fetchedAt))")
+            return "\(count) · \(summary) · fetched \(FetchTime.text(fetchedAt))"
         case .cache(let fetchedAt, _, _):
-            lines.append("\(count) · \(summary) · cached, fetched \(FetchTime.text(fetchedAt))")
+            return "\(count) · \(summary) · cached, fetched \(FetchTime.text(fetchedAt))"
         }
-        return lines.joined(separator: "\n") + "\n"
     }
 }
 
