@@ -98,10 +98,9 @@ import Testing
 }
 
 @Suite struct BookCheckThunkTests {
-    private func run(
-        _ service: ScriptedAvailabilityService, clock: any PollingClock = FakePollingClock(),
-        timeout: Double = 60
-    )
+    /// Runs the search on a store whose thunk middleware waits on a `TestClock`, advancing it
+    /// until nothing waits on it any more (no real time passes).
+    private func run(_ service: ScriptedAvailabilityService, timeout: Double = 60)
         async throws -> (BookCheckState, [String])
     {
         let names = Locked([String]())
@@ -113,11 +112,16 @@ import Testing
                 }
             }
         }
+        let clock = TestClock()
         let store = Store<BookCheckState>(
-            reducer: bookCheckReducer, state: nil, middleware: [createThunkMiddleware(), recorder])
-        let poller = AvailabilityPoller(service: service, clock: clock, timeout: timeout)
-        try await store.dispatch(
-            checkAvailabilityThunk(isbns: [BookFixtures.isbn], systemIDs: ["A", "B"], poller: poller))
+            reducer: bookCheckReducer, state: nil,
+            middleware: [createThunkMiddleware(effects: ThunkEffects(clock: clock)), recorder])
+        let poller = AvailabilityPoller(service: service, timeout: timeout)
+        store.dispatch(
+            checkAvailabilityThunk(isbns: [BookFixtures.isbn], systemIDs: ["A", "B"], poller: poller)
+                as Action)
+        #expect(await clock.run(), "the search still ran after the clock was advanced")
+        #expect(!store.state.isRunning)
         return (store.state, names.current.filter { $0 != "ReSwiftInit" })
     }
 
@@ -177,21 +181,41 @@ import Testing
         #expect(service.requests.count == 2)
     }
 
-    @Test func cancellingStopsThePollingWithNoFurtherRequest() async throws {
+    @Test func cancellingTheAwaitingTaskStopsThePollingWithNoFurtherRequest() async throws {
         let service = ScriptedAvailabilityService([.success(BookFixtures.answer(continues: true))])
-        let clock = BlockingPollingClock()
-        let store = makeBookCheckStore()
-        let poller = AvailabilityPoller(service: service, clock: clock, timeout: 60)
+        let clock = TestClock()
+        let store = makeBookCheckStore(effects: ThunkEffects(clock: clock))
+        let poller = AvailabilityPoller(service: service, timeout: 60)
         let task = Task {
             try await store.dispatch(
                 checkAvailabilityThunk(isbns: [BookFixtures.isbn], systemIDs: ["A"], poller: poller))
         }
-        // Generous: in the full suite other tests can hold the cooperative pool for many seconds.
-        try await eventually("the poller to wait", seconds: 120) { clock.sleepCount > 0 }
-        #expect(clock.sleepCount == 1)
+        try await eventually("the poller to wait on the clock") { clock.sleeperCount == 1 }
         task.cancel()
         try await task.value(waitingFor: "the cancelled check to end")
         #expect(store.state.phase == .cancelled)
+        // Time passes; the poll that was due never comes.
+        #expect(await clock.advance(by: .seconds(10)))
         #expect(service.requests == [.check(isbns: ["9784101092058"], systemIDs: ["A"])])
+    }
+
+    @Test func cancellingByIDStopsThePollingAndDropsWhatTheSearchWouldDispatch() async throws {
+        let service = ScriptedAvailabilityService([.success(BookFixtures.answer(continues: true))])
+        let clock = TestClock()
+        let effects = ThunkEffects(clock: clock)
+        let store = makeBookCheckStore(effects: effects)
+        let poller = AvailabilityPoller(service: service, timeout: 60)
+        store.dispatch(
+            checkAvailabilityThunk(isbns: [BookFixtures.isbn], systemIDs: ["A"], poller: poller) as Action)
+        #expect(await clock.settle())
+        #expect(clock.pendingDeadlines == [EffectInstant(nanoseconds: 2_000_000_000)])
+        store.cancelThunks(id: BookSearchEffect.id)
+        #expect(await clock.run())
+        #expect(clock.sleeperCount == 0)
+        #expect(service.requests == [.check(isbns: ["9784101092058"], systemIDs: ["A"])])
+        // Its own "cancelled" ending was dropped (BookSearchStopped marks it in the app).
+        #expect(store.state.isRunning)
+        #expect(effects.statistics.droppedActions == 1)
+        #expect(effects.statistics.inFlight == 0)
     }
 }

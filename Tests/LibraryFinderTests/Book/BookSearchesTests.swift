@@ -327,39 +327,40 @@ enum BookListFixtures {
     }
 }
 
-@Suite struct BookSearchRunnerTests {
-    @MainActor
-    @Test(.timeLimit(.minutes(3)))
-    func escStopsThePollingAndNoRequestIsMadeAfterIt() async throws {
+@Suite struct BookSearchStopTests {
+    @Test func escStopsThePollingKeepsWhatArrivedAndNoRequestIsMadeAfterIt() async throws {
         let service = ScriptedAvailabilityService([
             .success(
                 BookFixtures.answer(
                     continues: true,
                     [
                         "9784101092058": [
-                            "Akita_Pref": BookFixtures.running, "Akita_Akita": BookFixtures.running,
+                            "Akita_Pref": BookFixtures.held(["本館": "貸出可"]),
+                            "Akita_Akita": BookFixtures.running,
                         ]
                     ]))
         ])
-        let clock = BlockingPollingClock()
+        let clock = TestClock()
         let store = Store<LibraryFinderState>(
             reducer: libraryFinderReducer, state: BookListFixtures.listed,
-            middleware: [createThunkMiddleware()])
-        let runner = BookSearchRunner(
-            store: store, poller: AvailabilityPoller(service: service, clock: clock, timeout: 60))
-        runner.submit("9784101092058")
-        // Generous: in the full suite other tests can hold the cooperative pool for many seconds.
-        try await eventually("the poller to wait", seconds: 120) { clock.sleepCount > 0 }
-        #expect(clock.sleepCount == 1)
+            middleware: [createThunkMiddleware(effects: ThunkEffects(clock: clock))])
+        let poller = AvailabilityPoller(service: service, timeout: 60)
+        store.dispatch(checkBookThunk(text: "9784101092058", poller: poller) as Action)
+        #expect(await clock.settle())
+        #expect(clock.sleeperCount == 1)
         #expect(store.state.books.running != nil)
-        runner.cancel()
-        await runner.waitForSearches()
-        #expect(store.state.books.shownSearch?.phase == .cancelled)
+        for action in BookSearchEffect.stopActions { store.dispatch(action) }
+        let search = try #require(store.state.books.shownSearch)
+        #expect(search.phase == .cancelled)
+        #expect(search.answeredCount == 1)
+        #expect(
+            search.result(for: BookFixtures.isbn, system: "Akita_Pref")?.libraries["本館"]
+                == Availability("貸出可"))
         #expect(store.state.books.running == nil)
+        // The poll that was due in 2 s never comes, however much time passes.
+        #expect(await clock.advance(by: .seconds(60)))
+        #expect(clock.sleeperCount == 0)
         #expect(
             service.requests == [.check(isbns: ["9784101092058"], systemIDs: ["Akita_Pref", "Akita_Akita"])])
-        // The poller's next request would have come after the wait; give it the chance to appear.
-        try await Task.sleep(nanoseconds: 50_000_000)
-        #expect(service.requests.count == 1)
     }
 }

@@ -21,7 +21,7 @@ import Testing
         ]
         let served = Locked(0)
         server.setHandler(for: "/check") { _ in
-            stamps.withLock { $0.append(clock.now()) }
+            stamps.withLock { $0.append(clock.seconds) }
             let body = bodies[
                 min(
                     served.withLock { count in

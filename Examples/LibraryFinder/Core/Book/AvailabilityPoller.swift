@@ -1,30 +1,5 @@
 import Foundation
-
-/// The time the poller reads and waits on; tests inject one that doesn't wait.
-protocol PollingClock: Sendable {
-    /// Seconds since some fixed point.
-    func now() -> Double
-    /// Waits `seconds`.
-    ///
-    /// - Throws: `CancellationError` when the task is cancelled while waiting.
-    func sleep(seconds: Double) async throws
-}
-
-/// The real clock: `DispatchTime` (monotonic) and `Task.sleep(nanoseconds:)`, which work from
-/// macOS 10.15 / iOS 13, the package's deployment targets. (`ContinuousClock` and
-/// `Task.sleep(for:)` need macOS 13 / iOS 16.)
-struct ContinuousPollingClock: PollingClock {
-    private let start = DispatchTime.now().uptimeNanoseconds
-
-    func now() -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-
-    func sleep(seconds: Double) async throws {
-        // At most a day at once, so the conversion to nanoseconds can't overflow.
-        try await Task.sleep(nanoseconds: UInt64(min(max(seconds, 0), 86_400) * 1e9))
-    }
-}
+import ReSwiftThunk
 
 /// Runs one `/check` search to its end: the first request, then polls with the session until
 /// `continue` is 0, each request at least ``interval`` after the previous one started, all within
@@ -42,7 +17,10 @@ struct AvailabilityPoller: Sendable {
     }
 
     let service: any AvailabilityService
-    let clock: any PollingClock
+    /// The clock the gaps are waited on; `nil` for the store's: ``EffectEnvironment/clock``, the
+    /// thunk middleware's clock when the poller runs in a thunk (a `TestClock` in tests, which
+    /// then advance it instead of waiting).
+    var clock: (any EffectClock)?
     /// Seconds for the whole search.
     let timeout: Double
     /// Seconds between request starts.
@@ -57,9 +35,10 @@ struct AvailabilityPoller: Sendable {
     func run(
         isbns: [ISBN], systemIDs: [String], onAnswer: @Sendable (AvailabilityAnswer) -> Void
     ) async throws -> Outcome {
-        let deadline = clock.now() + timeout
+        let clock = self.clock ?? EffectEnvironment.clock
+        let deadline = clock.now + .seconds(timeout)
         try Task.checkCancellation()
-        var lastRequest = clock.now()
+        var lastRequest = clock.now
         var answer = try await service.check(isbns: isbns, systemIDs: systemIDs, timeout: timeout)
         // An answer that arrived is handed over even when the search was stopped meanwhile.
         onAnswer(answer)
@@ -70,18 +49,17 @@ struct AvailabilityPoller: Sendable {
                     .unexpectedAvailabilityBody(
                         detail: "\"continue\" is 1 but there is no session to poll with"))
             }
-            let next = lastRequest + interval
+            let next = lastRequest + .seconds(interval)
             if next >= deadline { return .timedOut(seconds: timeout) }
-            let wait = next - clock.now()
-            if wait > 0 { try await clock.sleep(seconds: wait) }
+            try await clock.sleep(until: next)
             try Task.checkCancellation()
-            lastRequest = clock.now()
-            let remaining = deadline - lastRequest
-            guard remaining > 0 else { return .timedOut(seconds: timeout) }
+            lastRequest = clock.now
+            guard lastRequest < deadline else { return .timedOut(seconds: timeout) }
+            let remaining = Double((deadline - lastRequest).nanoseconds) / 1e9
             do {
                 answer = try await service.poll(session: session, timeout: remaining)
             } catch let error as CalilError {
-                if case .timedOut = error.kind, clock.now() >= deadline - 0.05 {
+                if case .timedOut = error.kind, clock.now + .milliseconds(50) >= deadline {
                     return .timedOut(seconds: timeout)
                 }
                 throw error

@@ -2,19 +2,36 @@ import Foundation
 import ReSwift
 import ReSwiftThunk
 
-/// A store for book searches alone (the `book` subcommand's).
-func makeBookCheckStore() -> Store<BookCheckState> {
-    Store<BookCheckState>(reducer: bookCheckReducer, state: nil, middleware: [createThunkMiddleware()])
+/// The id of the book search's thunks: `store.cancelThunks(id: BookSearchEffect.id)` (or a
+/// dispatched `CancelThunks`) stops a running search, with no request after it.
+enum BookSearchEffect {
+    static let id = "library-finder.book-search"
+
+    /// What stopping the running search dispatches (Esc, quitting): cancel its thunk by id, so no
+    /// request is made after it and what it would dispatch is dropped, then mark it stopped,
+    /// keeping every answer that arrived.
+    static var stopActions: [any Action] { [CancelThunks(id: id), BookSearchStopped()] }
 }
 
-/// The book search as an async thunk: dispatches ``BookCheckStarted``, a ``BookCheckAnswered``
-/// for each answer as it arrives while the poller polls, then ``BookCheckEnded``. Cancelling the
-/// task that runs it stops the polling (no request after the cancel) and ends with `.cancelled`.
-/// While a search runs, another one does nothing.
+/// A store for book searches alone (the `book` subcommand's).
+///
+/// - Parameter effects: The thunk middleware's effects: its clock is the one the poller waits on
+///   (a `TestClock` in tests).
+func makeBookCheckStore(effects: ThunkEffects = ThunkEffects()) -> Store<BookCheckState> {
+    Store<BookCheckState>(
+        reducer: bookCheckReducer, state: nil, middleware: [createThunkMiddleware(effects: effects)])
+}
+
+/// The book search as an async thunk (id ``BookSearchEffect/id``): dispatches
+/// ``BookCheckStarted``, a ``BookCheckAnswered`` for each answer as it arrives while the poller
+/// polls on the store's clock, then ``BookCheckEnded``. Cancelling the task that awaits it stops
+/// the polling (no request after the cancel) and ends with `.cancelled`; cancelling it by id stops
+/// it too, and drops what it would dispatch after (dispatch ``BookSearchStopped`` to mark the
+/// search stopped). While a search runs, another one does nothing.
 func checkAvailabilityThunk(
     isbns: [ISBN], systemIDs: [String], poller: AvailabilityPoller
 ) -> AsyncThunk<BookCheckState, Void> {
-    AsyncThunk { dispatch, getState in
+    AsyncThunk(id: BookSearchEffect.id) { dispatch, getState in
         await checkAvailability(
             isbns: isbns, systemIDs: systemIDs, poller: poller, runningSearch: { $0.isRunning ? $0 : nil },
             dispatch: dispatch, getState: getState)

@@ -51,10 +51,10 @@ enum BookLookup: Equatable, Sendable {
 /// `b`'s thunk: plans what the typed text asks for (``BookLookup/plan(for:in:)``), then keeps the
 /// prompt open with the reason, shows a book already answered, or closes the prompt and runs the
 /// book search (the body of ``checkAvailabilityThunk(isbns:systemIDs:poller:)``) in the visible
-/// libraries' systems. Cancelling the task that runs it stops the polling: no request is made
-/// after the cancel, and the search ends as cancelled.
+/// libraries' systems. Its id is ``BookSearchEffect/id``: Esc dispatches ``BookSearchStopped``
+/// and cancels it by id, which stops the polling (no request after it).
 func checkBookThunk(text: String, poller: AvailabilityPoller) -> AsyncThunk<LibraryFinderState, Void> {
-    AsyncThunk { dispatch, getState in
+    AsyncThunk(id: BookSearchEffect.id) { dispatch, getState in
         guard let state = getState() else { return }
         switch BookLookup.plan(for: text, in: state) {
         case .reject(let problem):

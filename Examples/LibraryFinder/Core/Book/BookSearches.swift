@@ -43,6 +43,11 @@ enum BookPromptAction: Action, Equatable, Sendable {
     case close
 }
 
+/// The user stopped the running search (Esc, or quitting): it ends as cancelled, keeping every
+/// answer that arrived. Dispatched with `CancelThunks(id: BookSearchEffect.id)`, which stops the
+/// polling and drops what the search would dispatch after.
+struct BookSearchStopped: Action, Equatable, Sendable {}
+
 /// Shows a book asked about earlier in the session, without asking again.
 struct BookShown: Action, Equatable, Sendable {
     var isbn: ISBN
@@ -76,6 +81,12 @@ func bookSearchesReducer(action: Action, state: BookSearches?) -> BookSearches {
             state.searches[isbn] = bookCheckReducer(action: search, state: nil)
         }
         state.shown = first
+    case is BookSearchStopped:
+        for (isbn, search) in state.searches where search.isRunning {
+            guard case .running(let requestID) = search.phase else { continue }
+            state.searches[isbn] = bookCheckReducer(
+                action: BookCheckEnded(requestID: requestID, ending: .cancelled), state: search)
+        }
     case is BookCheckAnswered, is BookCheckEnded:
         for (isbn, search) in state.searches where search.isRunning {
             state.searches[isbn] = bookCheckReducer(action: action, state: search)

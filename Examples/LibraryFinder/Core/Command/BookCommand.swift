@@ -1,18 +1,20 @@
 import ArgumentParsing
 import Foundation
 import ReSwift
+import ReSwiftThunk
 import TerminalUI
 
 /// `library-finder book ISBN…`: live availability of books in library systems.
 enum BookCommand {
-    /// Runs the subcommand (its arguments after `book`).
+    /// Runs the subcommand (its arguments after `book`), polling on `clock` (a virtual one in
+    /// tests).
     ///
     /// - Returns: 0 every system answered (even when no library holds the book), 1 the service
     ///   failed, the search didn't finish in time, or the service ended it before every system
     ///   answered, 2 usage.
     static func run(
         arguments: [String], environment: [String: String], io: CommandIO,
-        clock: any PollingClock = ContinuousPollingClock()
+        clock: any EffectClock = ContinuousEffectClock()
     ) async -> Int32 {
         let command: ParsedBookCommand
         do {
@@ -91,9 +93,9 @@ enum BookCommand {
                         isbns: options.isbns.count, systems: systemIDs.count, narrowing: narrowing), io: io)
             }
         }
-        let store = makeBookCheckStore()
+        let store = makeBookCheckStore(effects: ThunkEffects(clock: clock))
         let client = CalilAvailabilityClient(appKey: appKey, baseURL: options.apiBase)
-        let poller = AvailabilityPoller(service: client, clock: clock, timeout: options.timeout)
+        let poller = AvailabilityPoller(service: client, timeout: options.timeout)
         do {
             try await store.dispatch(
                 checkAvailabilityThunk(isbns: options.isbns, systemIDs: systemIDs, poller: poller))

@@ -127,11 +127,9 @@ extension LibraryFinderCommand {
         // A book search polls for longer than one request may take: at least the command line's
         // default for `book`.
         let poller = AvailabilityPoller(
-            service: availability, clock: ContinuousPollingClock(),
-            timeout: max(options.timeout, BookCommandLine.defaultTimeout))
-        let books = BookSearchRunner(store: store, poller: poller)
+            service: availability, timeout: max(options.timeout, BookCommandLine.defaultTimeout))
         let interrupted = await InteractiveSession(
-            store: store, reload: reload, books: books, session: terminal, environment: environment
+            store: store, reload: reload, poller: poller, session: terminal, environment: environment
         ).run()
         return interrupted ? ExitStatus.interrupted : ExitStatus.success
     }

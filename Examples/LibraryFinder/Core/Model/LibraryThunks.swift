@@ -4,10 +4,16 @@ import ReSwiftDevTools
 import ReSwiftThunk
 
 /// The library finder's store: the reducer with the thunk middleware, starting at `query`.
-func makeLibraryFinderStore(query: LibraryQuery) -> Store<LibraryFinderState> {
+///
+/// - Parameter effects: The thunk middleware's effects, whose clock the book search polls on.
+func makeLibraryFinderStore(query: LibraryQuery, effects: ThunkEffects = ThunkEffects())
+    -> Store<LibraryFinderState>
+{
     Store<LibraryFinderState>(
         reducer: libraryFinderReducer, state: LibraryFinderState(query: query),
-        middleware: [createInspectorMiddleware(app: "library-finder"), createThunkMiddleware()])
+        middleware: [
+            createInspectorMiddleware(app: "library-finder"), createThunkMiddleware(effects: effects),
+        ])
 }
 
 /// The article's action creator as an async thunk: loads the state's query (see

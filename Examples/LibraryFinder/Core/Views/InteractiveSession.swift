@@ -10,7 +10,7 @@ import TerminalUI
 final class InteractiveSession {
     private let store: Store<LibraryFinderState>
     private let reload: @MainActor () -> Void
-    private let books: BookSearchRunner
+    private let poller: AvailabilityPoller
     private let session: TerminalSession
     private let loop: EventLoop
     private let renderer: Renderer
@@ -23,16 +23,16 @@ final class InteractiveSession {
     ///   - store: The store to show and dispatch to.
     ///   - reload: Starts loading the state's query (the load thunk); called once at the start
     ///     and for each `r` while nothing is loading.
-    ///   - books: Runs the book searches `b` asks for, and stops them on Esc.
+    ///   - poller: Asks the service about the books `b` asks for, polling on the store's clock.
     ///   - session: The terminal, in raw mode.
     ///   - environment: For the colour support (`NO_COLOR`, `TERM`).
     init(
-        store: Store<LibraryFinderState>, reload: @escaping @MainActor () -> Void, books: BookSearchRunner,
+        store: Store<LibraryFinderState>, reload: @escaping @MainActor () -> Void, poller: AvailabilityPoller,
         session: TerminalSession, environment: [String: String]
     ) {
         self.store = store
         self.reload = reload
-        self.books = books
+        self.poller = poller
         self.session = session
         self.loop = EventLoop(session: session, tickInterval: 0.1)
         self.renderer = Renderer(session: session, colorSupport: .detect(environment: environment))
@@ -46,7 +46,7 @@ final class InteractiveSession {
     func run() async -> Bool {
         let subscription = Self.forwardStates(of: store, to: loop, session: self)
         defer { subscription.cancel() }
-        defer { books.cancel() }
+        defer { stopBookSearch() }
         reload()
         draw()
         var interrupted = false
@@ -79,15 +79,21 @@ final class InteractiveSession {
         case .bookPrompt(let action):
             store.dispatch(action, file: #fileID, line: #line)
         case .checkBook(let text):
-            books.submit(text)
+            // Fire and forget: the search reports through the state, and Esc cancels it by id.
+            store.dispatch(checkBookThunk(text: text, poller: poller) as Action, file: #fileID, line: #line)
         case .stopBookSearch:
-            books.cancel()
+            stopBookSearch()
         case .quit:
             loop.stop()
         case .ignore:
             break
         }
         return command
+    }
+
+    /// Stops the running book search, keeping what arrived: no request is made after it.
+    private func stopBookSearch() {
+        for action in BookSearchEffect.stopActions { store.dispatch(action, file: #fileID, line: #line) }
     }
 
     /// Subscribes so that each new state is posted to the loop: subscribers run on the thread
