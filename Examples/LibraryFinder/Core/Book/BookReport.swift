@@ -275,7 +275,7 @@ enum BookFormatter {
                 row.availability?.japanese ?? "", row.availability?.english ?? row.availabilityText,
                 row.status?.text ?? "", row.reserveURL ?? "", row.distanceKm.map { String($0) } ?? "",
             ]
-            lines.append(fields.map(csvField).joined(separator: ","))
+            lines.append(fields.map(CSV.field).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -330,11 +330,4 @@ enum BookFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func csvField(_ value: String) -> String {
-        let needsQuotes =
-            value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
-            || TerminalText.needsSanitizing(value)
-        guard needsQuotes else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
 }

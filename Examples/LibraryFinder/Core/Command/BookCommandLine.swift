@@ -69,18 +69,11 @@ enum BookCommandLine {
                 help:
                     "With --near: the N nearest libraries, \(NumberParsing.describe(CommandLineParser.limitRange))"
             ),
-            .value("--format", placeholder: "FORMAT", help: "table (default), json or csv"),
-            .value(
-                "--appkey", placeholder: "KEY",
-                help: "Calil app key (default: $CALIL_APPKEY);\nget one at https://calil.jp/api/dashboard/"),
-            .value("--api-base", placeholder: "URL", help: "Server to ask instead of https://api.calil.jp"),
-            .value(
-                "--timeout", placeholder: "SECONDS",
-                help:
-                    "How long the search may take, \(NumberParsing.describe(CommandLineParser.timeoutRange))\n"
-                    + "(default: \(Int(defaultTimeout)))"),
-            .flag("--no-cache", help: "Neither read nor write the cache of /library answers"),
-        ],
+        ]
+            + ServiceOptions.declarations(
+                formatHelp: "table (default), json or csv", timeoutHelp: "How long the search may take",
+                defaultTimeout: defaultTimeout)
+            + [.flag("--no-cache", help: "Neither read nor write the cache of /library answers")],
         environment: [EnvironmentDeclaration("CALIL_APPKEY", help: "The Calil app key (--appkey wins)")],
         failureMeaning:
             "the service failed, the search didn't finish in time, or the service ended it before every system answered",
@@ -156,34 +149,13 @@ enum BookCommandLine {
             systems = .query(query)
         }
         var options = BookOptions(isbns: isbns, systems: systems)
-        if let text = parsed.value("--format") {
-            guard let format = OutputFormat(rawValue: text.lowercased()) else {
-                let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError("--format has no format \(Quoting.quoted(text)); use one of \(formats)")
-            }
-            options.format = format
-        }
-        if let text = parsed.value("--api-base") {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                scheme == "http" || scheme == "https", url.host?.isEmpty == false
-            else {
-                throw UsageError(
-                    "--api-base needs an http or https URL such as https://api.calil.jp, not \(Quoting.quoted(text))"
-                )
-            }
-            options.apiBase = url
-        }
-        if let text = parsed.value("--timeout") {
-            options.timeout = try NumberParsing.decimal(
-                text, for: "--timeout", in: CommandLineParser.timeoutRange, unit: "seconds")
-        }
+        let service = try ServiceOptions.read(
+            parsed, environment: environment, defaultTimeout: defaultTimeout)
+        options.format = service.format ?? .table
+        options.appKey = service.appKey
+        options.apiBase = service.apiBase
+        options.timeout = service.timeout
         options.usesCache = !parsed.contains("--no-cache")
-        for candidate in [parsed.value("--appkey"), environment["CALIL_APPKEY"]] {
-            if let key = candidate?.trimmingCharacters(in: .whitespaces), !key.isEmpty {
-                options.appKey = key
-                break
-            }
-        }
         return .run(options)
     }
 

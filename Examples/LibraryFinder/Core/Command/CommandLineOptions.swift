@@ -68,17 +68,11 @@ enum CommandLineParser {
                 "--category", placeholder: "NAME", repeatable: true,
                 help: "Only this kind (or comma-separated kinds): reading-room (SMALL),\n"
                     + "local (MEDIUM), regional (LARGE), university (UNIV),\nspecial (SPECIAL), mobile (BM)"),
-            .value("--format", placeholder: "FORMAT", help: "Print the list as table, json or csv and exit"),
-            .value(
-                "--appkey", placeholder: "KEY",
-                help: "Calil app key (default: $CALIL_APPKEY);\nget one at https://calil.jp/api/dashboard/"),
-            .value("--api-base", placeholder: "URL", help: "Server to ask instead of https://api.calil.jp"),
-            .value(
-                "--timeout", placeholder: "SECONDS",
-                help: "How long to wait for the service, \(NumberParsing.describe(timeoutRange))\n"
-                    + "(default: \(Int(CalilClient.defaultTimeout)))"),
-            .flag("--no-cache", help: "Neither read nor write the cache of last good answers"),
-        ],
+        ]
+            + ServiceOptions.declarations(
+                formatHelp: "Print the list as table, json or csv and exit",
+                timeoutHelp: "How long to wait for the service", defaultTimeout: CalilClient.defaultTimeout)
+            + [.flag("--no-cache", help: "Neither read nor write the cache of last good answers")],
         environment: [
             EnvironmentDeclaration("CALIL_APPKEY", help: "The Calil app key (--appkey wins)"),
             EnvironmentDeclaration(
@@ -137,37 +131,17 @@ enum CommandLineParser {
             }
         }
         options.query.categories = categories
-        if let text = parsed.value("--format") {
-            guard let format = OutputFormat(rawValue: text.lowercased()) else {
-                throw UsageError.unknownChoice(
-                    text, for: "--format", kind: "format", choices: OutputFormat.allCases.map(\.rawValue))
-            }
-            options.format = format
-        }
-        options.appKey = parsed.value("--appkey")
-        if let text = parsed.value("--api-base") {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                scheme == "http" || scheme == "https", url.host?.isEmpty == false
-            else {
-                throw UsageError(
-                    "--api-base needs an http or https URL such as https://api.calil.jp, not \(Quoting.quoted(text))"
-                )
-            }
-            options.apiBase = url
-        }
-        if let text = parsed.value("--timeout") {
-            options.timeout = try NumberParsing.decimal(
-                text, for: "--timeout", in: timeoutRange, unit: "seconds")
-        }
+        let service = try ServiceOptions.read(
+            parsed, environment: environment, defaultTimeout: CalilClient.defaultTimeout)
+        options.format = service.format
+        options.appKey = service.appKey
+        options.apiBase = service.apiBase
+        options.timeout = service.timeout
         options.usesCache = !parsed.contains("--no-cache")
         if let text = parsed.value("--pref") {
             options.query.prefecture = try nonEmpty(text, for: "--pref")
         } else if options.query.systemID != nil || options.query.near != nil {
             options.query.prefecture = nil
-        }
-        if options.appKey == nil || options.appKey?.isEmpty == true {
-            let fromEnvironment = environment["CALIL_APPKEY"]?.trimmingCharacters(in: .whitespaces)
-            options.appKey = fromEnvironment?.isEmpty == false ? fromEnvironment : nil
         }
         return .run(options)
     }

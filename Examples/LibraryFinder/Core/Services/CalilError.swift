@@ -65,7 +65,7 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The Calil API at \(host) answered, but \(detail), so it was not used. "
                 + "Check that --api-base points at the Calil API."
         case .httpStatus(let code, let serviceMessage):
-            var text = "The Calil API answered HTTP \(code) (\(Self.reason(for: code)))"
+            var text = "The Calil API answered HTTP \(code) (\(HTTPStatus.reasonPhrase(for: code)))"
             if let serviceMessage { text += ": \(serviceMessage)" }
             return text + ". " + Self.advice(for: code, serviceMessage: serviceMessage)
         case .serviceError(let message):
@@ -93,23 +93,6 @@ struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
 
     private static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-    }
-
-    private static func reason(for code: Int) -> String {
-        switch code {
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 429: "Too Many Requests"
-        case 500: "Internal Server Error"
-        case 502: "Bad Gateway"
-        case 503: "Service Unavailable"
-        case 504: "Gateway Timeout"
-        case 400..<500: "Client Error"
-        case 500..<600: "Server Error"
-        default: "Unexpected Status"
-        }
     }
 
     /// What to do about an HTTP error: by the service's own words when they name the cause (a

@@ -60,20 +60,11 @@ struct LibraryCache: Sendable {
         LibraryCache(directory: directory, server: server, problemHandler: problemHandler)
     }
 
-    /// The default directory for an environment, or `nil` when neither `XDG_CACHE_HOME` nor `HOME`
-    /// says where it is.
-    static func defaultDirectory(environment: [String: String]) -> URL? {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("library-finder")
-        }
-        #if canImport(Darwin)
-            if let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first {
-                return caches.appendingPathComponent("library-finder")
-            }
-        #endif
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return URL(fileURLWithPath: home, isDirectory: true)
-            .appendingPathComponent(".cache/library-finder")
+    /// The default directory for an environment: ReSwiftPersistence's cache folder for
+    /// `library-finder` (`$XDG_CACHE_HOME/library-finder`, else `~/.cache/library-finder`, on
+    /// Linux; `~/Library/Caches/library-finder` on Apple platforms).
+    static func defaultDirectory(environment: [String: String]) -> URL {
+        PersistenceDirectories.cache(appName: "library-finder", environment: environment)
     }
 
     /// The cached list for a query, or `nil` when there is none (or it can't be used, which is

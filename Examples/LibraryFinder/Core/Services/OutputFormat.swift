@@ -145,12 +145,17 @@ enum ListingFormatter {
                 library.distanceKm.map { String($0) } ?? "",
                 library.systemID, library.systemName, library.libraryKey,
             ]
-            lines.append(fields.map(csvField).joined(separator: ","))
+            lines.append(fields.map(CSV.field).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
+}
 
-    private static func csvField(_ value: String) -> String {
+/// CSV as both formatters write it (RFC 4180).
+enum CSV {
+    /// A field as written: quoted (quotes doubled) when it holds a comma, a quote, a line break or
+    /// a control character, else as it is.
+    static func field(_ value: String) -> String {
         let needsQuotes =
             value.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
             || TerminalText.needsSanitizing(value)
