@@ -4,7 +4,8 @@ import ReSwiftThunk
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct BookCheckReducerTests {
     private let id = UUID()

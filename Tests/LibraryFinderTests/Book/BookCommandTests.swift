@@ -3,7 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct BookCommandTests {
     private let key = "b00k-cmd-KEY"

@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// `library-finder book --format json` against the schema its DocC article documents
-/// (Examples/LibraryFinder/Core/LibraryFinderCore.docc/Articles/BookJSON.md), the one place the
+/// (Examples/LibraryFinder/Model/LibraryFinderModel.docc/Articles/BookJSON.md), the one place the
 /// format is written down.
 @Suite struct BookJSONSchemaTests {
     private let key = "b00k-json-KEY"
@@ -16,7 +17,7 @@ import Testing
         schema = try JSONSchema(article: BookJSONSchemaTests.article, after: "## Schema")
     }
 
-    static let article = "Examples/LibraryFinder/Core/LibraryFinderCore.docc/Articles/BookJSON.md"
+    static let article = "Examples/LibraryFinder/Model/LibraryFinderModel.docc/Articles/BookJSON.md"
 
     /// `/library`: two libraries of Akita_Akita (one with a distance), none of Akita_Pref.
     private let libraries = """

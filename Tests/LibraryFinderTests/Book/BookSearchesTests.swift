@@ -5,7 +5,8 @@ import TerminalUI
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// Libraries in two systems, listed and ready for `b`.
 enum BookListFixtures {
@@ -56,17 +57,22 @@ enum BookListFixtures {
     @Test func thePromptOpensEditsShowsAProblemUntilTheNextEditAndCloses() {
         var state = BookListFixtures.reduce([BookPromptAction.open])
         #expect(state.books.prompt == BookPrompt())
-        state = BookListFixtures.reduce([BookPromptAction.edit(TextField(text: "978"))], from: state)
+        state = BookListFixtures.reduce([BookPromptAction.edit(text: "978", cursor: 3)], from: state)
         state = BookListFixtures.reduce([BookPromptAction.reject("bad")], from: state)
         #expect(state.books.prompt?.problem == "bad")
-        #expect(state.books.prompt?.field.text == "978")
-        state = BookListFixtures.reduce([BookPromptAction.edit(TextField(text: "9784"))], from: state)
-        #expect(state.books.prompt == BookPrompt(field: TextField(text: "9784"), problem: nil))
+        #expect(state.books.prompt?.text == "978")
+        state = BookListFixtures.reduce([BookPromptAction.edit(text: "9784", cursor: 4)], from: state)
+        #expect(state.books.prompt == BookPrompt(text: "9784", cursor: 4, problem: nil))
         state = BookListFixtures.reduce([BookPromptAction.close], from: state)
         #expect(state.books.prompt == nil)
+        // The cursor stays inside the text.
+        state = BookListFixtures.reduce(
+            [BookPromptAction.open, BookPromptAction.edit(text: "97", cursor: 9)], from: state)
+        #expect(state.books.prompt?.cursor == 2)
+        state = BookListFixtures.reduce([BookPromptAction.close], from: state)
         // Neither an edit nor a rejection opens a closed prompt.
         state = BookListFixtures.reduce(
-            [BookPromptAction.edit(TextField(text: "1")), BookPromptAction.reject("x")], from: state)
+            [BookPromptAction.edit(text: "1", cursor: 1), BookPromptAction.reject("x")], from: state)
         #expect(state.books.prompt == nil)
     }
 

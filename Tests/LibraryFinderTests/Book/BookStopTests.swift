@@ -4,7 +4,8 @@ import ReSwiftThunk
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// Stopping a book search (Esc) keeps every answer that arrived before it.
 @Suite struct BookStopTests {

@@ -4,7 +4,8 @@ import ReSwiftThunk
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// A virtual clock whose sleeps return at once, moving its time forward to the deadline, for
 /// tests that go through real HTTP (where `TestClock` would have to be driven from beside the

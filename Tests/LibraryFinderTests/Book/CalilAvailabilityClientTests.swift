@@ -3,7 +3,8 @@ import ReSwift
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct CalilAvailabilityClientTests {
     private let key = "b00k-SECRET-key"

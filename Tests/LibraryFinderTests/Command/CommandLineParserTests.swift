@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct CommandLineParserTests {
     private func options(_ arguments: [String], environment: [String: String] = [:]) throws

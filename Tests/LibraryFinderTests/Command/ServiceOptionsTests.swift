@@ -2,7 +2,8 @@ import ArgumentParsing
 import Foundation
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// The list's and `book`'s command lines read `--api-base`, `--appkey`, `--format` and
 /// `--timeout` one way.

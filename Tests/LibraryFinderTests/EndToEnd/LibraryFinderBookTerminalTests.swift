@@ -3,7 +3,8 @@ import TerminalUI
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// `b` in the built `library-finder`, in a pseudo-terminal, against a loopback server that answers
 /// `/library`, then `/check` with `continue: 1` and, when polled, `0`.

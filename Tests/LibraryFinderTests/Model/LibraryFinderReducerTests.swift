@@ -2,7 +2,8 @@ import Foundation
 import ReSwift
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct LibraryFinderReducerTests {
     private let first = UUID()

@@ -4,7 +4,8 @@ import ReSwiftThunk
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// A service that answers from a script and counts the requests it saw.
 final class FakeLibraryService: LibraryService {

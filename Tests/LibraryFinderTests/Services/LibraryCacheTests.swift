@@ -3,7 +3,8 @@ import ReSwiftPersistence
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct LibraryCacheTests {
     /// The folders the test's caches go in, removed after the test (with the suite's instance).

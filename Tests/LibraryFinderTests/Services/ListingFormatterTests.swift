@@ -2,7 +2,8 @@ import Foundation
 import TerminalUI
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct ListingFormatterTests {
     private let fetchedAt = Date(timeIntervalSince1970: 1_800_000_000)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// The part of JSON Schema the app's documented formats use: `type` (one or several), `enum`,
 /// `properties`, `required`, `additionalProperties: false` and `items`.

@@ -3,7 +3,8 @@ import ReSwift
 import TerminalUI
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// The screen drawn from given book-search states (`b`).
 @Suite struct LibraryFinderBookScreenTests {
@@ -130,7 +131,7 @@ import Testing
 
     @Test func thePromptShowsTheISBNBeingTypedAndWhyItWasRefused() {
         var state = BookListFixtures.reduce([
-            BookPromptAction.open, BookPromptAction.edit(TextField(text: "978-4")),
+            BookPromptAction.open, BookPromptAction.edit(text: "978-4", cursor: 5),
         ])
         var lines = text(state)
         #expect(lines.last?.hasPrefix("ISBN: 978-4") == true)
@@ -222,11 +223,11 @@ import Testing
     @Test func bOpensThePromptWhoseKeysEditTheISBN() {
         #expect(command(.character("b"), BookListFixtures.listed) == .bookPrompt(.open))
         let open = BookListFixtures.reduce([
-            BookPromptAction.open, BookPromptAction.edit(TextField(text: "97")),
+            BookPromptAction.open, BookPromptAction.edit(text: "97", cursor: 2),
         ])
-        #expect(command(.character("8"), open) == .bookPrompt(.edit(TextField(text: "978"))))
-        #expect(command(.character("q"), open) == .bookPrompt(.edit(TextField(text: "97q"))))
-        #expect(command(.backspace, open) == .bookPrompt(.edit(TextField(text: "9"))))
+        #expect(command(.character("8"), open) == .bookPrompt(.edit(text: "978", cursor: 3)))
+        #expect(command(.character("q"), open) == .bookPrompt(.edit(text: "97q", cursor: 3)))
+        #expect(command(.backspace, open) == .bookPrompt(.edit(text: "9", cursor: 1)))
         #expect(command(.enter, open) == .checkBook("97"))
         #expect(command(.escape, open) == .bookPrompt(.close))
         #expect(command(.down, open) == .ignore)

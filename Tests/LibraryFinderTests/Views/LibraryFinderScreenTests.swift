@@ -3,7 +3,8 @@ import ReSwift
 import TerminalUI
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct LibraryFinderScreenTests {
     private let size = TerminalSize(columns: 80, rows: 24)
