@@ -11,9 +11,10 @@ import Testing
     private let id = UUID()
 
     private func started() -> BookCheckState {
-        bookCheckReducer(
-            action: BookCheckStarted(requestID: id, isbns: [BookFixtures.isbn], systemIDs: ["A", "B"]),
-            state: nil)
+        applying(
+            reduceBookCheck,
+            BookCheckStarted(requestID: id, isbns: [BookFixtures.isbn], systemIDs: ["A", "B"]),
+            to: BookCheckState())
     }
 
     @Test func startingResetsAndCountsThePairs() {
@@ -25,23 +26,24 @@ import Testing
 
     @Test func answersFillInAndTheNewestWins() {
         var state = started()
-        state = bookCheckReducer(
-            action: BookCheckAnswered(
+        state = applying(
+            reduceBookCheck,
+            BookCheckAnswered(
                 requestID: id,
                 answer: BookFixtures.answer(
                     continues: true,
                     ["9784101092058": ["A": BookFixtures.held(["本館": "貸出可"]), "B": BookFixtures.running]])),
-            state: state)
+            to: state)
         #expect(state.answeredCount == 1)
         #expect(state.result(for: BookFixtures.isbn, system: "A")?.libraries["本館"] == Availability("貸出可"))
-        state = bookCheckReducer(
-            action: BookCheckAnswered(
+        state = applying(
+            reduceBookCheck,
+            BookCheckAnswered(
                 requestID: id,
                 answer: BookFixtures.answer(
                     continues: false,
                     ["9784101092058": ["B": SystemAvailability(status: .error), "Z": BookFixtures.held([:])]])
-            ),
-            state: state)
+            ), to: state)
         #expect(state.answeredCount == 2)
         #expect(state.result(for: BookFixtures.isbn, system: "A")?.status == .ok)
         #expect(state.result(for: BookFixtures.isbn, system: "B")?.status == .error)
@@ -51,38 +53,39 @@ import Testing
     @Test func answersAndEndingsOfAnotherSearchAreIgnored() {
         let state = started()
         let other = UUID()
-        var next = bookCheckReducer(
-            action: BookCheckAnswered(
+        var next = applying(
+            reduceBookCheck,
+            BookCheckAnswered(
                 requestID: other,
                 answer: BookFixtures.answer(
-                    continues: false, ["9784101092058": ["A": BookFixtures.held([:])]])),
-            state: state)
-        next = bookCheckReducer(action: BookCheckEnded(requestID: other, ending: .finished), state: next)
+                    continues: false, ["9784101092058": ["A": BookFixtures.held([:])]])), to: state)
+        next = applying(reduceBookCheck, BookCheckEnded(requestID: other, ending: .finished), to: next)
         #expect(next == state)
-        next = bookCheckReducer(
-            action: BookCheckStarted(requestID: other, isbns: [BookFixtures.otherISBN], systemIDs: ["C"]),
-            state: next)
+        next = applying(
+            reduceBookCheck,
+            BookCheckStarted(requestID: other, isbns: [BookFixtures.otherISBN], systemIDs: ["C"]), to: next)
         #expect(next == state)  // one search at a time
     }
 
     @Test func theServiceEndingTheSearchFinishesItOnlyWhenEverySystemAnswered() {
-        let answered = bookCheckReducer(
-            action: BookCheckAnswered(
+        let answered = applying(
+            reduceBookCheck,
+            BookCheckAnswered(
                 requestID: id,
                 answer: BookFixtures.answer(
                     continues: false,
                     ["9784101092058": ["A": BookFixtures.held(["本館": "貸出可"]), "B": BookFixtures.running]])),
-            state: started())
+            to: started())
         let ended = BookCheckEnded(requestID: id, ending: .finished)
-        #expect(bookCheckReducer(action: ended, state: answered).phase == .incomplete)
-        #expect(bookCheckReducer(action: ended, state: started()).phase == .incomplete)
-        let all = bookCheckReducer(
-            action: BookCheckAnswered(
+        #expect(applying(reduceBookCheck, ended, to: answered).phase == .incomplete)
+        #expect(applying(reduceBookCheck, ended, to: started()).phase == .incomplete)
+        let all = applying(
+            reduceBookCheck,
+            BookCheckAnswered(
                 requestID: id,
                 answer: BookFixtures.answer(
-                    continues: false, ["9784101092058": ["B": BookFixtures.held([:])]])),
-            state: answered)
-        #expect(bookCheckReducer(action: ended, state: all).phase == .finished)
+                    continues: false, ["9784101092058": ["B": BookFixtures.held([:])]])), to: answered)
+        #expect(applying(reduceBookCheck, ended, to: all).phase == .finished)
     }
 
     @Test(arguments: [
@@ -92,7 +95,7 @@ import Testing
         (.cancelled, .cancelled),
     ])
     func endingsSetThePhase(ending: BookCheckEnded.Ending, phase: BookCheckState.Phase) {
-        let state = bookCheckReducer(action: BookCheckEnded(requestID: id, ending: ending), state: started())
+        let state = applying(reduceBookCheck, BookCheckEnded(requestID: id, ending: ending), to: started())
         #expect(state.phase == phase)
         #expect(!state.isRunning)
     }
@@ -115,7 +118,7 @@ import Testing
         }
         let clock = TestClock()
         let store = Store<BookCheckState>(
-            reducer: bookCheckReducer, state: nil,
+            reducer: reduceBookCheck, state: BookCheckState(),
             middleware: [createThunkMiddleware(effects: ThunkEffects(clock: clock)), recorder])
         let poller = AvailabilityPoller(service: service, timeout: timeout)
         store.dispatch(

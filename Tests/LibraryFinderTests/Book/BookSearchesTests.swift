@@ -33,11 +33,11 @@ enum BookListFixtures {
                 requestID: id, libraries: libraries,
                 source: .network(fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))),
         ]
-        return actions.reduce(LibraryFinderState()) { libraryFinderReducer(action: $1, state: $0) }
+        return actions.reduce(LibraryFinderState()) { applying(reduceLibraryFinder, $1, to: $0) }
     }
 
     static func reduce(_ actions: [Action], from state: LibraryFinderState = listed) -> LibraryFinderState {
-        actions.reduce(state) { libraryFinderReducer(action: $1, state: $0) }
+        actions.reduce(state) { applying(reduceLibraryFinder, $1, to: $0) }
     }
 
     /// Both systems answered for ``BookFixtures/isbn``: 本館 available, 明徳館 on loan.
@@ -223,7 +223,7 @@ enum BookListFixtures {
 @Suite struct CheckBookThunkTests {
     private func store(_ state: LibraryFinderState = BookListFixtures.listed) -> Store<LibraryFinderState> {
         Store<LibraryFinderState>(
-            reducer: libraryFinderReducer, state: state, middleware: [createThunkMiddleware()])
+            reducer: reduceLibraryFinder, state: state, middleware: [createThunkMiddleware()])
     }
 
     @Test func closesThePromptAndFillsTheBookInAsThePollsAnswer() async throws {
@@ -348,7 +348,7 @@ enum BookListFixtures {
         ])
         let clock = TestClock()
         let store = Store<LibraryFinderState>(
-            reducer: libraryFinderReducer, state: BookListFixtures.listed,
+            reducer: reduceLibraryFinder, state: BookListFixtures.listed,
             middleware: [createThunkMiddleware(effects: ThunkEffects(clock: clock))])
         let poller = AvailabilityPoller(service: service, timeout: 60)
         store.dispatch(checkBookThunk(text: "9784101092058", poller: poller) as Action)

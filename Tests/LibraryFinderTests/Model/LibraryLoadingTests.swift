@@ -42,7 +42,7 @@ final class RecordingStore: Sendable {
     func dispatch(_ action: Action) {
         contents.withLock { contents in
             contents.actionNames.append(String(describing: type(of: action)))
-            contents.state = libraryFinderReducer(action: action, state: contents.state)
+            contents.state = applying(reduceLibraryFinder, action, to: contents.state)
         }
     }
 

@@ -83,10 +83,9 @@ package struct BookCheckEnded: Action, Equatable {
     package var ending: Ending
 }
 
-/// The book search's reducer: fills in answers as they arrive, keeping the newest per book and
-/// system; answers and endings of a search that isn't the running one are ignored.
-package func bookCheckReducer(action: Action, state: BookCheckState?) -> BookCheckState {
-    var state = state ?? BookCheckState()
+/// The book search's reducer, in place: fills in answers as they arrive, keeping the newest per
+/// book and system; answers and endings of a search that isn't the running one are ignored.
+package func reduceBookCheck(_ action: Action, into state: inout BookCheckState) {
     switch action {
     case let started as BookCheckStarted:
         guard !state.isRunning else { break }
@@ -111,5 +110,4 @@ package func bookCheckReducer(action: Action, state: BookCheckState?) -> BookChe
     default:
         break
     }
-    return state
 }

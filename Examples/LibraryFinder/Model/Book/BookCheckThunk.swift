@@ -19,7 +19,8 @@ package enum BookSearchEffect {
 ///   (a `TestClock` in tests).
 package func makeBookCheckStore(effects: ThunkEffects = ThunkEffects()) -> Store<BookCheckState> {
     Store<BookCheckState>(
-        reducer: bookCheckReducer, state: nil, middleware: [createThunkMiddleware(effects: effects)])
+        reducer: reduceBookCheck, state: BookCheckState(),
+        middleware: [createThunkMiddleware(effects: effects)])
 }
 
 /// The book search as an async thunk (id ``BookSearchEffect/id``): dispatches

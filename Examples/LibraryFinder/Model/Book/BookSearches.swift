@@ -55,10 +55,9 @@ package struct BookShown: Action, Equatable, Sendable {
     package var isbn: ISBN
 }
 
-/// The book searches' reducer: the prompt, and the searches filled in as answers arrive (each
-/// through ``bookCheckReducer(action:state:)``, keyed by ISBN).
-package func bookSearchesReducer(action: Action, state: BookSearches?) -> BookSearches {
-    var state = state ?? BookSearches()
+/// The book searches' reducer, in place: the prompt, and the searches filled in as answers
+/// arrive (each through ``reduceBookCheck(_:into:)``, keyed by ISBN, where it is).
+package func reduceBookSearches(_ action: Action, into state: inout BookSearches) {
     switch action {
     case let prompt as BookPromptAction:
         switch prompt {
@@ -80,21 +79,23 @@ package func bookSearchesReducer(action: Action, state: BookSearches?) -> BookSe
         for isbn in started.isbns {
             let search = BookCheckStarted(
                 requestID: started.requestID, isbns: [isbn], systemIDs: started.systemIDs)
-            state.searches[isbn] = bookCheckReducer(action: search, state: nil)
+            var fresh = BookCheckState()
+            reduceBookCheck(search, into: &fresh)
+            state.searches[isbn] = fresh
         }
         state.shown = first
     case is BookSearchStopped:
         for (isbn, search) in state.searches where search.isRunning {
             guard case .running(let requestID) = search.phase else { continue }
-            state.searches[isbn] = bookCheckReducer(
-                action: BookCheckEnded(requestID: requestID, ending: .cancelled), state: search)
+            reduceBookCheck(
+                BookCheckEnded(requestID: requestID, ending: .cancelled),
+                into: &state.searches[isbn, default: search])
         }
     case is BookCheckAnswered, is BookCheckEnded:
         for (isbn, search) in state.searches where search.isRunning {
-            state.searches[isbn] = bookCheckReducer(action: action, state: search)
+            reduceBookCheck(action, into: &state.searches[isbn, default: search])
         }
     default:
         break
     }
-    return state
 }

@@ -1,14 +1,20 @@
 import ReSwift
 
-/// The library finder's reducer: the article's loading → loaded / failed transitions, plus the
-/// list's selection and filter, and the book searches (``bookSearchesReducer(action:state:)``).
+/// The library finder's reducer, in place: the list (``reduceLibraryList(_:into:)``) and the
+/// book searches (``reduceBookSearches(_:into:)``, on their slice), so that a dispatch changes
+/// only what it changes and the list is never copied.
+package func reduceLibraryFinder(_ action: Action, into state: inout LibraryFinderState) {
+    reduceLibraryList(action, into: &state)
+    reduceBookSearches(action, into: &state.books)
+}
+
+/// The list's part: the article's loading → loaded / failed transitions, plus the list's
+/// selection and filter.
 ///
 /// - Parameters:
 ///   - action: The action to reduce.
-///   - state: The current state, or `nil` for the default one (all libraries of 秋田県).
-/// - Returns: The next state.
-package func libraryFinderReducer(action: Action, state: LibraryFinderState?) -> LibraryFinderState {
-    var state = state ?? LibraryFinderState()
+///   - state: The state, changed in place.
+package func reduceLibraryList(_ action: Action, into state: inout LibraryFinderState) {
     switch action {
     case let loading as LibrariesLoading:
         guard !state.isLoading else { break }
@@ -28,8 +34,6 @@ package func libraryFinderReducer(action: Action, state: LibraryFinderState?) ->
     default:
         break
     }
-    state.books = bookSearchesReducer(action: action, state: state.books)
-    return state
 }
 
 private func reduceList(_ action: LibraryListAction, _ state: inout LibraryFinderState) {

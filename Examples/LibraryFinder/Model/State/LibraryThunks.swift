@@ -14,7 +14,7 @@ package func makeLibraryFinderStore(
     middleware: [Middleware<LibraryFinderState>] = []
 ) -> Store<LibraryFinderState> {
     Store<LibraryFinderState>(
-        reducer: libraryFinderReducer, state: LibraryFinderState(query: query),
+        reducer: reduceLibraryFinder, state: LibraryFinderState(query: query),
         middleware: middleware + [createThunkMiddleware(effects: effects)])
 }
 
