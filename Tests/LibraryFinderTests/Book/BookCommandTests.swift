@@ -256,7 +256,8 @@ import Testing
             captured.standardError.hasPrefix("library-finder: unknown command \"boook\"; did you mean book?"))
         let late = CapturedOutput()
         let lateStatus = await LibraryFinderCommand.run(
-            arguments: ["--no-cache", "book"], environment: [:], io: late.io)
+            arguments: ["--no-cache", "book", "9784101092058", "--pref", "秋田県"], environment: [:], io: late.io
+        )
         #expect(lateStatus == 2)
         #expect(late.standardError.contains("\"book\" comes first"))
     }

@@ -100,16 +100,21 @@ enum CommandLineParser {
     static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
         -> ParsedCommand
     {
-        let parsed = try ArgumentParser.parse(arguments, for: declaration)
+        // `book` is run only as the first word; after options it would be read as the list's.
+        let bookFirst = UsageError(
+            "\"book\" comes first, before its options: library-finder book ISBN… --pref NAME [options]")
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, for: declaration)
+        } catch {
+            throw arguments.prefix { $0 != "--" }.dropFirst().contains("book") ? bookFirst : error
+        }
         switch parsed.request {
         case .help: return .help
         case .version: return .version
         case .run: break
         }
-        if parsed.subcommand == "book" {
-            throw UsageError(
-                "\"book\" comes first, before its options: library-finder book ISBN… --pref NAME [options]")
-        }
+        if parsed.subcommand == "book" { throw bookFirst }
         var options = CommandLineOptions()
         if let text = parsed.value("--city") { options.query.city = try nonEmpty(text, for: "--city") }
         if let text = parsed.value("--system-id") {
