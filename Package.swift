@@ -217,26 +217,35 @@ package.targets += [
 
 // MARK: - LibraryFinder (example app)
 
+// Two targets, so that the compiler keeps the terminal out of the model: LibraryFinderModel
+// (state, actions, reducers, thunks, the Calil clients and the cache; no TerminalUI) and
+// LibraryFinderTerminal (views, keys, the command lines, output formats, the inspector's wiring).
 package.products += [.executable(name: "library-finder", targets: ["LibraryFinderApp"])]
 package.targets += [
     .target(
-        name: "LibraryFinderCore",
+        name: "LibraryFinderModel",
+        dependencies: ["ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "HTTPTransport", "ArgumentParsing"],
+        path: "Examples/LibraryFinder/Model"
+    ),
+    .target(
+        name: "LibraryFinderTerminal",
         dependencies: [
-            "ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport", "ArgumentParsing",
-            "ReSwiftDevTools",
+            "LibraryFinderModel", "ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
+            "HTTPTransport",
+            "ArgumentParsing", "ReSwiftDevTools",
         ],
-        path: "Examples/LibraryFinder/Core"
+        path: "Examples/LibraryFinder/Terminal"
     ),
     .executableTarget(
         name: "LibraryFinderApp",
-        dependencies: ["LibraryFinderCore", "ReSwift", "ReSwiftDevTools", "TerminalUI"],
+        dependencies: ["LibraryFinderTerminal", "ReSwift", "ReSwiftDevTools", "TerminalUI"],
         path: "Examples/LibraryFinder/App"
     ),
     .testTarget(
         name: "LibraryFinderTests",
         dependencies: [
-            "LibraryFinderCore", "LibraryFinderApp", "ReSwift", "ReSwiftThunk", "ReSwiftPersistence",
-            "TerminalUI", "TestSupport", "ArgumentParsing",
+            "LibraryFinderModel", "LibraryFinderTerminal", "LibraryFinderApp", "ReSwift", "ReSwiftThunk",
+            "ReSwiftPersistence", "TerminalUI", "TestSupport", "ArgumentParsing",
         ],
         path: "Tests/LibraryFinderTests"
     ),

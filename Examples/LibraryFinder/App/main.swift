@@ -1,10 +1,10 @@
 import Foundation
-import LibraryFinderCore
+import LibraryFinderTerminal
 import ReSwift
 import ReSwiftDevTools
 import TerminalUI
 
-// `library-finder`: everything is in LibraryFinderCore; see `library-finder --help`. With
+// `library-finder`: the model is LibraryFinderModel, the terminal app LibraryFinderTerminal; see `library-finder --help`. With
 // RESWIFT_PROFILE=1 every store reports its dispatches to a profiler, whose table is printed to
 // standard error once the terminal is restored. Everything is written through ProgramOutput, so a
 // failed write ends with exit status 1 and a message rather than a crash; the library's own

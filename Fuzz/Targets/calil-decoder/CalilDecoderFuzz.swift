@@ -1,4 +1,4 @@
-// fuzz-modules: LibraryFinderCore
+// fuzz-modules: LibraryFinderModel LibraryFinderTerminal
 //
 // library-finder reads the Calil /library reply with CalilResponseDecoder, as plain JSON or
 // wrapped in JSONP (`callback( … );`), and error bodies with serviceErrorMessage(inBody:).
@@ -8,7 +8,8 @@
 
 import Foundation
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCalilDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

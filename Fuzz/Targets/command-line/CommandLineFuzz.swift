@@ -1,4 +1,4 @@
-// fuzz-modules: LibraryFinderCore MemoryGameCore TodoCore
+// fuzz-modules: LibraryFinderModel LibraryFinderTerminal MemoryGameCore TodoCore
 //
 // Every app reads its command line and some environment variables with the package's one
 // argument parser (Support/ArgumentParsing). The input is split at NUL bytes, which no argument
@@ -11,7 +11,8 @@ import Foundation
 import MemoryGameCore
 import TodoCore
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCommandLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

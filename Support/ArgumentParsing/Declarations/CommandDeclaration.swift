@@ -22,13 +22,16 @@ public struct CommandDeclaration: Sendable {
     public var sections: [HelpSection]
     /// What exit status 1 means for this program, e.g. "the service failed and nothing was cached".
     public var failureMeaning: String
+    /// Further causes of exit status 2 that the parser can't see, each listed under it with "or",
+    /// e.g. "no app key (--appkey or $CALIL_APPKEY)".
+    public var usageCauses: [String]
 
     /// Declares a program.
     public init(
         name: String, summary: String, usage: [String] = ["[options]"], discussion: String? = nil,
         subcommands: [SubcommandDeclaration] = [], acceptsPositionals: Bool = false,
         options: [OptionDeclaration], environment: [EnvironmentDeclaration] = [],
-        sections: [HelpSection] = [], failureMeaning: String
+        sections: [HelpSection] = [], failureMeaning: String, usageCauses: [String] = []
     ) {
         self.name = name
         self.summary = summary
@@ -40,6 +43,7 @@ public struct CommandDeclaration: Sendable {
         self.environment = environment
         self.sections = sections
         self.failureMeaning = failureMeaning
+        self.usageCauses = usageCauses
     }
 
     /// The declared options followed by `--help` and `--version`.

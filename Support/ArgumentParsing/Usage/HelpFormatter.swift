@@ -57,7 +57,10 @@ public enum HelpFormatter {
             "  0    done",
             "  1    not carried out: \(command.failureMeaning)",
             "  2    a mistake on the command line (nothing was done)",
-            "  130  interrupted with Ctrl-C",
+        ]
+        lines += command.usageCauses.map { "       or \($0)" }
+        lines += [
+            "  130  interrupted with Ctrl-C"
         ]
         return lines.joined(separator: "\n") + "\n"
     }

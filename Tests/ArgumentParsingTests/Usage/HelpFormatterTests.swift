@@ -53,6 +53,20 @@ import Testing
         #expect(help.contains("KEYS:\n  q quits\n"))
     }
 
+    @Test func furtherCausesOfExitStatusTwoAreListedUnderIt() {
+        let command = CommandDeclaration(
+            name: "p", summary: "s", options: [], failureMeaning: "f",
+            usageCauses: ["no app key (--appkey or $KEY)", "a query that matches nothing"])
+        #expect(
+            HelpFormatter.help(for: command).contains(
+                """
+                  2    a mistake on the command line (nothing was done)
+                       or no app key (--appkey or $KEY)
+                       or a query that matches nothing
+                  130  interrupted with Ctrl-C
+                """))
+    }
+
     @Test func everyProgramHasOneVersion() {
         #expect(PackageVersion.line(for: "todo") == "todo \(PackageVersion.current)")
     }

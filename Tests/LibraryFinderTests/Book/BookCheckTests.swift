@@ -4,15 +4,17 @@ import ReSwiftThunk
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct BookCheckReducerTests {
     private let id = UUID()
 
     private func started() -> BookCheckState {
-        bookCheckReducer(
-            action: BookCheckStarted(requestID: id, isbns: [BookFixtures.isbn], systemIDs: ["A", "B"]),
-            state: nil)
+        applying(
+            reduceBookCheck,
+            BookCheckStarted(requestID: id, isbns: [BookFixtures.isbn], systemIDs: ["A", "B"]),
+            to: BookCheckState())
     }
 
     @Test func startingResetsAndCountsThePairs() {
@@ -24,23 +26,24 @@ import Testing
 
     @Test func answersFillInAndTheNewestWins() {
         var state = started()
-        state = bookCheckReducer(
-            action: BookCheckAnswered(
+        state = applying(
+            reduceBookCheck,
+            BookCheckAnswered(
                 requestID: id,
                 answer: BookFixtures.answer(
                     continues: true,
                     ["9784101092058": ["A": BookFixtures.held(["本館": "貸出可"]), "B": BookFixtures.running]])),
-            state: state)
+            to: state)
         #expect(state.answeredCount == 1)
         #expect(state.result(for: BookFixtures.isbn, system: "A")?.libraries["本館"] == Availability("貸出可"))
-        state = bookCheckReducer(
-            action: BookCheckAnswered(
+        state = applying(
+            reduceBookCheck,
+            BookCheckAnswered(
                 requestID: id,
                 answer: BookFixtures.answer(
                     continues: false,
                     ["9784101092058": ["B": SystemAvailability(status: .error), "Z": BookFixtures.held([:])]])
-            ),
-            state: state)
+            ), to: state)
         #expect(state.answeredCount == 2)
         #expect(state.result(for: BookFixtures.isbn, system: "A")?.status == .ok)
         #expect(state.result(for: BookFixtures.isbn, system: "B")?.status == .error)
@@ -50,38 +53,58 @@ import Testing
     @Test func answersAndEndingsOfAnotherSearchAreIgnored() {
         let state = started()
         let other = UUID()
-        var next = bookCheckReducer(
-            action: BookCheckAnswered(
+        var next = applying(
+            reduceBookCheck,
+            BookCheckAnswered(
                 requestID: other,
                 answer: BookFixtures.answer(
-                    continues: false, ["9784101092058": ["A": BookFixtures.held([:])]])),
-            state: state)
-        next = bookCheckReducer(action: BookCheckEnded(requestID: other, ending: .finished), state: next)
+                    continues: false, ["9784101092058": ["A": BookFixtures.held([:])]])), to: state)
+        next = applying(reduceBookCheck, BookCheckEnded(requestID: other, ending: .finished), to: next)
         #expect(next == state)
-        next = bookCheckReducer(
-            action: BookCheckStarted(requestID: other, isbns: [BookFixtures.otherISBN], systemIDs: ["C"]),
-            state: next)
+        next = applying(
+            reduceBookCheck,
+            BookCheckStarted(requestID: other, isbns: [BookFixtures.otherISBN], systemIDs: ["C"]), to: next)
         #expect(next == state)  // one search at a time
     }
 
+    @Test func theServiceEndingTheSearchFinishesItOnlyWhenEverySystemAnswered() {
+        let answered = applying(
+            reduceBookCheck,
+            BookCheckAnswered(
+                requestID: id,
+                answer: BookFixtures.answer(
+                    continues: false,
+                    ["9784101092058": ["A": BookFixtures.held(["本館": "貸出可"]), "B": BookFixtures.running]])),
+            to: started())
+        let ended = BookCheckEnded(requestID: id, ending: .finished)
+        #expect(applying(reduceBookCheck, ended, to: answered).phase == .incomplete)
+        #expect(applying(reduceBookCheck, ended, to: started()).phase == .incomplete)
+        let all = applying(
+            reduceBookCheck,
+            BookCheckAnswered(
+                requestID: id,
+                answer: BookFixtures.answer(
+                    continues: false, ["9784101092058": ["B": BookFixtures.held([:])]])), to: answered)
+        #expect(applying(reduceBookCheck, ended, to: all).phase == .finished)
+    }
+
     @Test(arguments: [
-        (BookCheckEnded.Ending.finished, BookCheckState.Phase.finished),
+        (BookCheckEnded.Ending.finished, BookCheckState.Phase.incomplete),
         (.timedOut(seconds: 3), .timedOut(seconds: 3)),
         (.failed(message: "m"), .failed(message: "m")),
         (.cancelled, .cancelled),
     ])
     func endingsSetThePhase(ending: BookCheckEnded.Ending, phase: BookCheckState.Phase) {
-        let state = bookCheckReducer(action: BookCheckEnded(requestID: id, ending: ending), state: started())
+        let state = applying(reduceBookCheck, BookCheckEnded(requestID: id, ending: ending), to: started())
         #expect(state.phase == phase)
         #expect(!state.isRunning)
     }
 }
 
 @Suite struct BookCheckThunkTests {
-    private func run(
-        _ service: ScriptedAvailabilityService, clock: any PollingClock = FakePollingClock(),
-        timeout: Double = 60
-    )
+    /// Runs the search on a store whose thunk middleware waits on a `TestClock`, advancing it
+    /// until nothing waits on it any more (no real time passes).
+    private func run(_ service: ScriptedAvailabilityService, timeout: Double = 60)
         async throws -> (BookCheckState, [String])
     {
         let names = Locked([String]())
@@ -93,11 +116,16 @@ import Testing
                 }
             }
         }
+        let clock = TestClock()
         let store = Store<BookCheckState>(
-            reducer: bookCheckReducer, state: nil, middleware: [createThunkMiddleware(), recorder])
-        let poller = AvailabilityPoller(service: service, clock: clock, timeout: timeout)
-        try await store.dispatch(
-            checkAvailabilityThunk(isbns: [BookFixtures.isbn], systemIDs: ["A", "B"], poller: poller))
+            reducer: reduceBookCheck, state: BookCheckState(),
+            middleware: [createThunkMiddleware(effects: ThunkEffects(clock: clock)), recorder])
+        let poller = AvailabilityPoller(service: service, timeout: timeout)
+        store.dispatch(
+            checkAvailabilityThunk(isbns: [BookFixtures.isbn], systemIDs: ["A", "B"], poller: poller)
+                as Action)
+        #expect(await clock.run(), "the search still ran after the clock was advanced")
+        #expect(!store.state.isRunning)
         return (store.state, names.current.filter { $0 != "ReSwiftInit" })
     }
 
@@ -157,21 +185,41 @@ import Testing
         #expect(service.requests.count == 2)
     }
 
-    @Test func cancellingStopsThePollingWithNoFurtherRequest() async throws {
+    @Test func cancellingTheAwaitingTaskStopsThePollingWithNoFurtherRequest() async throws {
         let service = ScriptedAvailabilityService([.success(BookFixtures.answer(continues: true))])
-        let clock = BlockingPollingClock()
-        let store = makeBookCheckStore()
-        let poller = AvailabilityPoller(service: service, clock: clock, timeout: 60)
+        let clock = TestClock()
+        let store = makeBookCheckStore(effects: ThunkEffects(clock: clock))
+        let poller = AvailabilityPoller(service: service, timeout: 60)
         let task = Task {
             try await store.dispatch(
                 checkAvailabilityThunk(isbns: [BookFixtures.isbn], systemIDs: ["A"], poller: poller))
         }
-        // Generous: in the full suite other tests can hold the cooperative pool for many seconds.
-        try await eventually("the poller to wait", seconds: 120) { clock.sleepCount > 0 }
-        #expect(clock.sleepCount == 1)
+        try await eventually("the poller to wait on the clock") { clock.sleeperCount == 1 }
         task.cancel()
         try await task.value(waitingFor: "the cancelled check to end")
         #expect(store.state.phase == .cancelled)
+        // Time passes; the poll that was due never comes.
+        #expect(await clock.advance(by: .seconds(10)))
         #expect(service.requests == [.check(isbns: ["9784101092058"], systemIDs: ["A"])])
+    }
+
+    @Test func cancellingByIDStopsThePollingAndDropsWhatTheSearchWouldDispatch() async throws {
+        let service = ScriptedAvailabilityService([.success(BookFixtures.answer(continues: true))])
+        let clock = TestClock()
+        let effects = ThunkEffects(clock: clock)
+        let store = makeBookCheckStore(effects: effects)
+        let poller = AvailabilityPoller(service: service, timeout: 60)
+        store.dispatch(
+            checkAvailabilityThunk(isbns: [BookFixtures.isbn], systemIDs: ["A"], poller: poller) as Action)
+        #expect(await clock.settle())
+        #expect(clock.pendingDeadlines == [EffectInstant(nanoseconds: 2_000_000_000)])
+        store.cancelThunks(id: BookSearchEffect.id)
+        #expect(await clock.run())
+        #expect(clock.sleeperCount == 0)
+        #expect(service.requests == [.check(isbns: ["9784101092058"], systemIDs: ["A"])])
+        // Its own "cancelled" ending was dropped (BookSearchStopped marks it in the app).
+        #expect(store.state.isRunning)
+        #expect(effects.statistics.droppedActions == 1)
+        #expect(effects.statistics.inFlight == 0)
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct BookCommandTests {
     private let key = "b00k-cmd-KEY"
@@ -180,6 +181,21 @@ import Testing
         #expect(books.first?["heldAnywhere"] as? Bool == false)
     }
 
+    @Test func notHeldIsSaidOnlyOfTheSystemsThatAnswered() async throws {
+        let partial =
+            #""9784101092058":{"A":{"status":"OK","libkey":{"本館":"蔵書なし"}},"B":{"status":"Running"}}"#
+        let server = try server(check: [check(0, partial)])
+        defer { server.stop() }
+        let (status, output) = try await run(["9784101092058", "--system-id", "A,B"], server: server)
+        #expect(status == 1)
+        #expect(
+            output.standardOutput.contains(
+                "ISBN 9784101092058 — not held in the libraries that answered; 1 of 2 systems gave no answer")
+        )
+        #expect(!output.standardOutput.contains("not held in the libraries asked"))
+        #expect(output.standardError.contains("1 of 2 book requests were answered. Try again later."))
+    }
+
     @Test func aSearchThatRunsOutOfTimePrintsWhatArrivedAndExitsWithOne() async throws {
         let partial = #""9784101092058":{"A":{"status":"OK","libkey":{"本館":"貸出可"}},"B":{"status":"Running"}}"#
         let server = try server(check: [check(1, partial)])
@@ -217,10 +233,39 @@ import Testing
         #expect(output.standardOutput.contains("本館␛[2J"))
     }
 
+    @Test func bothHelpsListTheCausesOfExitStatusTwo() async throws {
+        let captured = CapturedOutput()
+        _ = await LibraryFinderCommand.run(arguments: ["--help"], environment: [:], io: captured.io)
+        #expect(captured.standardOutput.contains("       or no app key (--appkey or $CALIL_APPKEY)\n"))
+        let (_, help) = try await run(["--help"])
+        for cause in [
+            "or no app key (--appkey or $CALIL_APPKEY)",
+            "or a query (--pref, --near) that matches no library",
+            "or more than 100 book requests (ISBNs × systems)",
+        ] {
+            #expect(help.standardOutput.contains("       \(cause)\n"), "\(cause)")
+        }
+    }
+
+    @Test func aMistypedSubcommandGetsANearMiss() async throws {
+        let captured = CapturedOutput()
+        let status = await LibraryFinderCommand.run(
+            arguments: ["boook", "9784101092058"], environment: [:], io: captured.io)
+        #expect(status == 2)
+        #expect(
+            captured.standardError.hasPrefix("library-finder: unknown command \"boook\"; did you mean book?"))
+        let late = CapturedOutput()
+        let lateStatus = await LibraryFinderCommand.run(
+            arguments: ["--no-cache", "book", "9784101092058", "--pref", "秋田県"], environment: [:], io: late.io
+        )
+        #expect(lateStatus == 2)
+        #expect(late.standardError.contains("\"book\" comes first"))
+    }
+
     @Test func theListsHelpNamesTheSubcommandAndItsOwnHelpPrints() async throws {
         let captured = CapturedOutput()
         _ = await LibraryFinderCommand.run(arguments: ["--help"], environment: [:], io: captured.io)
-        #expect(captured.standardOutput.contains("library-finder book ISBN…"))
+        #expect(captured.standardOutput.contains("\nCOMMANDS:\n  book ISBN… (--system-id ID | --pref NAME"))
         let (status, help) = try await run(["--help"])
         #expect(status == 0)
         #expect(help.standardOutput.contains("--system-id ID"))

@@ -5,7 +5,8 @@ import TerminalUI
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// Libraries in two systems, listed and ready for `b`.
 enum BookListFixtures {
@@ -32,11 +33,11 @@ enum BookListFixtures {
                 requestID: id, libraries: libraries,
                 source: .network(fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))),
         ]
-        return actions.reduce(LibraryFinderState()) { libraryFinderReducer(action: $1, state: $0) }
+        return actions.reduce(LibraryFinderState()) { applying(reduceLibraryFinder, $1, to: $0) }
     }
 
     static func reduce(_ actions: [Action], from state: LibraryFinderState = listed) -> LibraryFinderState {
-        actions.reduce(state) { libraryFinderReducer(action: $1, state: $0) }
+        actions.reduce(state) { applying(reduceLibraryFinder, $1, to: $0) }
     }
 
     /// Both systems answered for ``BookFixtures/isbn``: 本館 available, 明徳館 on loan.
@@ -56,17 +57,22 @@ enum BookListFixtures {
     @Test func thePromptOpensEditsShowsAProblemUntilTheNextEditAndCloses() {
         var state = BookListFixtures.reduce([BookPromptAction.open])
         #expect(state.books.prompt == BookPrompt())
-        state = BookListFixtures.reduce([BookPromptAction.edit(TextField(text: "978"))], from: state)
+        state = BookListFixtures.reduce([BookPromptAction.edit(text: "978", cursor: 3)], from: state)
         state = BookListFixtures.reduce([BookPromptAction.reject("bad")], from: state)
         #expect(state.books.prompt?.problem == "bad")
-        #expect(state.books.prompt?.field.text == "978")
-        state = BookListFixtures.reduce([BookPromptAction.edit(TextField(text: "9784"))], from: state)
-        #expect(state.books.prompt == BookPrompt(field: TextField(text: "9784"), problem: nil))
+        #expect(state.books.prompt?.text == "978")
+        state = BookListFixtures.reduce([BookPromptAction.edit(text: "9784", cursor: 4)], from: state)
+        #expect(state.books.prompt == BookPrompt(text: "9784", cursor: 4, problem: nil))
         state = BookListFixtures.reduce([BookPromptAction.close], from: state)
         #expect(state.books.prompt == nil)
+        // The cursor stays inside the text.
+        state = BookListFixtures.reduce(
+            [BookPromptAction.open, BookPromptAction.edit(text: "97", cursor: 9)], from: state)
+        #expect(state.books.prompt?.cursor == 2)
+        state = BookListFixtures.reduce([BookPromptAction.close], from: state)
         // Neither an edit nor a rejection opens a closed prompt.
         state = BookListFixtures.reduce(
-            [BookPromptAction.edit(TextField(text: "1")), BookPromptAction.reject("x")], from: state)
+            [BookPromptAction.edit(text: "1", cursor: 1), BookPromptAction.reject("x")], from: state)
         #expect(state.books.prompt == nil)
     }
 
@@ -166,8 +172,17 @@ enum BookListFixtures {
         let id = UUID()
         let started = BookCheckStarted(
             requestID: id, isbns: [BookFixtures.isbn], systemIDs: ["Akita_Pref", "Akita_Akita"])
-        let finished = BookListFixtures.reduce([started, BookCheckEnded(requestID: id, ending: .finished)])
+        let answered = BookCheckAnswered(requestID: id, answer: BookListFixtures.answered)
+        let finished = BookListFixtures.reduce([
+            started, answered, BookCheckEnded(requestID: id, ending: .finished),
+        ])
         #expect(BookLookup.plan(for: "9784101092058", in: finished) == .show(BookFixtures.isbn))
+        // The service ended it before every system answered: asked again.
+        let incomplete = BookListFixtures.reduce([started, BookCheckEnded(requestID: id, ending: .finished)])
+        #expect(incomplete.books.searches[BookFixtures.isbn]?.phase == .incomplete)
+        #expect(
+            BookLookup.plan(for: "9784101092058", in: incomplete)
+                == .ask(BookFixtures.isbn, systemIDs: ["Akita_Pref", "Akita_Akita"]))
         let cancelled = BookListFixtures.reduce([started, BookCheckEnded(requestID: id, ending: .cancelled)])
         #expect(
             BookLookup.plan(for: "9784101092058", in: cancelled)
@@ -208,7 +223,7 @@ enum BookListFixtures {
 @Suite struct CheckBookThunkTests {
     private func store(_ state: LibraryFinderState = BookListFixtures.listed) -> Store<LibraryFinderState> {
         Store<LibraryFinderState>(
-            reducer: libraryFinderReducer, state: state, middleware: [createThunkMiddleware()])
+            reducer: reduceLibraryFinder, state: state, middleware: [createThunkMiddleware()])
     }
 
     @Test func closesThePromptAndFillsTheBookInAsThePollsAnswer() async throws {
@@ -318,39 +333,40 @@ enum BookListFixtures {
     }
 }
 
-@Suite struct BookSearchRunnerTests {
-    @MainActor
-    @Test(.timeLimit(.minutes(3)))
-    func escStopsThePollingAndNoRequestIsMadeAfterIt() async throws {
+@Suite struct BookSearchStopTests {
+    @Test func escStopsThePollingKeepsWhatArrivedAndNoRequestIsMadeAfterIt() async throws {
         let service = ScriptedAvailabilityService([
             .success(
                 BookFixtures.answer(
                     continues: true,
                     [
                         "9784101092058": [
-                            "Akita_Pref": BookFixtures.running, "Akita_Akita": BookFixtures.running,
+                            "Akita_Pref": BookFixtures.held(["本館": "貸出可"]),
+                            "Akita_Akita": BookFixtures.running,
                         ]
                     ]))
         ])
-        let clock = BlockingPollingClock()
+        let clock = TestClock()
         let store = Store<LibraryFinderState>(
-            reducer: libraryFinderReducer, state: BookListFixtures.listed,
-            middleware: [createThunkMiddleware()])
-        let runner = BookSearchRunner(
-            store: store, poller: AvailabilityPoller(service: service, clock: clock, timeout: 60))
-        runner.submit("9784101092058")
-        // Generous: in the full suite other tests can hold the cooperative pool for many seconds.
-        try await eventually("the poller to wait", seconds: 120) { clock.sleepCount > 0 }
-        #expect(clock.sleepCount == 1)
+            reducer: reduceLibraryFinder, state: BookListFixtures.listed,
+            middleware: [createThunkMiddleware(effects: ThunkEffects(clock: clock))])
+        let poller = AvailabilityPoller(service: service, timeout: 60)
+        store.dispatch(checkBookThunk(text: "9784101092058", poller: poller) as Action)
+        #expect(await clock.settle())
+        #expect(clock.sleeperCount == 1)
         #expect(store.state.books.running != nil)
-        runner.cancel()
-        await runner.waitForSearches()
-        #expect(store.state.books.shownSearch?.phase == .cancelled)
+        for action in BookSearchEffect.stopActions { store.dispatch(action) }
+        let search = try #require(store.state.books.shownSearch)
+        #expect(search.phase == .cancelled)
+        #expect(search.answeredCount == 1)
+        #expect(
+            search.result(for: BookFixtures.isbn, system: "Akita_Pref")?.libraries["本館"]
+                == Availability("貸出可"))
         #expect(store.state.books.running == nil)
+        // The poll that was due in 2 s never comes, however much time passes.
+        #expect(await clock.advance(by: .seconds(60)))
+        #expect(clock.sleeperCount == 0)
         #expect(
             service.requests == [.check(isbns: ["9784101092058"], systemIDs: ["Akita_Pref", "Akita_Akita"])])
-        // The poller's next request would have come after the wait; give it the chance to appear.
-        try await Task.sleep(nanoseconds: 50_000_000)
-        #expect(service.requests.count == 1)
     }
 }

@@ -1,44 +1,37 @@
 import Foundation
 import ReSwift
+import ReSwiftThunk
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
-/// A clock whose sleeps return at once, moving its time forward by what was asked.
-final class FakePollingClock: PollingClock {
-    private let state = Locked((now: 0.0, sleeps: [Double]()))
+/// A virtual clock whose sleeps return at once, moving its time forward to the deadline, for
+/// tests that go through real HTTP (where `TestClock` would have to be driven from beside the
+/// command) or run the poller directly. Tests of the thunks use `TestClock`.
+final class FakePollingClock: EffectClock {
+    private let state = Locked((now: EffectInstant(nanoseconds: 0), sleeps: [Double]()))
 
-    func now() -> Double { state.withLock { $0.now } }
+    var now: EffectInstant { state.withLock { $0.now } }
 
-    func sleep(seconds: Double) async throws {
+    /// ``now`` in seconds.
+    var seconds: Double { Double(now.nanoseconds) / 1e9 }
+
+    func sleep(until deadline: EffectInstant) async throws {
         try Task.checkCancellation()
         state.withLock {
-            $0.now += seconds
-            $0.sleeps.append(seconds)
+            guard deadline > $0.now else { return }
+            $0.sleeps.append(Double((deadline - $0.now).nanoseconds) / 1e9)
+            $0.now = deadline
         }
     }
 
     /// Moves the time forward (as a slow request would).
-    func advance(by seconds: Double) { state.withLock { $0.now += seconds } }
+    func advance(by seconds: Double) { state.withLock { $0.now = $0.now + .seconds(seconds) } }
 
+    /// Each wait, in seconds.
     var sleeps: [Double] { state.withLock { $0.sleeps } }
-}
-
-/// A clock whose sleep waits until the task is cancelled (to cancel a search mid-wait), for at
-/// most 3 minutes, so a test that fails before cancelling doesn't leave the poller behind.
-final class BlockingPollingClock: PollingClock {
-    private let sleeping = Locked(0)
-
-    func now() -> Double { 0 }
-
-    func sleep(seconds: Double) async throws {
-        sleeping.withLock { $0 += 1 }
-        try await eventually("the test to cancel the poller's wait", seconds: 180) { Task.isCancelled }
-        throw CancellationError()
-    }
-
-    var sleepCount: Int { sleeping.current }
 }
 
 /// An availability service answering from a script, recording each request.

@@ -3,7 +3,8 @@ import ReSwift
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct CalilAvailabilityClientTests {
     private let key = "b00k-SECRET-key"
@@ -21,7 +22,7 @@ import Testing
         ]
         let served = Locked(0)
         server.setHandler(for: "/check") { _ in
-            stamps.withLock { $0.append(clock.now()) }
+            stamps.withLock { $0.append(clock.seconds) }
             let body = bodies[
                 min(
                     served.withLock { count in

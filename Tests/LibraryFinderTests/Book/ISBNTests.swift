@@ -1,6 +1,7 @@
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct ISBNTests {
     /// Valid numbers as typed, and the ISBN-13 each is held as.

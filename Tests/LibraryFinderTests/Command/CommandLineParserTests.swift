@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct CommandLineParserTests {
     private func options(_ arguments: [String], environment: [String: String] = [:]) throws
@@ -111,7 +112,7 @@ import Testing
             message(["--city", "\u{1B}[2J"])?.hasPrefix("--city can't contain control characters") == true)
         #expect(message(["--frobnicate"]) == "unknown option \"--frobnicate\"")
         #expect(message(["--cty", "x"]) == "unknown option \"--cty\"; did you mean --city?")
-        #expect(message(["秋田県"]) == "unexpected argument \"秋田県\"; library-finder takes options only")
+        #expect(message(["秋田県"]) == "unknown command \"秋田県\"; the commands are book")
         #expect(message(["--limit", "1", "--limit", "2"]) == "--limit may be given only once")
     }
 

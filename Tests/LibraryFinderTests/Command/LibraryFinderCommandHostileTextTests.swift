@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// What the command writes when the service's text holds control characters.
 @Suite struct LibraryFinderCommandHostileTextTests {

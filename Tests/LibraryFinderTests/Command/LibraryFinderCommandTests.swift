@@ -4,7 +4,8 @@ import ReSwift
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// Collects what the command writes.
 final class CapturedOutput: Sendable {

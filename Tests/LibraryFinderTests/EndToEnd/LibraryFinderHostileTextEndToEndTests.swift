@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// The built `library-finder` against a loopback server whose answers hold escape sequences.
 @Suite struct LibraryFinderHostileTextEndToEndTests {

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// Runs the built `library-finder` against a loopback server with its output in pipes.
 @Suite struct LibraryFinderScriptedTests {

@@ -3,7 +3,8 @@ import TerminalUI
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// Runs the built `library-finder` in a pseudo-terminal against a loopback server.
 @Suite struct LibraryFinderTerminalTests {

@@ -2,7 +2,8 @@ import Foundation
 import ReSwift
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct LibraryFinderReducerTests {
     private let first = UUID()
@@ -14,8 +15,10 @@ import Testing
         Fixtures.library(id: "3", short: "能代市立図書館", city: "能代市"),
     ]
 
-    private func reduce(_ actions: [Action], from state: LibraryFinderState? = nil) -> LibraryFinderState {
-        actions.reduce(state) { libraryFinderReducer(action: $1, state: $0) }!
+    private func reduce(_ actions: [Action], from state: LibraryFinderState = LibraryFinderState())
+        -> LibraryFinderState
+    {
+        actions.reduce(state) { applying(reduceLibraryFinder, $1, to: $0) }
     }
 
     private func loaded(_ libraries: [Library], id: UUID) -> LibrariesLoaded {

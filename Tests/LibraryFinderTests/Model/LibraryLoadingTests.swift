@@ -4,7 +4,8 @@ import ReSwiftThunk
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// A service that answers from a script and counts the requests it saw.
 final class FakeLibraryService: LibraryService {
@@ -41,7 +42,7 @@ final class RecordingStore: Sendable {
     func dispatch(_ action: Action) {
         contents.withLock { contents in
             contents.actionNames.append(String(describing: type(of: action)))
-            contents.state = libraryFinderReducer(action: action, state: contents.state)
+            contents.state = applying(reduceLibraryFinder, action, to: contents.state)
         }
     }
 

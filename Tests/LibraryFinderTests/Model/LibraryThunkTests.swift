@@ -4,7 +4,8 @@ import ReSwiftThunk
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// A service whose answer waits until the test releases it, to hold a load in flight; for at most
 /// 10 s, so a test that fails before releasing it doesn't leave the load behind.
@@ -81,7 +82,7 @@ final class GatedLibraryService: LibraryService {
         store.middleware = store.middleware + [recorder]
         try await store.dispatch(
             loadLibrariesThunk(service: FakeLibraryService([.success(libraries)]), cache: nil, now: { now }))
-        let file = "LibraryFinderCore/LibraryLoading.swift:"
+        let file = "LibraryFinderModel/LibraryLoading.swift:"
         let seen = callSites.all
         #expect(seen.count == 2)
         #expect(seen.first?.hasPrefix("LibrariesLoading \(file)") == true)

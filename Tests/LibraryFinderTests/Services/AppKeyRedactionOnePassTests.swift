@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// Scrubbing in one pass (a suffix automaton of the key) still hides the key in every form the
 /// Security rules name: whole, cut short at either end or both, percent- and plus-encoded, escaped

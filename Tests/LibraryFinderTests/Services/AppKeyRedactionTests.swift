@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct AppKeyRedactionTests {
     private let key = "0123456789abcdef FEDCBA98/7654+3210="

@@ -3,7 +3,8 @@ import HTTPTransport
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// `--timeout` covers the whole call: fetching, decoding and scrubbing. An answer that was
 /// fetched but not yet read when the time ran out is the same timeout error as a silent server;

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// Every error path of the Calil client against a server that echoes the request back, in the
 /// forms a real server might: no piece of the key may reach the error's message.

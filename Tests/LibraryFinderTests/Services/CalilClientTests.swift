@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct CalilClientTests {
     private let key = "s3cr3t-KEY+/="

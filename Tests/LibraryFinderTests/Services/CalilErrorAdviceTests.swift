@@ -3,7 +3,8 @@ import TerminalUI
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// The advice after an error follows its actual cause, and the messages fit a terminal.
 @Suite struct CalilErrorAdviceTests {

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct CalilResponseDecoderTests {
     private func decode(_ text: String) throws -> [Library] {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// The one-pass JSON reader the Calil decoders use.
 @Suite struct JSONValueParsingTests {

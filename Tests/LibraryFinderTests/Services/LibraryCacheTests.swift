@@ -3,7 +3,8 @@ import ReSwiftPersistence
 import TestSupport
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct LibraryCacheTests {
     /// The folders the test's caches go in, removed after the test (with the suite's instance).
@@ -89,17 +90,23 @@ import Testing
         #expect(try permissions(directory).map { $0 & 0o077 } == 0)
     }
 
-    @Test func usesXDGCacheHomeThenHome() {
-        let xdg = LibraryCache.defaultDirectory(environment: [
-            "XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u",
-        ])
-        #expect(xdg?.path == "/x/cache/library-finder")
+    @Test func isReSwiftPersistencesCacheFolder() {
+        for environment in [
+            ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"],
+            ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"],
+        ] {
+            #expect(
+                LibraryCache.defaultDirectory(environment: environment)
+                    == PersistenceDirectories.cache(appName: "library-finder", environment: environment))
+        }
         #if !canImport(Darwin)
-            let home = LibraryCache.defaultDirectory(environment: [
-                "XDG_CACHE_HOME": "relative", "HOME": "/home/u",
-            ])
-            #expect(home?.path == "/home/u/.cache/library-finder")
-            #expect(LibraryCache.defaultDirectory(environment: [:]) == nil)
+            #expect(
+                LibraryCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache"]).path
+                    == "/x/cache/library-finder")
+            #expect(
+                LibraryCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"])
+                    .path
+                    == "/home/u/.cache/library-finder")
         #endif
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import TerminalUI
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// Library fields hold whatever the service sent: the table shows control characters as
 /// placeholders; JSON and CSV keep the data exact.

@@ -2,7 +2,8 @@ import Foundation
 import TerminalUI
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct ListingFormatterTests {
     private let fetchedAt = Date(timeIntervalSince1970: 1_800_000_000)
@@ -118,6 +119,16 @@ import Testing
         let lines = ListingFormatter.table(plain).split(separator: "\n").map(String.init)
         #expect(!lines[0].contains("Distance"))
         #expect(lines.last?.contains("· cached, fetched ") == true)
+    }
+
+    @Test func anEmptyListSaysSoWithoutHeaders() {
+        var empty = listing
+        empty.libraries = []
+        let text = ListingFormatter.table(empty)
+        #expect(!text.contains("Name"))
+        #expect(!text.contains("─"))
+        #expect(text.hasPrefix("No libraries found · near 140.1,39.7 · local, special · fetched "))
+        #expect(text.split(separator: "\n").count == 1)
     }
 
     @Test(arguments: [(0.42, "420 m"), (0.0001, "0 m"), (1.25, "1.3 km"), (12.04, "12.0 km")])

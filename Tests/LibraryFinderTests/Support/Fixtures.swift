@@ -1,6 +1,7 @@
 import Foundation
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// Response bodies shaped like the Calil `/library` API's, written for these tests.
 enum Fixtures {

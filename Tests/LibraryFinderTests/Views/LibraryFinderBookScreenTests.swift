@@ -3,7 +3,8 @@ import ReSwift
 import TerminalUI
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 /// The screen drawn from given book-search states (`b`).
 @Suite struct LibraryFinderBookScreenTests {
@@ -66,6 +67,31 @@ import Testing
         #expect(!lines.last!.contains("Esc stops"))
     }
 
+    @Test func aSearchTheServiceEndedEarlySaysSoAndGivesNoNotHeldVerdict() {
+        let ended = BookListFixtures.reduce(
+            [
+                BookCheckAnswered(
+                    requestID: id,
+                    answer: BookFixtures.answer(
+                        continues: false,
+                        [
+                            "9784101092058": [
+                                "Akita_Pref": BookFixtures.held(["本館": "貸出可"]),
+                                "Akita_Akita": BookFixtures.running,
+                            ]
+                        ])),
+                BookCheckEnded(requestID: id, ending: .finished),
+            ], from: started)
+        let lines = text(ended)
+        #expect(
+            LibraryFinderScreen.bookLines(ended, width: 300, spinnerFrame: "⠋").map(\.plainText) == [
+                "ISBN 9784101092058: the service ended the search before every system answered; 1 of 2 "
+                    + "library systems answered. Held by 1 of the libraries that answered. Press b to ask again."
+            ])
+        #expect(row(lines, "明徳館").contains("no answer"))
+        #expect(!row(lines, "明徳館").contains("not held"))
+    }
+
     @Test func theDetailsShowTheSelectedLibrarysAvailabilityAndReservationPage() {
         let finished = BookListFixtures.reduce(
             [
@@ -105,7 +131,7 @@ import Testing
 
     @Test func thePromptShowsTheISBNBeingTypedAndWhyItWasRefused() {
         var state = BookListFixtures.reduce([
-            BookPromptAction.open, BookPromptAction.edit(TextField(text: "978-4")),
+            BookPromptAction.open, BookPromptAction.edit(text: "978-4", cursor: 5),
         ])
         var lines = text(state)
         #expect(lines.last?.hasPrefix("ISBN: 978-4") == true)
@@ -197,11 +223,11 @@ import Testing
     @Test func bOpensThePromptWhoseKeysEditTheISBN() {
         #expect(command(.character("b"), BookListFixtures.listed) == .bookPrompt(.open))
         let open = BookListFixtures.reduce([
-            BookPromptAction.open, BookPromptAction.edit(TextField(text: "97")),
+            BookPromptAction.open, BookPromptAction.edit(text: "97", cursor: 2),
         ])
-        #expect(command(.character("8"), open) == .bookPrompt(.edit(TextField(text: "978"))))
-        #expect(command(.character("q"), open) == .bookPrompt(.edit(TextField(text: "97q"))))
-        #expect(command(.backspace, open) == .bookPrompt(.edit(TextField(text: "9"))))
+        #expect(command(.character("8"), open) == .bookPrompt(.edit(text: "978", cursor: 3)))
+        #expect(command(.character("q"), open) == .bookPrompt(.edit(text: "97q", cursor: 3)))
+        #expect(command(.backspace, open) == .bookPrompt(.edit(text: "9", cursor: 1)))
         #expect(command(.enter, open) == .checkBook("97"))
         #expect(command(.escape, open) == .bookPrompt(.close))
         #expect(command(.down, open) == .ignore)

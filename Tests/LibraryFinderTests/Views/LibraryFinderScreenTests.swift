@@ -3,7 +3,8 @@ import ReSwift
 import TerminalUI
 import Testing
 
-@testable import LibraryFinderCore
+@testable import LibraryFinderModel
+@testable import LibraryFinderTerminal
 
 @Suite struct LibraryFinderScreenTests {
     private let size = TerminalSize(columns: 80, rows: 24)
@@ -22,7 +23,7 @@ import Testing
     }
 
     private func state(_ actions: [Action]) -> LibraryFinderState {
-        actions.reduce(LibraryFinderState()) { libraryFinderReducer(action: $1, state: $0) }
+        actions.reduce(LibraryFinderState()) { applying(reduceLibraryFinder, $1, to: $0) }
     }
 
     private var loadedState: LibraryFinderState {
@@ -90,7 +91,7 @@ import Testing
         #expect(details.contains("Category Regional library · main library of its system"))
         #expect(details.contains("Distance 420 m"))
         let moved = text(
-            libraryFinderReducer(action: LibraryListAction.moveSelection(by: 1), state: loadedState))
+            applying(reduceLibraryFinder, LibraryListAction.moveSelection(by: 1), to: loadedState))
         #expect(moved.joined(separator: "\n").contains("秋田市立能代市立図書館"))
         #expect(moved.joined(separator: "\n").contains("Phone    —"))
     }
@@ -107,8 +108,8 @@ import Testing
             return
         }
         let lines = text(
-            libraryFinderReducer(
-                action: LibrariesFailed(requestID: second, message: "HTTP 503."), state: failed))
+            applying(
+                reduceLibraryFinder, LibrariesFailed(requestID: second, message: "HTTP 503."), to: failed))
         #expect(lines[1].contains("県立図書館"))
         #expect(lines[size.rows - 3] == "✗ HTTP 503. Press r to retry.")
     }
@@ -203,13 +204,13 @@ import Testing
 
     @Test func showsTheFilterBeingTypedAndWhatItMatches() {
         let filtering = [LibraryListAction.beginFilter, .editFilter("能代")].reduce(loadedState) {
-            libraryFinderReducer(action: $1, state: $0)
+            applying(reduceLibraryFinder, $1, to: $0)
         }
         let lines = text(filtering)
         #expect(lines[0].hasSuffix("1 of 2 libraries"))
         #expect(lines[1].hasPrefix("› 能代市立図書館"))
         #expect(lines[size.rows - 1].hasPrefix("Filter: 能代"))
-        let nothing = text(libraryFinderReducer(action: LibraryListAction.editFilter("札幌"), state: filtering))
+        let nothing = text(applying(reduceLibraryFinder, LibraryListAction.editFilter("札幌"), to: filtering))
         #expect(nothing[1].contains("No library matches “札幌”."))
     }
 
@@ -314,7 +315,7 @@ import Testing
                 libraries: [hostile, Fixtures.library(id: "2", short: "明徳館")],
                 source: .network(fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))),
         ]
-        let state = actions.reduce(LibraryFinderState()) { libraryFinderReducer(action: $1, state: $0) }
+        let state = actions.reduce(LibraryFinderState()) { applying(reduceLibraryFinder, $1, to: $0) }
         let lines = LibraryFinderScreen.lines(for: state, size: size, spinnerFrame: "⠋")
         #expect(lines.count == size.rows)
         #expect(lines.allSatisfy { $0.width <= size.columns })
@@ -335,7 +336,7 @@ import Testing
             LibrariesLoading(requestID: requestID),
             LibrariesFailed(requestID: requestID, message: "HTTP 500: \u{1B}]0;PWNED\u{7}\u{1B}[2J boom"),
         ]
-        let state = actions.reduce(LibraryFinderState()) { libraryFinderReducer(action: $1, state: $0) }
+        let state = actions.reduce(LibraryFinderState()) { applying(reduceLibraryFinder, $1, to: $0) }
         let text = LibraryFinderScreen.lines(for: state, size: size, spinnerFrame: "⠋").map(\.plainText)
         #expect(text.contains { $0.contains("✗ HTTP 500: ␛]0;PWNED␇␛[2J boom") })
         expectOnlyTheRenderersSequences(rendered(state))

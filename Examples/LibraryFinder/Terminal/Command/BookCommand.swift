@@ -1,0 +1,199 @@
+import ArgumentParsing
+import Foundation
+import LibraryFinderModel
+import ReSwift
+import ReSwiftThunk
+import TerminalUI
+
+/// `library-finder book ISBN…`: live availability of books in library systems.
+enum BookCommand {
+    /// Runs the subcommand (its arguments after `book`), polling on `clock` (a virtual one in
+    /// tests).
+    ///
+    /// - Returns: 0 every system answered (even when no library holds the book), 1 the service
+    ///   failed, the search didn't finish in time, or the service ended it before every system
+    ///   answered, 2 usage.
+    static func run(
+        arguments: [String], environment: [String: String], io: CommandIO,
+        clock: any EffectClock = ContinuousEffectClock()
+    ) async -> Int32 {
+        let command: ParsedBookCommand
+        do {
+            command = try BookCommandLine.parse(arguments, environment: environment)
+        } catch {
+            io.error(error.report(for: BookCommandLine.declaration))
+            return ExitStatus.usage
+        }
+        let options: BookOptions
+        switch command {
+        case .help:
+            io.output(BookCommandLine.help)
+            return ExitStatus.success
+        case .version:
+            io.output(CommandLineParser.version + "\n")
+            return ExitStatus.success
+        case .run(let parsed):
+            options = parsed
+        }
+        guard let appKey = options.appKey else {
+            io.error(CalilError.missingAppKeyMessage + "\n")
+            return ExitStatus.usage
+        }
+        var libraries: [Library] = []
+        let systemIDs: [String]
+        switch options.systems {
+        case .ids(let ids):
+            systemIDs = ids
+            if ids.count * options.isbns.count > BookCommandLine.maximumBookRequests {
+                return usage(
+                    BookCommandLine.tooManyRequests(
+                        isbns: options.isbns.count, systems: ids.count,
+                        narrowing: "give fewer ISBNs or fewer --system-id values"), io: io)
+            }
+            // For the libraries' short names and the systems' names; the search goes on without.
+            for id in ids {
+                switch await systems(
+                    for: LibraryQuery(prefecture: nil, systemID: id), options: options, appKey: appKey,
+                    environment: environment, io: io)
+                {
+                case .success(let listed):
+                    libraries += listed.filter { $0.systemID == id }
+                case .failure(let failure):
+                    io.error(
+                        "library-finder: the names of the libraries of \(id) could not be looked up: "
+                            + "\(failure.message) They are shown by the service's keys (null names in JSON).\n"
+                    )
+                }
+            }
+        case .query(let query):
+            switch await systems(
+                for: query, options: options, appKey: appKey, environment: environment, io: io)
+            {
+            case .success(let listed):
+                libraries = listed
+            case .failure(let failure):
+                io.error("library-finder: \(failure.message)\n")
+                return ExitStatus.failure
+            }
+            var unique: [String] = []
+            for library in libraries where !library.systemID.isEmpty && !unique.contains(library.systemID) {
+                unique.append(library.systemID)
+            }
+            systemIDs = unique
+            guard !systemIDs.isEmpty else {
+                io.error("library-finder: no library matches \(query.summary); nothing was asked.\n")
+                return ExitStatus.usage
+            }
+            if systemIDs.count * options.isbns.count > BookCommandLine.maximumBookRequests {
+                let narrowing =
+                    query.near != nil
+                    ? "give fewer ISBNs or a smaller --limit (the nearest libraries' systems)"
+                    : "give fewer ISBNs, add --city, or name the systems with --system-id"
+                return usage(
+                    BookCommandLine.tooManyRequests(
+                        isbns: options.isbns.count, systems: systemIDs.count, narrowing: narrowing), io: io)
+            }
+        }
+        let store = makeBookCheckStore(effects: ThunkEffects(clock: clock))
+        let client = CalilAvailabilityClient(appKey: appKey, baseURL: options.apiBase)
+        let poller = AvailabilityPoller(service: client, timeout: options.timeout)
+        do {
+            try await store.dispatch(
+                checkAvailabilityThunk(isbns: options.isbns, systemIDs: systemIDs, poller: poller))
+        } catch {
+            io.error("library-finder: the search stopped: \(error)\n")
+            return ExitStatus.failure
+        }
+        let state: BookCheckState = store.state
+        let report = BookReport(
+            state: state, libraries: libraries,
+            showsDistance: {
+                if case .query(let query) = options.systems { return query.near != nil }
+                return false
+            }())
+        switch state.phase {
+        case .finished:
+            write(report, options: options, io: io)
+            return ExitStatus.success
+        case .incomplete:
+            write(report, options: options, io: io)
+            io.error(
+                "library-finder: the service ended the search before every library system answered; "
+                    + "\(state.answeredCount) of \(state.requestCount) book requests were answered. "
+                    + "Try again later.\n")
+            return ExitStatus.failure
+        case .timedOut(let seconds):
+            write(report, options: options, io: io)
+            io.error(
+                "library-finder: the search did not finish within \(NumberText.seconds(seconds)) seconds; "
+                    + "\(state.answeredCount) of \(state.requestCount) book requests were answered. "
+                    + "Allow more time with --timeout.\n")
+            return ExitStatus.failure
+        case .failed(let message):
+            io.error("library-finder: \(message)\n")
+            return ExitStatus.failure
+        case .cancelled, .idle, .running:
+            io.error("library-finder: the search was stopped before it finished.\n")
+            return ExitStatus.failure
+        }
+    }
+
+    /// Why the libraries couldn't be listed.
+    private struct ListingFailure: Error {
+        var message: String
+    }
+
+    /// The libraries of the query, through the list's store, thunk and cache.
+    private static func systems(
+        for query: LibraryQuery, options: BookOptions, appKey: String, environment: [String: String],
+        io: CommandIO
+    ) async -> Result<[Library], ListingFailure> {
+        let service = CalilClient(appKey: appKey, baseURL: options.apiBase, timeout: options.timeout)
+        let cache = (options.usesCache ? LibraryCache.defaultDirectory(environment: environment) : nil).map {
+            LibraryCache(directory: $0, server: options.apiBase) { problem in
+                io.error("library-finder: \(problem.message)\n")
+            }
+        }
+        let store = makeInspectableLibraryFinderStore(query: query)
+        do {
+            try await store.dispatch(loadLibrariesThunk(service: service, cache: cache))
+        } catch {
+            return .failure(ListingFailure(message: "loading the libraries stopped: \(error)"))
+        }
+        let state: LibraryFinderState = store.state
+        switch (state.status, state.source) {
+        case (.loaded, let source?):
+            if case .cache(let fetchedAt, let reason, _) = source {
+                io.error(
+                    "library-finder: \(reason)\nUsing the cached libraries, fetched \(FetchTime.text(fetchedAt)).\n"
+                )
+            }
+            return .success(state.libraries)
+        case (.failed(let message), _):
+            return .failure(ListingFailure(message: message))
+        default:
+            preconditionFailure("Internal inconsistency: loading finished in state \(state.status)")
+        }
+    }
+
+    private static func usage(_ error: UsageError, io: CommandIO) -> Int32 {
+        io.error(error.report(for: BookCommandLine.declaration))
+        return ExitStatus.usage
+    }
+
+    private static func write(_ report: BookReport, options: BookOptions, io: CommandIO) {
+        var text = BookFormatter.format(report, as: options.format)
+        // CSV is data and kept exact, except on a terminal, where it is only looked at.
+        if options.format == .csv && io.outputIsTerminal {
+            text = TerminalText.sanitized(text, layout: .multiline)
+        }
+        io.output(text)
+    }
+}
+
+/// Seconds as messages write them: `60`, `2.5`.
+enum NumberText {
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,182 @@
+import ArgumentParsing
+import Foundation
+import LibraryFinderModel
+import ReSwift
+import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `library-finder` program: reads the command line, then shows the libraries interactively
+/// on a terminal or prints them for scripts.
+public enum LibraryFinderCommand {
+    /// Runs `library-finder` with the process's environment and standard streams.
+    ///
+    /// - Parameter arguments: The command line without the program name.
+    /// - Returns: The exit status: 0 listed, 1 the service failed with nothing cached, 2 bad
+    ///   options or no app key.
+    public static func main(arguments: [String]) async -> Int32 {
+        await run(arguments: arguments, environment: ProcessInfo.processInfo.environment, io: .standard)
+    }
+
+    /// Runs the program with the given environment and streams.
+    static func run(arguments: [String], environment: [String: String], io: CommandIO) async -> Int32 {
+        if arguments.first == "book" {
+            return await BookCommand.run(
+                arguments: Array(arguments.dropFirst()), environment: environment, io: io)
+        }
+        let command: ParsedCommand
+        do {
+            command = try CommandLineParser.parse(arguments, environment: environment)
+        } catch {
+            io.error(error.report(for: CommandLineParser.declaration))
+            return ExitStatus.usage
+        }
+        switch command {
+        case .help:
+            io.output(CommandLineParser.help)
+            return ExitStatus.success
+        case .version:
+            io.output(CommandLineParser.version + "\n")
+            return ExitStatus.success
+        case .run(let options):
+            guard let appKey = options.appKey else {
+                io.error(CalilError.missingAppKeyMessage + "\n")
+                return ExitStatus.usage
+            }
+            let service = CalilClient(appKey: appKey, baseURL: options.apiBase, timeout: options.timeout)
+            let cacheDirectory =
+                options.usesCache ? LibraryCache.defaultDirectory(environment: environment) : nil
+            let cache = cacheDirectory.map { directory in
+                LibraryCache(directory: directory, server: options.apiBase) { problem in
+                    io.error("library-finder: \(problem.message)\n")
+                }
+            }
+            if options.format == nil && io.isInteractive {
+                let availability = CalilAvailabilityClient(appKey: appKey, baseURL: options.apiBase)
+                return await runInteractive(
+                    options: options, service: service, availability: availability, cache: cache,
+                    environment: environment, io: io)
+            }
+            return await printList(options: options, service: service, cache: cache, io: io)
+        }
+    }
+
+    /// Loads the list once through the store and prints it in the chosen format.
+    static func printList(
+        options: CommandLineOptions, service: any LibraryService, cache: LibraryCache?, io: CommandIO
+    ) async -> Int32 {
+        let store = makeInspectableLibraryFinderStore(query: options.query)
+        do {
+            try await store.dispatch(loadLibrariesThunk(service: service, cache: cache))
+        } catch {
+            io.error("library-finder: loading stopped: \(error)\n")
+            return ExitStatus.failure
+        }
+        let state: LibraryFinderState = store.state
+        switch (state.status, state.source) {
+        case (.loaded, let source?):
+            if case .cache(let fetchedAt, let reason, _) = source {
+                io.error(
+                    "library-finder: \(reason)\nShowing the cached list, fetched \(FetchTime.text(fetchedAt)).\n"
+                )
+            }
+            let listing = LibraryListing(query: options.query, libraries: state.libraries, source: source)
+            let format = options.format ?? .table
+            var text = ListingFormatter.format(listing, as: format)
+            // CSV is data and kept exact, except on a terminal, where it is only looked at.
+            if format == .csv && io.outputIsTerminal {
+                text = TerminalText.sanitized(text, layout: .multiline)
+            }
+            io.output(text)
+            return ExitStatus.success
+        case (.failed(let message), _):
+            io.error("library-finder: \(message)\n")
+            return ExitStatus.failure
+        default:
+            preconditionFailure("Internal inconsistency: loading finished in state \(state.status)")
+        }
+    }
+}
+
+extension LibraryFinderCommand {
+    /// Shows the list on the terminal until the user quits.
+    @MainActor
+    static func runInteractive(
+        options: CommandLineOptions, service: any LibraryService, availability: any AvailabilityService,
+        cache: LibraryCache?, environment: [String: String], io: CommandIO
+    ) async -> Int32 {
+        // Cache notices wait for the terminal to be given back (runs after `terminal.restore()`).
+        let notices = PendingNotices()
+        defer { for message in notices.take() { io.error("library-finder: \(message)\n") } }
+        let cache = cache?.reporting(to: notices.append)
+        let terminal: TerminalSession
+        do {
+            terminal = try TerminalSession.start()
+        } catch {
+            io.error("library-finder: \(error)\n")
+            return ExitStatus.failure
+        }
+        defer { terminal.restore() }
+        let store = makeInspectableLibraryFinderStore(query: options.query)
+        let load = loadLibrariesThunk(service: service, cache: cache)
+        // Fire and forget: the thunk's actions come back through the store's subscription.
+        let reload: @MainActor @Sendable () -> Void = { store.dispatch(load as Action) }
+        // A book search polls for longer than one request may take: at least the command line's
+        // default for `book`.
+        let poller = AvailabilityPoller(
+            service: availability, timeout: max(options.timeout, BookCommandLine.defaultTimeout))
+        let interrupted = await InteractiveSession(
+            store: store, reload: reload, poller: poller, session: terminal, environment: environment
+        ).run()
+        return interrupted ? ExitStatus.interrupted : ExitStatus.success
+    }
+}
+
+/// Where the command writes, and whether it talks to a terminal.
+///
+/// Standard error is for people: every message is shown through `TerminalText` (line feeds
+/// kept), so a server's error body or a path can't send control characters to the terminal.
+/// Standard output gets the formatted list as the formatter made it.
+struct CommandIO: Sendable {
+    private let writeOutput: @Sendable (String) -> Void
+    private let writeError: @Sendable (String) -> Void
+    /// Whether standard input and output are a terminal (then the list is interactive).
+    var isInteractive: Bool
+    /// Whether standard output is a terminal (then CSV is shown with placeholders).
+    var outputIsTerminal: Bool
+
+    /// Creates the streams from functions that write text as given.
+    init(
+        output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+        isInteractive: Bool = false, outputIsTerminal: Bool = false
+    ) {
+        self.writeOutput = output
+        self.writeError = error
+        self.isInteractive = isInteractive
+        self.outputIsTerminal = outputIsTerminal
+    }
+
+    /// Writes `text` to standard output as it is.
+    func output(_ text: String) {
+        writeOutput(text)
+    }
+
+    /// Writes a message to standard error, control characters shown as placeholders.
+    func error(_ text: String) {
+        writeError(TerminalText.sanitized(text, layout: .multiline))
+    }
+
+    /// The process's standard output and error, through the package's one output path (a failed
+    /// write becomes exit status 1, never a crash).
+    static var standard: CommandIO {
+        CommandIO(
+            output: { ProgramOutput.output($0) },
+            error: { ProgramOutput.error($0) },
+            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import LibraryFinderModel
+import TerminalUI
+
+/// The `book --format json` document; its schema is the DocC article "The book search's JSON"
+/// (`LibraryFinderModel.docc/Articles/BookJSON.md`), which the tests check the output against.
+struct JSONBookDocument: Encodable {
+    struct Book: Encodable {
+        var isbn: String
+        var isbn10: String?
+        var typed: String
+        /// `nil` (JSON null) when no library that answered has it but some system didn't answer.
+        var heldAnywhere: Bool?
+        var systems: [System]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(isbn, forKey: .isbn)
+            try container.encode(isbn10, forKey: .isbn10)
+            try container.encode(typed, forKey: .typed)
+            try container.encode(heldAnywhere, forKey: .heldAnywhere)
+            try container.encode(systems, forKey: .systems)
+        }
+
+        private enum CodingKeys: String, CodingKey { case isbn, isbn10, typed, heldAnywhere, systems }
+    }
+
+    /// Every key is written, `null` when unknown (the article's schema requires them all).
+    struct System: Encodable {
+        var systemId: String
+        var systemName: String?
+        var status: String?
+        var reserveUrl: String?
+        var libraries: [Library]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(systemId, forKey: .systemId)
+            try container.encode(systemName, forKey: .systemName)
+            try container.encode(status, forKey: .status)
+            try container.encode(reserveUrl, forKey: .reserveUrl)
+            try container.encode(libraries, forKey: .libraries)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case systemId, systemName, status, reserveUrl, libraries
+        }
+    }
+
+    /// Every key is written, `null` when unknown.
+    struct Library: Encodable {
+        /// The short name from `/library`, never the key in its place.
+        var name: String?
+        var libraryKey: String
+        var availability: String
+        var availabilityEnglish: String
+        var distanceKm: Double?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(libraryKey, forKey: .libraryKey)
+            try container.encode(availability, forKey: .availability)
+            try container.encode(availabilityEnglish, forKey: .availabilityEnglish)
+            try container.encode(distanceKm, forKey: .distanceKm)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, libraryKey, availability, availabilityEnglish, distanceKm
+        }
+    }
+
+    var complete: Bool
+    var outcome: String
+    var systems: [String]
+    var books: [Book]
+
+    init(_ report: BookReport) {
+        complete = report.isComplete
+        outcome =
+            switch report.state.phase {
+            case .finished: "finished"
+            case .incomplete: "incomplete"
+            case .timedOut: "timedOut"
+            case .failed: "failed"
+            case .cancelled: "cancelled"
+            case .idle, .running: "running"
+            }
+        systems = report.state.systemIDs
+        let rows = report.rows
+        books = report.state.isbns.map { isbn in
+            let rowsOfBook = rows.filter { $0.isbn == isbn }
+            let systems = report.state.systemIDs.map { systemID in
+                let rowsOfSystem = rowsOfBook.filter { $0.systemID == systemID }
+                let first = rowsOfSystem.first
+                return System(
+                    systemId: systemID, systemName: first?.systemName, status: first?.status?.text,
+                    reserveUrl: first?.reserveURL,
+                    libraries: rowsOfSystem.compactMap { row in
+                        guard let key = row.libraryKey, let availability = row.availability else {
+                            return nil
+                        }
+                        return Library(
+                            name: row.libraryShortName, libraryKey: key, availability: availability.japanese,
+                            availabilityEnglish: availability.english, distanceKm: row.distanceKm)
+                    })
+            }
+            let heldAnywhere: Bool? =
+                switch report.verdict(for: isbn) {
+                case .held: true
+                case .notHeld: false
+                case .unknown: nil
+                }
+            return Book(
+                isbn: isbn.digits, isbn10: isbn.isbn10, typed: isbn.typed, heldAnywhere: heldAnywhere,
+                systems: systems)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(complete, forKey: .complete)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encode(systems, forKey: .systems)
+        try container.encode(books, forKey: .books)
+    }
+
+    private enum CodingKeys: String, CodingKey { case complete, outcome, systems, books }
+}
+
+/// Turns a ``BookReport`` into text in one of the ``OutputFormat``s.
+enum BookFormatter {
+    static func format(_ report: BookReport, as format: OutputFormat) -> String {
+        switch format {
+        case .json: json(report)
+        case .csv: csv(report)
+        case .table: table(report)
+        }
+    }
+
+    /// The model as pretty-printed JSON with sorted keys, control characters escaped.
+    static func json(_ report: BookReport) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(JSONBookDocument(report)) else {
+            preconditionFailure("Internal inconsistency: the book report could not be encoded as JSON")
+        }
+        return ListingFormatter.escapingControls(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    static let csvHeader = [
+        "isbn", "system_id", "system_name", "library", "availability", "availability_en", "status",
+        "reserve_url", "distance_km",
+    ]
+
+    /// One header row and one row per ISBN × library (or × system, when it named none).
+    static func csv(_ report: BookReport) -> String {
+        var lines = [csvHeader.joined(separator: ",")]
+        for row in report.rows {
+            let fields = [
+                row.isbn.digits, row.systemID, row.systemName ?? "", row.library ?? "",
+                row.availability?.japanese ?? "", row.availability?.english ?? row.availabilityText,
+                row.status?.text ?? "", row.reserveURL ?? "", row.distanceKm.map { String($0) } ?? "",
+            ]
+            lines.append(fields.map(CSV.field).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Aligned columns per ISBN; every text from the service shown through ``TerminalText``.
+    static func table(_ report: BookReport) -> String {
+        let rows = report.rows
+        var columns: [(title: String, maxWidth: Int, value: (BookReport.Row) -> String)] = [
+            ("Library", 24, { ($0.library ?? "(whole system)").terminalSafe }),
+            ("System", 24, { ($0.systemName ?? $0.systemID).terminalSafe }),
+            ("Availability", 30, { $0.availabilityText.terminalSafe }),
+        ]
+        if report.showsDistance {
+            columns.append(("Distance", 10, { $0.distanceKm.map(DistanceText.text) ?? "" }))
+        }
+        columns.append(("Reservation", 60, { ($0.reserveURL ?? "").terminalSafe }))
+        let widths = columns.map { column in
+            min(
+                rows.map { column.value($0).displayWidth }.reduce(column.title.displayWidth, max),
+                column.maxWidth)
+        }
+        func line(_ cells: [String]) -> String {
+            let fitted = zip(cells, widths).map {
+                Line($0).truncated(toWidth: $1).padded(toWidth: $1).plainText
+            }
+            return String(fitted.joined(separator: "  ").reversed().drop(while: { $0 == " " }).reversed())
+        }
+        var lines: [String] = []
+        for isbn in report.state.isbns {
+            let rowsOfBook = rows.filter { $0.isbn == isbn }
+            if !lines.isEmpty { lines.append("") }
+            switch report.verdict(for: isbn) {
+            case .held:
+                lines.append("ISBN \(isbn.digits)")
+            case .notHeld:
+                lines.append("ISBN \(isbn.digits) — not held in the libraries asked")
+            case .unknown(let unanswered, let asked) where unanswered == asked:
+                lines.append("ISBN \(isbn.digits) — no library system answered")
+            case .unknown(let unanswered, let asked):
+                lines.append(
+                    "ISBN \(isbn.digits) — not held in the libraries that answered; "
+                        + "\(unanswered) of \(asked) systems gave no answer")
+            }
+            lines.append(line(columns.map(\.title)))
+            lines.append(line(widths.map { String(repeating: "─", count: $0) }))
+            lines += rowsOfBook.map { row in line(columns.map { $0.value(row) }) }
+        }
+        let state = report.state
+        lines.append(
+            "\(state.answeredCount) of \(state.requestCount) book requests answered · "
+                + "\(state.systemIDs.count) system\(state.systemIDs.count == 1 ? "" : "s")")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+}
