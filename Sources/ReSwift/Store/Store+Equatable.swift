@@ -15,15 +15,11 @@ extension Store where State: Equatable {
             _subscribeThroughOpenEntryPoint(subscriber)
             return
         }
-        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
-        _add(
-            _ClosureNode(object: subscriber, selecting: State.self, comparesWithPrevious: skipsRepeats) {
-                [weak subscriber] state, subscribers in
-                guard let subscriber else { return false }
-                if skipsRepeats, subscribers.repeatsPrevious(state, isEqual: ==) { return true }
-                subscriber.newState(state: state)
-                return true
-            })
+        if subscriptionsAutomaticallySkipRepeats {
+            _add(_WholeStateSkippingNode(subscriber, isEqual: ==))
+        } else {
+            _add(_WholeStateNode(subscriber))
+        }
     }
 
     /// Subscribes a closure to the whole `Equatable` state, skipping repeats when

@@ -26,7 +26,12 @@ extension Store {
     /// ```
     public var dispatchFunction: DispatchFunction! {
         get { core.lock.withLock { core.chain } }
-        set { core.lock.withLock { core.chain = newValue } }
+        set {
+            core.lock.withLock {
+                core.chain = newValue
+                core.reducesDirectly = false
+            }
+        }
     }
 
     /// What measures each dispatch of this store (a profiler), or `nil` for nothing.
@@ -95,6 +100,7 @@ extension _StoreCore {
             isClosed = true
             chain = nil
             lastLink = nil
+            reducesDirectly = false
             subscribers.removeAll()
         }
     }
@@ -113,6 +119,7 @@ extension _StoreCore {
             last = reduceAndNotify
         }
         lastLink = last
+        reducesDirectly = middleware.isEmpty && !store._isSubclass
         let dispatch: DispatchFunction = { [weak store] action in
             guard let store else { return }
             if let callSite = CallSite.takePending() {

@@ -200,13 +200,15 @@ extension Store {
 
 // MARK: - The nodes of the open subscribe(_:)
 
-// Not specialized (the open `subscribe(_:)` makes them): each node holds its subscriber itself,
-// with no closure context beside it.
+// Each node holds its subscriber itself, with no closure context beside it, and calls its
+// `newState` directly: the frame right below the delivery loop's.
 
 /// The node of an object subscribed to the whole state.
+@usableFromInline
 final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
     weak var subscriber: S?
 
+    @usableFromInline
     init(_ subscriber: S) {
         self.subscriber = subscriber
         super.init(object: subscriber, selecting: S.StoreSubscriberStateType.self)
@@ -224,12 +226,15 @@ final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscr
 /// The node of an object subscribed to the whole state that skips repeated states. `isEqual` is
 /// always the store's `==` on its state, which is why the nodes of one notification can share
 /// one comparison (see `_UnsafeSubscriberList.repeatsPrevious(_:isEqual:)`).
+@usableFromInline
 final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
+    @usableFromInline
     typealias State = S.StoreSubscriberStateType
 
     weak var subscriber: S?
     let isEqual: (State, State) -> Bool
 
+    @usableFromInline
     init(_ subscriber: S, isEqual: @escaping (State, State) -> Bool) {
         self.subscriber = subscriber
         self.isEqual = isEqual

@@ -205,6 +205,8 @@ final class _StoreCore<State>: @unchecked Sendable {
     @exclusivity(unchecked) var chain: DispatchFunction?
     /// The chain's last link, for an action deferred after it passed the middleware.
     @exclusivity(unchecked) var lastLink: DispatchFunction?
+    /// Whether the chain is `reduceAndNotify` alone: no middleware, and not a subclass's.
+    @exclusivity(unchecked) var reducesDirectly = false
     @exclusivity(unchecked) var automaticallySkipsRepeats: Bool
     @exclusivity(unchecked) var misuseHandler: ((StoreMisuse) -> Void)?
     @exclusivity(unchecked) var isClosed = false
@@ -219,13 +221,17 @@ final class _StoreCore<State>: @unchecked Sendable {
 
     /// 2. The middleware chain, whose last link is `reduceAndNotify` (in a subclass,
     ///    `_defaultDispatch(action:)`), traced when the store or the caller asks.
+    ///    With no middleware (in a plain store) the chain is `reduceAndNotify` itself, called
+    ///    directly.
     func run(_ action: Action, throughMiddleware: Bool, callSite: CallSite?, parent: DispatchParent?) {
-        let link = throughMiddleware ? chain : lastLink
+        let link = reducesDirectly ? nil : throughMiddleware ? chain : lastLink
         guard tracer.isTracing || callSite != nil else {
-            link?(action)
+            if let link { link(action) } else { reduceAndNotify(action) }
             return
         }
-        tracer.trace(action, callSite: callSite, parent: parent) { link?(action) }
+        tracer.trace(action, callSite: callSite, parent: parent) {
+            if let link { link(action) } else { reduceAndNotify(action) }
+        }
     }
 
     /// 3. The end of the chain: reduce, notify, then the actions subscribers dispatched.
