@@ -4,7 +4,9 @@ import ReSwiftDevTools
 import TestSupport
 import Testing
 
-/// Runs the code of the article "Debugging with DevTools", so that the guide keeps working.
+/// Runs the code of the article "Debugging with DevTools", so that the guide keeps working. The
+/// article's "Record a session" snippet starts with the three imports this file starts with
+/// (Foundation for `URL`: issue 23 §1.9).
 @Suite struct GuideTests {
     @Test func logActionsAndTheirChanges() {
         let lines = Collected<String>()
