@@ -121,7 +121,7 @@ public final class TestStore<State>: @unchecked Sendable {
             EffectClockInstallation(clock: clock) { installed in effects.withLock { $0.append(installed) } })
     }
 
-    /// Creates a test store for an in-place reducer (``ReSwift/MutatingReducer``), the form
+    /// Creates a test store for an in-place reducer (`MutatingReducer`), the form
     /// `Store(reducer:state:)` takes; the other parameters are the classic form's.
     ///
     /// ```swift
