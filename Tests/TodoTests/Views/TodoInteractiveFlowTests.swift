@@ -69,17 +69,15 @@ import Testing
         let view = TodoListView(store: store.store)
 
         press(.space, on: view)
-        // Buy milk moves below Walk the dog, and the selection goes with it.
+        // Buy milk stays where it is, with its number, and so does the selection.
         store.receive(ToggleTodo(id: 1)) {
             $0.list.items[0].isDone = true
             $0.list.undoHistory = [TodoUndoStep(restored: [milk])]
-            $0.screen.selection = 1
         }
         press(.character("u"), on: view)
         store.receive(UndoTodoChange()) {
             $0.list.items[0].isDone = false
             $0.list.undoHistory = []
-            $0.screen.selection = 0
         }
         press(.character("u"), on: view)
         store.receive(ShowTodoMessage("Nothing to undo.")) { $0.screen.message = "Nothing to undo." }

@@ -5,16 +5,17 @@ import TerminalUI
 /// ```
 ///  todo                                        2 open, 9 done
 ///   ↑ 3 more
-///   [ ] Buy milk
-/// › [ ] Walk the dog
-///   [x] Write talk
+///    4. [ ] Buy milk
+/// ›  5. [ ] Walk the dog
+///    6. [x] Write talk
 ///   ↓ 5 more
 /// 'Call mom' is already on the list.
 /// Add: Call mom█
 /// Enter save  Esc cancel  ←/→ move
 /// ```
 ///
-/// The items scroll so that the selected one is always visible (TerminalUI's `ListView`); the
+/// Each row shows the number the command line takes for that item (`todo done 5`). The items
+/// scroll so that the selected one is always visible (TerminalUI's `ListView`); the
 /// rows just above and below them say how many items are out of sight. The status message is
 /// wrapped to the width and shown in full (as far as the screen's height allows), above the
 /// editor while a title is being typed, so a rejected title or a failed save is explained while
@@ -46,8 +47,10 @@ enum TodoScreenView {
             messageRows + (state.screen.editor.map { [editorLine($0, state.screen, width: width)] } ?? [])
         let listHeight = size.rows - 4 - max(bottom.count, 1)
 
-        let items = list.displayOrder.map { item in
-            Line("\(TodoListRenderer.checkbox(item)) \(item.title)", style: item.isDone ? .dim : .plain)
+        let items = list.items.enumerated().map { offset, item in
+            Line(
+                "\(TodoListRenderer.prefix(number: offset + 1, of: list.items.count, item)) \(item.title)",
+                style: item.isDone ? .dim : .plain)
         }
         let selection = items.isEmpty ? nil : state.screen.selection
         let first = ListView.firstVisibleIndex(count: items.count, selection: selection, height: listHeight)
