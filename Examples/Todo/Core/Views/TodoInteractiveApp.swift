@@ -9,7 +9,7 @@ final class TodoInteractiveApp {
     /// How often, in seconds, the app looks for changes other `todo` processes made to the file.
     static let refreshInterval = 1.0
 
-    private let store: Store<TodoAppState>
+    private let store: TodoScreenStore
     private let view: TodoListView
     private let renderer: Renderer
     private let loop: EventLoop
@@ -18,14 +18,14 @@ final class TodoInteractiveApp {
     private var size: TerminalSize
     private var subscription: SubscriptionToken?
 
-    private init(session: TerminalSession, store: Store<TodoAppState>, refresh: @escaping () -> Void) {
+    private init(session: TerminalSession, store: TodoScreenStore, refresh: @escaping () -> Void) {
         self.store = store
         self.view = TodoListView(store: store)
         self.renderer = Renderer(
             session: session, colorSupport: .detect(environment: ProcessInfo.processInfo.environment))
         self.loop = EventLoop(session: session, tickInterval: Self.refreshInterval)
         self.refresh = refresh
-        self.state = store.state
+        self.state = store.state()
         self.size = session.size
     }
 
@@ -37,7 +37,7 @@ final class TodoInteractiveApp {
     /// - Throws: `TerminalError` when the terminal can't be taken over.
     /// - Returns: Whether the user quit with Ctrl-C (the program then exits 130).
     @discardableResult
-    static func run(store: Store<TodoAppState>, refresh: @escaping () -> Void) async throws -> Bool {
+    static func run(store: TodoScreenStore, refresh: @escaping () -> Void) async throws -> Bool {
         let session = try TerminalSession.start()
         defer { session.restore() }
         let app = TodoInteractiveApp(session: session, store: store, refresh: refresh)
@@ -75,6 +75,7 @@ final class TodoInteractiveApp {
     }
 
     private func draw() {
+        view.pageSize = max(TodoScreenView.listHeight(state: state, size: size), 1)
         renderer.render(TodoScreenView.lines(state: state, size: size), size: size)
     }
 }

@@ -38,14 +38,8 @@ enum TodoScreenView {
         let width = size.columns
         let list = state.list
         let done = list.items.count(where: \.isDone)
-        // Header, the rows above and below the items, and the key help take four rows; the
-        // message and the editor take theirs from the bottom, leaving the rest to the items.
-        let editorRows = state.screen.editor == nil ? 0 : 1
-        let messageRows = messageLines(
-            state.screen.message, width: width, maximumRows: size.rows - 5 - editorRows)
-        let bottom =
-            messageRows + (state.screen.editor.map { [editorLine($0, state.screen, width: width)] } ?? [])
-        let listHeight = size.rows - 4 - max(bottom.count, 1)
+        let bottom = bottomLines(state: state, size: size)
+        let listHeight = listHeight(bottomRows: bottom.count, size: size)
 
         let items = list.items.enumerated().map { offset, item in
             Line(
@@ -67,6 +61,29 @@ enum TodoScreenView {
         let help = state.screen.editor == nil ? browsingHelp : editingHelp
         lines.append(Line(help, style: .dim).truncated(toWidth: width))
         return lines
+    }
+
+    /// How many rows of items the screen shows for `state` in a terminal of `size`: what Page Up
+    /// and Page Down move by.
+    static func listHeight(state: TodoAppState, size: TerminalSize) -> Int {
+        guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else { return 1 }
+        return listHeight(bottomRows: bottomLines(state: state, size: size).count, size: size)
+    }
+
+    /// The header, the rows above and below the items and the key help take four rows; the
+    /// message and the editor (at least one row) take theirs from the bottom, leaving the rest to
+    /// the items.
+    private static func listHeight(bottomRows: Int, size: TerminalSize) -> Int {
+        size.rows - 4 - max(bottomRows, 1)
+    }
+
+    /// The message, wrapped, and the editor, if they are shown.
+    private static func bottomLines(state: TodoAppState, size: TerminalSize) -> [Line] {
+        let editorRows = state.screen.editor == nil ? 0 : 1
+        let messageRows = messageLines(
+            state.screen.message, width: size.columns, maximumRows: size.rows - 5 - editorRows)
+        return messageRows
+            + (state.screen.editor.map { [editorLine($0, state.screen, width: size.columns)] } ?? [])
     }
 
     /// A row above or below the items: how many are out of sight that way, or blank.
