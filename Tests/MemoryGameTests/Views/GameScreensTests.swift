@@ -53,7 +53,7 @@ import Testing
         let loop = EventLoop(input: descriptors[0])
         let output = Output()
         let screens = GameScreens(
-            store: store, loop: loop,
+            store: GameStore(store), loop: loop,
             renderer: Renderer(colorSupport: .none) { output.text += $0 },
             dispatcher: IntentDispatcher(
                 store: store,
