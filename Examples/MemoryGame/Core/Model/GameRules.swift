@@ -33,9 +33,11 @@ public enum GameRules {
     public static func start(
         cards: [Card], category: MusicCategory, origin: GameState.Origin, after previous: GameState
     ) -> GameState {
-        GameState(
+        var fallbacks = 0
+        if case .offlineFallback = origin { fallbacks = previous.fallbacksInARow + 1 }
+        return GameState(
             phase: .playing, category: category, cards: cards, cursor: 0, misses: 0, mismatch: nil,
-            round: previous.round + 1, origin: origin, fetch: previous.fetch)
+            round: previous.round + 1, origin: origin, fetch: previous.fetch, fallbacksInARow: fallbacks)
     }
 
     /// Turns the card at `index` face up and applies the rules.
