@@ -57,7 +57,7 @@ import Testing
             renderer: Renderer(colorSupport: .none) { output.text += $0 },
             dispatcher: IntentDispatcher(
                 store: store,
-                environment: GameEnvironment(liveSource: nil, random: RandomSource(seed: 1)) { _ in }),
+                environment: GameEnvironment(liveSource: nil, random: RandomSource(seed: 1))),
             size: TerminalSize(columns: 80, rows: 24))
         return Harness(
             store: store, loop: loop, screens: screens, output: output,

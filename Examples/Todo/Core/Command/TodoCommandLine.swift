@@ -3,6 +3,7 @@ import Foundation
 import ReSwift
 import ReSwiftDevTools
 import ReSwiftPersistence
+import ReSwiftThunk
 import TerminalUI
 
 #if canImport(Glibc)
@@ -165,6 +166,7 @@ public enum TodoCommandLine {
         url: URL, list: TodoState, resetAdvice: String, environment: [String: String]
     ) async throws -> Bool {
         let screenStore: TodoScreenStore
+        let stopRefreshing: () -> Void
         let notices = Locked<TodoScreenStore?>(nil)
         let file = TodoFile(url: url) { notice in
             notices.withLock { $0 }?.dispatch(ShowTodoMessage(notice), #fileID, #line)
@@ -175,20 +177,23 @@ public enum TodoCommandLine {
                 reducer: timeTravelReducer(inPlace: reduceTodoApp, historyLimit: timeTravelHistoryLimit),
                 state: TimeTravelState(TodoAppState(list: list)))
             store.middleware = [
-                createInspectorMiddleware(app: "todo", environment: environment),
+                createInspectorMiddleware(app: "todo", environment: environment), createThunkMiddleware(),
                 file.middleware(watcher: watcher),
             ]
             screenStore = TodoScreenStore(travelling: store)
+            stopRefreshing = watcher.startRefreshing(store)
         } else {
             let store = Store<TodoAppState>(reducer: reduceTodoApp, state: TodoAppState(list: list))
-            store.middleware = [file.middleware(watcher: watcher)]
+            store.middleware = [createThunkMiddleware(), file.middleware(watcher: watcher)]
             screenStore = TodoScreenStore(store)
+            stopRefreshing = watcher.startRefreshing(store)
         }
         notices.withLock { $0 = screenStore }
-        defer { notices.withLock { $0 = nil } }
-        return try await TodoInteractiveApp.run(store: screenStore) {
-            watcher.refresh { screenStore.dispatch($0, #fileID, #line) }
+        defer {
+            stopRefreshing()
+            notices.withLock { $0 = nil }
         }
+        return try await TodoInteractiveApp.run(store: screenStore)
     }
 
     /// Whether `environment` asks for the inspector (`RESWIFT_INSPECT=1`, as

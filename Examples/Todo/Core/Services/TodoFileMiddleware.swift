@@ -1,5 +1,6 @@
 import ReSwift
 import ReSwiftPersistence
+import ReSwiftThunk
 
 extension TodoFile {
     /// Middleware for the interactive store that keeps the screen and the file in step: each list
@@ -73,6 +74,40 @@ final class TodoFileWatcher: Sendable {
             lastSeen.withLock { $0 = nil }
             dispatch(ShowTodoMessage("Couldn't read the list: \(describe(error))"))
         }
+    }
+
+    /// How often, by default, ``refreshing(every:)`` looks at the file.
+    static let refreshInterval = EffectDuration.seconds(1)
+
+    /// The id of the refresh effect: one runs per store (`cancelInFlight`), and
+    /// `store.cancelThunks(id: TodoFileWatcher.RefreshID())` stops it.
+    struct RefreshID: Hashable, Sendable {}
+
+    /// An effect that calls ``refresh(dispatch:)`` every `interval`, on the store's effect clock
+    /// (the real clock in the app, a `TestClock` that tests advance), until it is cancelled.
+    ///
+    /// - Parameter interval: The time between two looks at the file.
+    /// - Returns: The thunk to dispatch to a store with the thunk middleware.
+    func refreshing<State>(every interval: EffectDuration = refreshInterval) -> AsyncThunk<State, Void> {
+        AsyncThunk(id: RefreshID(), cancelInFlight: true) { [self] dispatch, _ in
+            while true {
+                try await EffectEnvironment.sleep(for: interval)
+                refresh { dispatch($0) }
+            }
+        }
+    }
+
+    /// Starts ``refreshing(every:)`` on `store`, fire and forget: it runs until cancelled.
+    ///
+    /// - Parameters:
+    ///   - store: A store with the thunk middleware.
+    ///   - interval: The time between two looks at the file.
+    /// - Returns: What stops it.
+    func startRefreshing<State>(
+        _ store: Store<State>, every interval: EffectDuration = refreshInterval
+    ) -> () -> Void {
+        store.dispatch(refreshing(every: interval) as AsyncThunk<State, Void>)
+        return { store.cancelThunks(id: RefreshID()) }
     }
 
     /// `error` in a sentence for the status line; for a file whose contents are damaged, followed
