@@ -58,7 +58,7 @@ public enum MemoryGameCommand {
     /// - Parameter state: The state to start from (the saved settings applied).
     static func makeStore(state: AppState) -> Store<AppState> {
         Store<AppState>(
-            reducer: makeAppReducer(), state: state,
+            reducer: makeInPlaceAppReducer(), state: state,
             middleware: [createInspectorMiddleware(app: "memory-game"), createThunkMiddleware()])
     }
 
@@ -77,7 +77,8 @@ public enum MemoryGameCommand {
         state: AppState, environment: [String: String]
     ) -> Store<TimeTravelState<AppState>> {
         Store(
-            reducer: timeTravelReducer(makeAppReducer(), historyLimit: timeTravelHistoryLimit),
+            reducer: timeTravelReducer(
+                inPlace: makeInPlaceAppReducer(), historyLimit: timeTravelHistoryLimit),
             state: TimeTravelState(state),
             middleware: [
                 createInspectorMiddleware(app: "memory-game", environment: environment),
