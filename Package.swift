@@ -257,7 +257,10 @@ package.products += [.executable(name: "todo", targets: ["TodoApp"])]
 package.targets += [
     .target(
         name: "TodoCore",
-        dependencies: ["ReSwift", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing", "ReSwiftDevTools"],
+        dependencies: [
+            "ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing",
+            "ReSwiftDevTools",
+        ],
         path: "Examples/Todo/Core"),
     .executableTarget(
         name: "TodoApp", dependencies: ["TodoCore", "ReSwift", "ReSwiftDevTools", "TerminalUI"],
@@ -265,7 +268,8 @@ package.targets += [
     .testTarget(
         name: "TodoTests",
         dependencies: [
-            "TodoCore", "ReSwift", "ReSwiftTesting", "TerminalUI", "TestSupport", "ArgumentParsing",
+            "TodoCore", "ReSwift", "ReSwiftThunk", "ReSwiftTesting", "TerminalUI", "TestSupport",
+            "ArgumentParsing",
         ],
         path: "Tests/TodoTests"),
 ]

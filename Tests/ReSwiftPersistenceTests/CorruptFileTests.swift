@@ -62,7 +62,7 @@ import Testing
     @Test func aValueOfTheWrongShapeIsMovedAside() throws {
         try expectMovedAside(
             #"{"schemaVersion": 2, "value": {"category": 12, "bestScores": []}}"#, kind: .wrongShape,
-            reasonContains: "expected String at value.category")
+            reasonContains: "expected a string at value.category")
     }
 
     @Test func aFileFromANewerVersionIsLeftInPlaceWithAdviceToUpdate() throws {

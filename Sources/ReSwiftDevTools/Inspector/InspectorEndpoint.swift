@@ -557,11 +557,15 @@ protocol TimeTravelInspectable {
     var inspectedHistoryIndex: Int { get }
     /// The state the app shows now (`current`).
     var inspectedPresent: Any { get }
+    /// The type of the app's state (`State`), which the hello names: the inspector shows and
+    /// `gen-test` writes the present state, not the history around it.
+    static var inspectedPresentType: Any.Type { get }
 }
 
 extension TimeTravelState: TimeTravelInspectable {
     var inspectedHistoryIndex: Int { currentIndex }
     var inspectedPresent: Any { current }
+    static var inspectedPresentType: Any.Type { State.self }
 }
 
 private func closeDescriptor(_ fd: Int32) {

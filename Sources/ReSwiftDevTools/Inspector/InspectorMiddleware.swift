@@ -59,7 +59,10 @@ func makeInspectorMiddleware<State>(
         let endpoint: InspectorEndpoint
         do {
             endpoint = try InspectorEndpoint(
-                app: app, stateType: String(reflecting: State.self),
+                app: app,
+                stateType: String(
+                    reflecting: (State.self as? any TimeTravelInspectable.Type)?.inspectedPresentType
+                        ?? State.self),
                 supportsTimeTravel: State.self is any TimeTravelInspectable.Type, environment: environment,
                 limits: limits, peerUserID: peerUserID, currentState: { getState().map { $0 as Any } },
                 dispatch: dispatch)

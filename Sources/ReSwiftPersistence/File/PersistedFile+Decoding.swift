@@ -61,7 +61,7 @@ extension PersistedFile {
                 PersistenceError(
                     .wrongShape, fileURL: url,
                     reason:
-                        "the value doesn't decode as \(Value.self)\(versionNote): \(Self.describe(error))",
+                        "the value doesn't have the shape this program stores\(versionNote): \(Self.describe(error))",
                     underlyingError: error))
         }
     }
@@ -96,6 +96,24 @@ extension PersistedFile {
         return "it can't be parsed as JSON"
     }
 
+    /// What JSON holds for a value of `type`, in words ("an object", "a string"): the reader of
+    /// a message about a file knows JSON, not the program's Swift types (`Dictionary<String, Any>`).
+    static func jsonKind(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type, is Substring.Type, is Character.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        case is any BinaryInteger.Type: return "a whole number"
+        case is any BinaryFloatingPoint.Type, is Decimal.Type: return "a number"
+        case is [String: Any].Type: return "an object"
+        case is [Any].Type: return "an array"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Dictionary<") { return "an object" }
+            if name.hasPrefix("Array<") { return "an array" }
+            return "a value of another kind"
+        }
+    }
+
     /// A decoding error in a phrase: what was wrong, and where in the value.
     static func describe(_ error: any Error) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
@@ -110,9 +128,9 @@ extension PersistedFile {
         case .keyNotFound(let key, let context):
             return "missing key \"\(key.stringValue)\" at \(path(context.codingPath))"
         case .typeMismatch(let type, let context):
-            return "expected \(type) at \(path(context.codingPath))"
+            return "expected \(jsonKind(type)) at \(path(context.codingPath))"
         case .valueNotFound(let type, let context):
-            return "expected \(type) but found null at \(path(context.codingPath))"
+            return "expected \(jsonKind(type)) but found null at \(path(context.codingPath))"
         case .dataCorrupted(let context):
             let underlying =
                 (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String

@@ -220,6 +220,11 @@ import Testing
         try terminal.waitForScreen(containing: "› New Game")
         try terminal.send(Keys.enter)
         try terminal.waitForScreen(containing: "offline (iTunes unreachable; r retries)")
+        // A retry that falls back again says so, rather than dealing the same-looking screen.
+        try terminal.send("r")
+        try terminal.waitForScreen(containing: "Deal a new board from iTunes?")
+        try terminal.send("y")
+        try terminal.waitForScreen(containing: "offline (retry 1: iTunes unreachable; r retries)")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         try terminal.verifyTerminalRestored()

@@ -7,11 +7,8 @@ import Testing
 @testable import MemoryGameCore
 
 @Suite struct GameEffectsTests {
-    private func environment(
-        live: (any AlbumSource)?, seed: UInt64 = 5,
-        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { _ in }
-    ) -> GameEnvironment {
-        GameEnvironment(liveSource: live, random: RandomSource(seed: seed), sleep: sleep)
+    private func environment(live: (any AlbumSource)?, seed: UInt64 = 5) -> GameEnvironment {
+        GameEnvironment(liveSource: live, random: RandomSource(seed: seed))
     }
 
     private var liveAlbums: [Album] {
@@ -150,21 +147,36 @@ import Testing
         #expect(harness.current.mismatch == GameState.Mismatch(first: 0, second: 2))
     }
 
-    @Test func mismatchIsTurnedBackAfterTheInjectedDelay() async {
-        var table = orderedTable(round: 1)
-        table = GameRules.flip(at: 0, in: table)
-        table = GameRules.flip(at: 2, in: table)
-        let harness = GameHarness(table)
-        let waited = ActionRecorder()
-        let env = environment(live: nil) { seconds in
-            waited.record(FlipCardAction(index: Int(seconds * 1000)))
-        }
-        await GameEffects.resolveMismatchAfterDelay(
-            round: 1, environment: env, dispatch: AsyncThunkDispatch(harness.dispatch))
-        #expect((waited.actions.first as? FlipCardAction)?.index == 1000)
-        #expect(harness.log.actions.last as? ResolveMismatchAction == ResolveMismatchAction(round: 1))
-        #expect(harness.current.mismatch == nil)
-        #expect(harness.current.misses == 1)
-        #expect(harness.current.cards.allSatisfy { !$0.isFaceUp })
+    @Test func mismatchIsTurnedBackAfterTheDelayOnTheStoresClock() async {
+        let clock = TestClock()
+        let store = Store<AppState>(
+            reducer: makeAppReducer(), state: AppState(game: orderedTable(round: 1)),
+            middleware: [createThunkMiddleware(effects: ThunkEffects(clock: clock))])
+        let environment = GameEnvironment(liveSource: nil, random: RandomSource(seed: 1), mismatchDelay: 1)
+        store.dispatch(flipCard(at: 0, environment: environment))
+        store.dispatch(flipCard(at: 2, environment: environment))
+        #expect(store.state.game.mismatch == GameState.Mismatch(first: 0, second: 2))
+
+        // No real time passes: the timer waits on the test clock.
+        await clock.advance(by: .milliseconds(999))
+        #expect(store.state.game.mismatch == GameState.Mismatch(first: 0, second: 2))
+        await clock.advance(by: .milliseconds(1))
+        #expect(store.state.game.mismatch == nil)
+        #expect(store.state.game.misses == 1)
+        #expect(store.state.game.cards.allSatisfy { !$0.isFaceUp })
+    }
+
+    @Test func cancellingTheMismatchTimerLeavesTheCardsUp() async {
+        let clock = TestClock()
+        let store = Store<AppState>(
+            reducer: makeAppReducer(), state: AppState(game: orderedTable(round: 1)),
+            middleware: [createThunkMiddleware(effects: ThunkEffects(clock: clock))])
+        let environment = GameEnvironment(liveSource: nil, random: RandomSource(seed: 1), mismatchDelay: 1)
+        store.dispatch(flipCard(at: 0, environment: environment))
+        store.dispatch(flipCard(at: 2, environment: environment))
+        await clock.settle()
+        store.cancelThunks(id: MismatchTimer())
+        await clock.advance(by: .seconds(2))
+        #expect(store.state.game.mismatch == GameState.Mismatch(first: 0, second: 2))
     }
 }

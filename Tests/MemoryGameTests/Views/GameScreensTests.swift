@@ -53,11 +53,11 @@ import Testing
         let loop = EventLoop(input: descriptors[0])
         let output = Output()
         let screens = GameScreens(
-            store: store, loop: loop,
+            store: GameStore(store), loop: loop,
             renderer: Renderer(colorSupport: .none) { output.text += $0 },
             dispatcher: IntentDispatcher(
                 store: store,
-                environment: GameEnvironment(liveSource: nil, random: RandomSource(seed: 1)) { _ in }),
+                environment: GameEnvironment(liveSource: nil, random: RandomSource(seed: 1))),
             size: TerminalSize(columns: 80, rows: 24))
         return Harness(
             store: store, loop: loop, screens: screens, output: output,

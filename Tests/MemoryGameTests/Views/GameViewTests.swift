@@ -122,6 +122,39 @@ import Testing
             text.contains(" Rock · pairs 0/8 · misses 0 · offline (iTunes unreachable; r retries)"))
     }
 
+    @Test(arguments: ["iTunes unreachable", "too few iTunes albums", "iTunes reply unreadable"])
+    func theStatusLineKeepsTheWayOutAtTheSmallestSize(reason: String) {
+        var state = orderedTable()
+        state.origin = .offlineFallback(reason: reason)
+        state.fallbacksInARow = 3
+        let lines = GameView.lines(state, size: GameView.minimumSize)
+        #expect(lines.count == GameView.minimumSize.rows)
+        let status = lines[lines.count - 2].plainText
+        #expect(status.displayWidth <= GameView.minimumSize.columns, "\(status)")
+        #expect(status.hasPrefix(" pairs 0/8 · misses 0 · offline (retry 2: "), "\(status)")
+        #expect(status.hasSuffix("; r retries)"), "\(status)")
+    }
+
+    @Test func theStatusLineSaysARetryFellBackAgain() {
+        var state = orderedTable()
+        state.origin = .offlineFallback(reason: "iTunes unreachable")
+        let cards = state.cards
+        let first = gameReducer(
+            action: SetCardsAction(cards: cards, category: .rock, origin: state.origin), state: GameState())
+        #expect(
+            GameView.status(first) == " Rock · pairs 0/8 · misses 0 · offline (iTunes unreachable; r retries)"
+        )
+        let retried = gameReducer(
+            action: SetCardsAction(cards: cards, category: .rock, origin: state.origin),
+            state: gameReducer(action: FetchTunesAction(category: .rock), state: first))
+        #expect(
+            GameView.status(retried)
+                == " Rock · pairs 0/8 · misses 0 · offline (retry 1: iTunes unreachable; r retries)")
+        let live = gameReducer(
+            action: SetCardsAction(cards: cards, category: .rock, origin: .live), state: retried)
+        #expect(live.fallbacksInARow == 0)
+    }
+
     @Test func tooSmallTerminalSaysHowBigItMustBe() {
         let text = GameView.lines(orderedTable(), size: TerminalSize(columns: 40, rows: 12)).text
         #expect(text.contains("Terminal too small"))

@@ -19,7 +19,7 @@ import Testing
     private func makeDispatcher(_ store: Store<AppState>) -> IntentDispatcher {
         IntentDispatcher(
             store: store,
-            environment: GameEnvironment(liveSource: nil, random: RandomSource(seed: 1)) { _ in })
+            environment: GameEnvironment(liveSource: nil, random: RandomSource(seed: 1)))
     }
 
     @Test func eachIntentsActionCarriesTheDispatchersLineAsItsCallSite() throws {

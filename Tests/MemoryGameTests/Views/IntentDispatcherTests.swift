@@ -9,7 +9,9 @@ import Testing
 
 @MainActor
 @Suite struct IntentDispatcherTests {
-    private func makeStore(route: Route, log: ActionRecorder? = nil) -> Store<AppState> {
+    private func makeStore(
+        route: Route, log: ActionRecorder? = nil, clock: some EffectClock = ContinuousEffectClock()
+    ) -> Store<AppState> {
         let record: Middleware<AppState> = { _, _ in
             { next in
                 { action in
@@ -20,7 +22,7 @@ import Testing
         }
         let store = Store<AppState>(
             reducer: makeAppReducer(), state: AppState(categories: CategoriesState(current: .rock)),
-            middleware: [createThunkMiddleware(), record])
+            middleware: [createThunkMiddleware(effects: ThunkEffects(clock: clock)), record])
         store.dispatch(SetRouteAction(route))
         return store
     }
@@ -28,7 +30,7 @@ import Testing
     private func makeDispatcher(_ store: Store<AppState>, seed: UInt64 = 1) -> IntentDispatcher {
         IntentDispatcher(
             store: store,
-            environment: GameEnvironment(liveSource: nil, random: RandomSource(seed: seed)) { _ in })
+            environment: GameEnvironment(liveSource: nil, random: RandomSource(seed: seed)))
     }
 
     /// The game slice once it leaves `.loading` (the fetch runs on its own task).
@@ -64,7 +66,8 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1))) func flipTurnsTheCardUnderTheCursorAndAMissIsTurnedBack() async throws {
-        let store = makeStore(route: Routes.gameRoute)
+        let clock = TestClock()
+        let store = makeStore(route: Routes.gameRoute, clock: clock)
         let dispatcher = makeDispatcher(store)
         dispatcher.startGame(preference: .offline)
         _ = try await dealt(store)
@@ -77,15 +80,14 @@ import Testing
         #expect(store.state.game.cursor == other)
         dispatcher.handle(.flip)
         #expect(store.state.game.misses == 1)
-        var turnedBack: GameState?
-        try await withDeadline("the miss to be turned back") {
-            for await game in store.states(\.game) where game.mismatch == nil {
-                turnedBack = game
-                break
-            }
-        }
-        #expect(turnedBack?.misses == 1)
-        #expect(turnedBack?.cards.allSatisfy { !$0.isFaceUp } == true)
+        // The miss shows for the mismatch delay (1 s) on the store's clock, a test clock here.
+        await clock.advance(by: .milliseconds(999))
+        #expect(store.state.game.mismatch != nil)
+        await clock.advance(by: .milliseconds(1))
+        let turnedBack = store.state.game
+        #expect(turnedBack.mismatch == nil)
+        #expect(turnedBack.misses == 1)
+        #expect(turnedBack.cards.allSatisfy { !$0.isFaceUp })
     }
 
     @Test func backFromTheGameReturnsToTheMenu() {
@@ -109,8 +111,7 @@ import Testing
         let dispatcher = IntentDispatcher(
             store: store,
             environment: GameEnvironment(
-                liveSource: GatedAlbumSource(release: release), random: RandomSource(seed: 1)
-            ) { _ in })
+                liveSource: GatedAlbumSource(release: release), random: RandomSource(seed: 1)))
         dispatcher.startGame(preference: .live)
         #expect(store.state.game.phase == .loading(.rock))
         dispatcher.handle(.back)
@@ -129,8 +130,7 @@ import Testing
         let dispatcher = IntentDispatcher(
             store: store,
             environment: GameEnvironment(
-                liveSource: GatedAlbumSource(release: release), random: RandomSource(seed: 1)
-            ) { _ in })
+                liveSource: GatedAlbumSource(release: release), random: RandomSource(seed: 1)))
         dispatcher.startGame(preference: .live)
         dispatcher.startGame(preference: .offline)
         #expect(store.state.game.fetch == 2)

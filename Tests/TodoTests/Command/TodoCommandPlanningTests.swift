@@ -3,8 +3,8 @@ import Testing
 @testable import TodoCore
 
 @Suite struct TodoCommandPlanningTests {
-    /// Open "Buy milk" (1), done "Write talk" (3), open "Walk the dog" (2): the list numbers them
-    /// 1 Buy milk, 2 Walk the dog, 3 Write talk.
+    /// Open "Buy milk", done "Write talk", open "Walk the dog", numbered 1, 2, 3 in the order
+    /// they were added, done or not.
     private let state = TodoState(items: [
         TodoItem(id: 1, title: "Buy milk"),
         TodoItem(id: 2, title: "Write talk", isDone: true),
@@ -13,7 +13,7 @@ import Testing
 
     private func run(_ command: TodoCommand) throws -> (TodoState, String) {
         let plan = try command.plan(in: state)
-        let after = plan.action.map { todoReducer(action: $0, state: state) } ?? state
+        let after = todoReducer(action: plan.action, state: state)
         return (after, plan.report(after))
     }
 
@@ -26,18 +26,18 @@ import Testing
         }
     }
 
-    @Test func numbersFollowTheListOrderOpenFirst() throws {
-        let (after, message) = try run(.done(number: 2))
+    @Test func numbersFollowTheOrderTheItemsWereAdded() throws {
+        let (after, message) = try run(.done(number: 3))
         #expect(after.items.first { $0.id == 3 }?.isDone == true)
         #expect(message == "Done: Walk the dog")
-        let (removed, _) = try run(.remove(number: 3))
+        let (removed, _) = try run(.remove(number: 2))
         #expect(removed.items.map(\.id) == [1, 3])
     }
 
     @Test func addReportsTheNewNumber() throws {
         let (after, message) = try run(.add(title: "Call mum"))
-        #expect(after.displayOrder.map(\.title) == ["Buy milk", "Walk the dog", "Call mum", "Write talk"])
-        #expect(message == "Added 3: Call mum")
+        #expect(after.items.map(\.title) == ["Buy milk", "Write talk", "Walk the dog", "Call mum"])
+        #expect(message == "Added 4: Call mum")
     }
 
     @Test func addOfADuplicateFailsAndNamesTheItem() {
@@ -45,7 +45,7 @@ import Testing
         #expect(failure?.exitStatus == 1)
         #expect(
             failure?.message
-                == "'Write talk' is already on the list as number 3, done; reopen it with: todo undone 3")
+                == "'Write talk' is already on the list as number 2, done; reopen it with: todo undone 2")
     }
 
     @Test func anOutOfRangeNumberIsAUsageError() {
@@ -56,16 +56,28 @@ import Testing
                 == "there is no todo number 4: the list has 3 todos (run 'todo list' to see the numbers)")
     }
 
-    @Test func doneOnADoneItemDispatchesNothing() throws {
-        let plan = try TodoCommand.done(number: 3).plan(in: state)
-        #expect(plan.action == nil)
-        #expect(plan.report(state) == "Already done: Write talk")
+    @Test func doneOnADoneItemFailsAndSaysHowToReopenIt() {
+        let failure = error(.done(number: 2))
+        #expect(failure?.exitStatus == 1)
+        #expect(
+            failure?.message
+                == "'Write talk' (number 2) is already done; nothing was changed "
+                + "(reopen it with: todo undone 2)")
     }
 
-    @Test func undoneReopensAndReportsTheNewNumber() throws {
-        let (after, message) = try run(.undone(number: 3))
+    @Test func undoneOnAnOpenItemFails() {
+        let failure = error(.undone(number: 1))
+        #expect(failure?.exitStatus == 1)
+        #expect(
+            failure?.message
+                == "'Buy milk' (number 1) isn't done; nothing was changed (mark it done with: todo done 1)")
+    }
+
+    @Test func undoneReopensTheItemUnderItsNumber() throws {
+        let (after, message) = try run(.undone(number: 2))
         #expect(after.items.allSatisfy { !$0.isDone })
-        #expect(message == "Reopened as 2: Write talk")
+        #expect(after.item(number: 2)?.title == "Write talk")
+        #expect(message == "Reopened: Write talk")
     }
 
     @Test func editRenames() throws {
@@ -79,7 +91,9 @@ import Testing
         let (after, message) = try run(.clearDone)
         #expect(after.items.map(\.id) == [1, 3])
         #expect(message == "Cleared 1 done todo.")
-        #expect(try TodoCommand.clearDone.plan(in: after).action == nil)
+        var nothingToClear: TodoCommandError?
+        do { _ = try TodoCommand.clearDone.plan(in: after) } catch { nothingToClear = error }
+        #expect(nothingToClear?.message == "no done todos to clear; nothing was changed")
     }
 
     @Test func undoWithoutHistoryFails() {

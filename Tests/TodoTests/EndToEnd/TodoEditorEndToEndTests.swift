@@ -72,12 +72,12 @@ import Testing
         for title in ["One", "Two", "Three"] { try sandbox.run("add", title) }
         let terminal = try PseudoTerminal(
             product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 60, rows: 12))
-        try terminal.waitForScreen(containing: "› [ ] One")
+        try terminal.waitForScreen(containing: "› 1. [ ] One")
         try terminal.send(" ")
-        try terminal.waitForScreen(containing: "› [x] One")
-        // Space again on the same item (now last) reopens it.
+        try terminal.waitForScreen(containing: "› 1. [x] One")
+        // Space again on the same item (still on its row) reopens it.
         try terminal.send(" ")
-        try terminal.waitForScreen(containing: "› [ ] One")
+        try terminal.waitForScreen(containing: "› 1. [ ] One")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         #expect(try sandbox.list() == ["1. [ ] One", "2. [ ] Two", "3. [ ] Three"])

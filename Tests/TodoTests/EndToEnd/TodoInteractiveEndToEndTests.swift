@@ -22,11 +22,11 @@ import Testing
 
         try terminal.send(PseudoTerminal.Keys.up)
         try terminal.send(" ")
-        // The done item moved to the end, and the selection went with it.
-        try terminal.waitForScreen(containing: "› [x] Walk the dog")
+        // The done item keeps its row and its number, and the selection stays on it.
+        try terminal.waitForScreen(containing: "› 1. [x] Walk the dog")
 
-        try terminal.send(PseudoTerminal.Keys.up)
-        try terminal.waitForScreen(containing: "› [ ] Buy milk")
+        try terminal.send(PseudoTerminal.Keys.down)
+        try terminal.waitForScreen(containing: "› 2. [ ] Buy milk")
         try terminal.send("d")
         try terminal.waitForScreen(containing: "0 open, 1 done")
         #expect(try sandbox.list() == ["1. [x] Walk the dog"])
@@ -37,7 +37,7 @@ import Testing
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         try terminal.verifyTerminalRestored()
-        #expect(try sandbox.list() == ["1. [ ] Buy milk", "2. [x] Walk the dog"])
+        #expect(try sandbox.list() == ["1. [x] Walk the dog", "2. [ ] Buy milk"])
     }
 
     @Test func showsChangesAnotherProcessMakes() throws {

@@ -19,19 +19,20 @@ import Testing
         return selected
     }
 
-    @Test func togglingKeepsTheSelectionOnTheToggledItemAsItMovesToTheDoneGroup() {
+    @Test func togglingKeepsTheItemItsNumberAndTheSelection() {
         let toggled = todoAppReducer(action: ToggleTodo(id: 1), state: selecting(0))
-        #expect(toggled.list.displayOrder.map(\.id) == [2, 1, 3])
-        #expect(toggled.screen.selection == 1)
+        #expect(toggled.list.items.map(\.id) == [1, 2, 3])
+        #expect(toggled.list.item(number: 1)?.isDone == true)
+        #expect(toggled.screen.selection == 0)
         let reopened = todoAppReducer(action: ToggleTodo(id: 3), state: selecting(2))
-        #expect(reopened.list.displayOrder.map(\.id) == [1, 2, 3])
+        #expect(reopened.list.item(number: 3)?.isDone == false)
         #expect(reopened.screen.selection == 2)
     }
 
     @Test func theListAsSavedKeepsTheSelectionOnItsItemToo() {
         // The interactive store gets the saved list (TodoListLoaded) instead of the action.
         var saved = state.list
-        saved.items[0].isDone = true
+        saved.items.swapAt(0, 1)
         let loaded = todoAppReducer(action: TodoListLoaded(saved), state: selecting(0))
         #expect(loaded.screen.selection == 1)
         // Another process adds an item before the selected one's row: still on Walk the dog.

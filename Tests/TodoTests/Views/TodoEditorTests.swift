@@ -124,7 +124,8 @@ import Testing
     @Test func aFailedSaveKeepsThePromptOpenWithTheTextAndShowsWhy() throws {
         let (file, blocker) = try unsavableFile()
         defer { try? FileManager.default.removeItem(at: blocker) }
-        let store = makeStore(middleware: [file.middleware()])
+        let watcher = TodoFileWatcher(file: file, list: nil, resetAdvice: "run todo reset-file")
+        let store = makeStore(middleware: [file.middleware(watcher: watcher)])
         let view = TodoListView(store: store)
         press([.character("a")], on: view)
         type("Buy milk", on: view)

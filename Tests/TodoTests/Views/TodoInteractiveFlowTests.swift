@@ -69,17 +69,15 @@ import Testing
         let view = TodoListView(store: store.store)
 
         press(.space, on: view)
-        // Buy milk moves below Walk the dog, and the selection goes with it.
+        // Buy milk stays where it is, with its number, and so does the selection.
         store.receive(ToggleTodo(id: 1)) {
             $0.list.items[0].isDone = true
             $0.list.undoHistory = [TodoUndoStep(restored: [milk])]
-            $0.screen.selection = 1
         }
         press(.character("u"), on: view)
         store.receive(UndoTodoChange()) {
             $0.list.items[0].isDone = false
             $0.list.undoHistory = []
-            $0.screen.selection = 0
         }
         press(.character("u"), on: view)
         store.receive(ShowTodoMessage("Nothing to undo.")) { $0.screen.message = "Nothing to undo." }
@@ -110,7 +108,9 @@ import Testing
             $0.screen.editor = .editing(id: 1, text: "Walk the dog")
             $0.screen.message = "'Walk the dog' is already on the list."
         }
+        // Esc takes the message about the title away with the title.
         press(.escape, on: view)
+        store.receive(ShowTodoMessage(nil)) { $0.screen.message = nil }
         store.receive(CloseEditor()) {
             $0.screen.editor = nil
             $0.screen.editorCursor = 0
@@ -125,7 +125,9 @@ import Testing
             Issue.record("unexpected notice: \(notice)")
         }
         try file.persisted.save(TodoState(items: [milk, dog]))
-        let store = makeStore(middleware: [file.middleware()])
+        let watcher = TodoFileWatcher(
+            file: file, list: try file.read(), resetAdvice: TodoCommandLine.resetAdvice(filePath: nil))
+        let store = makeStore(middleware: [file.middleware(watcher: watcher)])
         let view = TodoListView(store: store.store)
 
         press(.down, .character("d"), on: view)
@@ -140,7 +142,7 @@ import Testing
 
         // Another process adds an item; the periodic refresh brings it in.
         _ = try TodoFile(url: file.url) { _ in }.perform(.add(title: "From a script"))
-        file.refresh(store.store)
+        watcher.refresh { store.store.dispatch($0) }
         store.receive(TodoListLoaded.self) {
             $0.list.items.append(TodoItem(id: 3, title: "From a script"))
             $0.list.nextID = 4

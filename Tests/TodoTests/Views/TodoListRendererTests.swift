@@ -3,13 +3,13 @@ import Testing
 @testable import TodoCore
 
 @Suite struct TodoListRendererTests {
-    @Test func rendersOpenItemsFirstWithAlignedNumbers() {
+    @Test func rendersItemsInTheOrderAddedDoneInPlaceWithAlignedNumbers() {
         var items = (1...10).map { TodoItem(id: $0, title: "Item \($0)") }
         items[0].isDone = true
         let lines = TodoListRenderer.lines(for: TodoState(items: items))
-        #expect(lines.first == " 1. [ ] Item 2")
-        #expect(lines[8] == " 9. [ ] Item 10")
-        #expect(lines.last == "10. [x] Item 1")
+        #expect(lines.first == " 1. [x] Item 1")
+        #expect(lines[8] == " 9. [ ] Item 9")
+        #expect(lines.last == "10. [ ] Item 10")
     }
 
     @Test func emptyListShowsAHint() {

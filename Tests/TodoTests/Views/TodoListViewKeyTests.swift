@@ -84,8 +84,8 @@ import Testing
             _ = view.handle(key)
         }
         #expect(
-            store.state.list.displayOrder.map(\.title) == ["Buy milk", "Walk the dog", "Tea", "Write talk"])
-        #expect(store.state.screen.selection == 2)
+            store.state.list.items.map(\.title) == ["Buy milk", "Walk the dog", "Write talk", "Tea"])
+        #expect(store.state.screen.selection == 3)
         #expect(store.state.screen.editor == nil)
         _ = view.handle(.character("u"))
         #expect(store.state.list.items.count == 3)

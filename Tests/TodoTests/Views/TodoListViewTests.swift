@@ -140,9 +140,9 @@ import Testing
         view.submitEditor()
         #expect(store.state.screen.editor == nil)
         #expect(
-            store.state.list.displayOrder.map(\.title) == [
-                "Buy milk", "Walk the dog", "Buy brea", "Write talk",
+            store.state.list.items.map(\.title) == [
+                "Buy milk", "Walk the dog", "Write talk", "Buy brea",
             ])
-        #expect(store.state.screen.selection == 2)
+        #expect(store.state.screen.selection == 3)
     }
 }

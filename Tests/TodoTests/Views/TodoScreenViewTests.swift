@@ -22,9 +22,9 @@ import Testing
             screen(state, columns: 64, rows: 9) == [
                 " todo                                            2 open, 1 done",
                 "",
-                "  [ ] Buy milk",
-                "› [ ] Walk the dog",
-                "  [x] Write talk",
+                "  1. [ ] Buy milk",
+                "› 2. [x] Write talk",
+                "  3. [ ] Walk the dog",
                 "",
                 "",
                 "",
@@ -36,8 +36,9 @@ import Testing
         let state = TodoAppState(list: list, screen: TodoScreenState(selection: 1))
         let lines = TodoScreenView.lines(state: state, size: TerminalSize(columns: 40, rows: 8))
         #expect(lines[3].spans.allSatisfy { $0.style.reverse })
-        #expect(lines[4].spans.contains { $0.style.dim })
+        #expect(lines[3].spans.contains { $0.style.dim })
         #expect(!lines[2].spans.contains { $0.style.dim || $0.style.reverse })
+        #expect(!lines[4].spans.contains { $0.style.dim || $0.style.reverse })
     }
 
     @Test func showsTheEditorInPlaceOfTheMessage() {
@@ -63,20 +64,20 @@ import Testing
         let many = TodoState(items: (1...20).map { TodoItem(id: $0, title: "Item \($0)") })
         let lines = screen(TodoAppState(list: many, screen: TodoScreenState(selection: 19)), rows: 10)
         #expect(lines.count == 10)
-        #expect(lines[2] == "  [ ] Item 16")
-        #expect(lines[6] == "› [ ] Item 20")
+        #expect(lines[2] == "  16. [ ] Item 16")
+        #expect(lines[6] == "› 20. [ ] Item 20")
     }
 
     @Test func saysHowManyItemsAreOutOfSightAboveAndBelow() {
         let many = TodoState(items: (1...20).map { TodoItem(id: $0, title: "Item \($0)") })
         let top = screen(TodoAppState(list: many), rows: 10)
         #expect(top[1] == "")
-        #expect(top[2] == "› [ ] Item 1")
+        #expect(top[2] == "›  1. [ ] Item 1")
         #expect(top[7] == "  ↓ 15 more")
         let middle = screen(TodoAppState(list: many, screen: TodoScreenState(selection: 9)), rows: 10)
         #expect(middle[1] == "  ↑ 7 more")
-        #expect(middle[2] == "  [ ] Item 8")
-        #expect(middle[6] == "  [ ] Item 12")
+        #expect(middle[2] == "   8. [ ] Item 8")
+        #expect(middle[6] == "  12. [ ] Item 12")
         #expect(middle[7] == "  ↓ 8 more")
         let bottom = screen(TodoAppState(list: many, screen: TodoScreenState(selection: 19)), rows: 10)
         #expect(bottom[1] == "  ↑ 15 more")

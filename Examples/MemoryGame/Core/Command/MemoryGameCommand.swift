@@ -58,8 +58,45 @@ public enum MemoryGameCommand {
     /// - Parameter state: The state to start from (the saved settings applied).
     static func makeStore(state: AppState) -> Store<AppState> {
         Store<AppState>(
-            reducer: makeAppReducer(), state: state,
+            reducer: makeInPlaceAppReducer(), state: state,
             middleware: [createInspectorMiddleware(app: "memory-game"), createThunkMiddleware()])
+    }
+
+    /// How many states the game keeps for time travel when it is inspected.
+    static let timeTravelHistoryLimit = 500
+
+    /// The store the game runs on when it is inspected (`RESWIFT_INSPECT=1`): its reducer is
+    /// wrapped in time travel (the last ``timeTravelHistoryLimit`` states), so the inspector can
+    /// take the game back to any earlier state and forward again. The thunk middleware sees the
+    /// app's state (the one the history is at), so the game's thunks are the same as without.
+    ///
+    /// - Parameters:
+    ///   - state: The state to start from (the saved settings applied).
+    ///   - environment: Where the inspector reads `RESWIFT_INSPECT` and its folder.
+    static func makeTravellingStore(
+        state: AppState, environment: [String: String]
+    ) -> Store<TimeTravelState<AppState>> {
+        Store(
+            reducer: timeTravelReducer(
+                inPlace: makeInPlaceAppReducer(), historyLimit: timeTravelHistoryLimit),
+            state: TimeTravelState(state),
+            middleware: [
+                createInspectorMiddleware(app: "memory-game", environment: environment),
+                focused(createThunkMiddleware(), on: \.current),
+            ])
+    }
+
+    /// `middleware` of the app's state, on a store whose state holds it at `part`.
+    static func focused<Root>(
+        _ middleware: @escaping Middleware<AppState>, on part: KeyPath<Root, AppState>
+    ) -> Middleware<Root> {
+        { dispatch, getState in middleware(dispatch, { getState()?[keyPath: part] }) }
+    }
+
+    /// Whether `environment` asks for the inspector (`RESWIFT_INSPECT=1`, as
+    /// `createInspectorMiddleware` reads it).
+    static func isInspected(_ environment: [String: String]) -> Bool {
+        environment["RESWIFT_INSPECT"] == "1"
     }
 
     /// Where the game's albums and cards come from, as the options say.
@@ -94,20 +131,22 @@ public enum MemoryGameCommand {
             ProgramOutput.error("memory-game: \(error)\n")
             return ExitStatus.failure
         }
-        let store = makeStore(state: SettingsStorage.initialState(saved: saved, requested: options.category))
-        let persister = storage.persist(store)
-
+        let initial = SettingsStorage.initialState(saved: saved, requested: options.category)
         let loop = EventLoop(session: session, tickInterval: 0.1)
-        let screens = GameScreens(
-            store: store, loop: loop,
-            renderer: Renderer(session: session, colorSupport: .detect(environment: environment)),
-            dispatcher: IntentDispatcher(store: store, environment: makeEnvironment(options)),
-            size: session.size)
-        problems.connect { message in loop.post { screens.show(notice: message) } }
-        let router = Router(store: store, rootRoutable: RootRoutable(presenter: screens)) {
-            $0.select { $0.navigationState }
+        let renderer = Renderer(session: session, colorSupport: .detect(environment: environment))
+        let wiring: Wiring
+        if isInspected(environment) {
+            let store = makeTravellingStore(state: initial, environment: environment)
+            wiring = wire(
+                store, app: \.current, GameStore(travelling: store), loop: loop, renderer: renderer,
+                size: session.size, options: options, storage: storage, problems: problems)
+        } else {
+            let store = makeStore(state: initial)
+            wiring = wire(
+                store, app: \.self, GameStore(store), loop: loop, renderer: renderer, size: session.size,
+                options: options, storage: storage, problems: problems)
         }
-        store.dispatch(SetRouteAction(Routes.menuRoute))
+        let screens = wiring.screens
 
         // q quits with 0; Ctrl-C (a key in raw mode, not a signal) quits with 130, as a shell expects.
         var interrupted = false
@@ -117,9 +156,40 @@ public enum MemoryGameCommand {
                 loop.stop()
             }
         }
-        withExtendedLifetime(router) {}
-        persister.flush()
+        withExtendedLifetime(wiring.router) {}
+        wiring.flush()
         session.restore()
         return interrupted ? ExitStatus.interrupted : ExitStatus.success
+    }
+
+    /// What ``wire(_:app:_:loop:renderer:size:options:storage:problems:)`` made.
+    @MainActor
+    struct Wiring {
+        /// The screens, which handle the loop's events.
+        let screens: GameScreens
+        /// The router; keep it alive while the game runs.
+        let router: AnyObject
+        /// Saves the settings not saved yet.
+        let flush: () -> Void
+    }
+
+    /// Connects the screens, the router and the settings to `store`, whose state holds the app's
+    /// at `app`, and shows the menu.
+    @MainActor
+    private static func wire<Root>(
+        _ store: Store<Root>, app: KeyPath<Root, AppState>, _ gameStore: GameStore, loop: EventLoop,
+        renderer: Renderer, size: TerminalSize, options: LaunchOptions, storage: SettingsStorage,
+        problems: ProblemRelay
+    ) -> Wiring {
+        let persister = storage.persist(store, app: app)
+        let screens = GameScreens(
+            store: gameStore, loop: loop, renderer: renderer,
+            dispatcher: IntentDispatcher(store: gameStore, environment: makeEnvironment(options)), size: size)
+        problems.connect { message in loop.post { screens.show(notice: message) } }
+        let router = Router(store: store, rootRoutable: RootRoutable(presenter: screens)) {
+            $0.select { $0[keyPath: app].navigationState }
+        }
+        store.dispatch(SetRouteAction(Routes.menuRoute))
+        return Wiring(screens: screens, router: router, flush: { persister.flush() })
     }
 }

@@ -33,8 +33,9 @@ public struct AppState: StateType, HasNavigationState {
     }
 }
 
-/// Builds the app's reducer: each slice reduced by its own reducer, combined with the core's
-/// `combineReducers(initialState:_:)`. Build it once and hand it to the store:
+/// Builds the app's reducer in ReSwift's classic form, `(Action, AppState?) -> AppState`: the
+/// in-place reducer (``makeInPlaceAppReducer()``) run on a copy of the state. Build it once and
+/// hand it to the store:
 ///
 /// ```swift
 /// let store = Store<AppState>(reducer: makeAppReducer(), state: AppState())
@@ -42,11 +43,30 @@ public struct AppState: StateType, HasNavigationState {
 ///
 /// - Returns: The reducer for ``AppState``.
 public func makeAppReducer() -> Reducer<AppState> {
+    let reduce = makeInPlaceAppReducer()
+    return { action, state in
+        var state = state ?? AppState()
+        reduce(action, &state)
+        return state
+    }
+}
+
+/// The app's reducer in place, what the app's store uses: each slice is changed where it is
+/// (`combineReducers(.slice(…))` with in-place slices), so turning a card changes that card and
+/// nothing else is copied.
+///
+/// ```swift
+/// let store = Store(reducer: makeInPlaceAppReducer(), state: AppState())
+/// ```
+///
+/// - Returns: The in-place reducer for ``AppState``.
+public func makeInPlaceAppReducer() -> MutatingReducer<AppState> {
     combineReducers(
-        initialState: AppState(),
-        .slice(\.navigationState, NavigationReducer.handleAction),
-        .slice(\.menu, menuReducer),
-        .slice(\.categories, categoriesReducer),
-        .slice(\.game, gameReducer)
+        .slice(\.navigationState) { action, state in
+            state = NavigationReducer.handleAction(action, state: state)
+        },
+        .slice(\.menu) { action, state in state = menuReducer(action: action, state: state) },
+        .slice(\.categories) { action, state in state = categoriesReducer(action: action, state: state) },
+        .slice(\.game, reduceGame)
     )
 }

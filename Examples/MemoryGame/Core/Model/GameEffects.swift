@@ -99,20 +99,20 @@ public enum GameEffects {
         return after.round
     }
 
-    /// Waits the environment's mismatch delay, then turns the shown mismatch face down.
+    /// Waits the environment's mismatch delay on the store's effect clock
+    /// (`EffectEnvironment.sleep(for:)`: a `TestClock` in tests, which they advance), then turns
+    /// the shown mismatch face down.
     ///
     /// - Parameters:
     ///   - round: The round the mismatch belongs to.
-    ///   - environment: Supplies the delay and how to wait.
+    ///   - environment: Supplies the delay.
     ///   - dispatch: The store's dispatch.
+    /// - Throws: `CancellationError` when the wait was cancelled (the timer's id was cancelled,
+    ///   or the app is quitting); the mismatch is then left to whoever cancelled it.
     public static func resolveMismatchAfterDelay(
         round: Int, environment: GameEnvironment, dispatch: AsyncThunkDispatch
-    ) async {
-        do {
-            try await environment.sleep(environment.mismatchDelay)
-        } catch {
-            // Cancelled (the app is quitting): turn the cards back at once rather than never.
-        }
+    ) async throws {
+        try await EffectEnvironment.sleep(for: .seconds(max(0, environment.mismatchDelay)))
         dispatch(ResolveMismatchAction(round: round))
     }
 }

@@ -1,7 +1,10 @@
 import Foundation
 
 /// What the game's thunks need from the outside world, injected so tests can replace each part:
-/// where albums come from, the random source that shuffles, and how to wait.
+/// where albums come from, the random source that shuffles, and how long a mismatch shows.
+///
+/// Waiting is not part of it: the mismatch delay sleeps on the store's effect clock
+/// (`EffectEnvironment.sleep(for:)`), the real clock in the app and a `TestClock` in tests.
 public struct GameEnvironment: Sendable {
     /// The live service, or `nil` when the game plays offline only (`--offline`).
     public var liveSource: (any AlbumSource)?
@@ -11,8 +14,6 @@ public struct GameEnvironment: Sendable {
     public var random: RandomSource
     /// How long a mismatch stays face up, in seconds (about one).
     public var mismatchDelay: TimeInterval
-    /// Waits; `Task.sleep` in the app, instant in tests.
-    public var sleep: @Sendable (TimeInterval) async throws -> Void
 
     /// Creates an environment.
     ///
@@ -21,23 +22,13 @@ public struct GameEnvironment: Sendable {
     ///   - offlineSource: The offline catalog.
     ///   - random: The random source that shuffles.
     ///   - mismatchDelay: How long a mismatch stays face up, in seconds.
-    ///   - sleep: How to wait.
     public init(
         liveSource: (any AlbumSource)?, offlineSource: any AlbumSource = OfflineCatalog.standard,
-        random: RandomSource, mismatchDelay: TimeInterval = 1,
-        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = GameEnvironment.taskSleep
+        random: RandomSource, mismatchDelay: TimeInterval = 1
     ) {
         self.liveSource = liveSource
         self.offlineSource = offlineSource
         self.random = random
         self.mismatchDelay = mismatchDelay
-        self.sleep = sleep
-    }
-
-    /// Waits `seconds` with `Task.sleep`; throws `CancellationError` when the task is cancelled.
-    ///
-    /// - Parameter seconds: How long to wait.
-    @Sendable public static func taskSleep(_ seconds: TimeInterval) async throws {
-        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
     }
 }

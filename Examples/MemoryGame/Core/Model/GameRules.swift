@@ -33,9 +33,11 @@ public enum GameRules {
     public static func start(
         cards: [Card], category: MusicCategory, origin: GameState.Origin, after previous: GameState
     ) -> GameState {
-        GameState(
+        var fallbacks = 0
+        if case .offlineFallback = origin { fallbacks = previous.fallbacksInARow + 1 }
+        return GameState(
             phase: .playing, category: category, cards: cards, cursor: 0, misses: 0, mismatch: nil,
-            round: previous.round + 1, origin: origin, fetch: previous.fetch)
+            round: previous.round + 1, origin: origin, fetch: previous.fetch, fallbacksInARow: fallbacks)
     }
 
     /// Turns the card at `index` face up and applies the rules.
@@ -54,42 +56,59 @@ public enum GameRules {
     ///   - state: The state before.
     /// - Returns: The state after.
     public static func flip(at index: Int, in state: GameState) -> GameState {
-        guard state.phase == .playing, state.mismatch == nil, state.cards.indices.contains(index),
-            !state.cards[index].isFaceUp
-        else { return state }
         var next = state
-        next.cards[index].isFaceUp = true
-        let waiting = state.cards.indices.first { state.cards[$0].isFaceUp && !state.cards[$0].isMatched }
-        guard let other = waiting else { return next }
-        if next.cards[other].pair == next.cards[index].pair {
-            next.cards[other].isMatched = true
-            next.cards[index].isMatched = true
-            if next.cards.allSatisfy(\.isMatched) {
-                next.phase = .won(score: next.misses)
-            }
-        } else {
-            next.misses += 1
-            next.mismatch = GameState.Mismatch(first: other, second: index)
-        }
+        flip(at: index, in: &next)
         return next
     }
 
-    /// Turns a shown mismatch face down again, once its moment is over.
+    /// ``flip(at:in:)-(_,GameState)`` in place: the cards are changed where they are, not copied.
+    ///
+    /// - Parameters:
+    ///   - index: The card to turn.
+    ///   - state: The state to change.
+    public static func flip(at index: Int, in state: inout GameState) {
+        guard state.phase == .playing, state.mismatch == nil, state.cards.indices.contains(index),
+            !state.cards[index].isFaceUp
+        else { return }
+        let waiting = state.cards.indices.first { state.cards[$0].isFaceUp && !state.cards[$0].isMatched }
+        state.cards[index].isFaceUp = true
+        guard let other = waiting else { return }
+        if state.cards[other].pair == state.cards[index].pair {
+            state.cards[other].isMatched = true
+            state.cards[index].isMatched = true
+            if state.cards.allSatisfy(\.isMatched) {
+                state.phase = .won(score: state.misses)
+            }
+        } else {
+            state.misses += 1
+            state.mismatch = GameState.Mismatch(first: other, second: index)
+        }
+    }
+
+    /// Turns a shown mismatch of `round` face down; ignored for another round or no mismatch.
     ///
     /// - Parameters:
     ///   - state: The state before.
-    ///   - round: The round the mismatch belongs to; a mismatch from an earlier round is ignored.
+    ///   - round: The round the mismatch belongs to.
     /// - Returns: The state after.
     public static func resolveMismatch(in state: GameState, round: Int) -> GameState {
-        guard round == state.round, let mismatch = state.mismatch else { return state }
         var next = state
-        next.cards[mismatch.first].isFaceUp = false
-        next.cards[mismatch.second].isFaceUp = false
-        next.mismatch = nil
+        resolveMismatch(in: &next, round: round)
         return next
     }
 
-    /// A direction the cursor moves in.
+    /// ``resolveMismatch(in:round:)-(GameState,_)`` in place.
+    ///
+    /// - Parameters:
+    ///   - state: The state to change.
+    ///   - round: The round the mismatch belongs to.
+    public static func resolveMismatch(in state: inout GameState, round: Int) {
+        guard round == state.round, let mismatch = state.mismatch else { return }
+        state.cards[mismatch.first].isFaceUp = false
+        state.cards[mismatch.second].isFaceUp = false
+        state.mismatch = nil
+    }
+
     public enum Direction: Sendable, Equatable {
         /// One card left.
         case left

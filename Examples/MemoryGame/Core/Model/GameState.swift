@@ -62,12 +62,16 @@ public struct GameState: Equatable, Sendable {
     /// Whether the player was asked to confirm dealing a new board over the one being played
     /// (`r` while the offline catalog stands in for the service); `y` deals, `n` or Esc keeps playing.
     public var confirmingNewBoard: Bool
+    /// How many deals in a row fell back to the offline catalog (``Origin/offlineFallback(reason:)``):
+    /// 1 for the first, 2 when a retry fell back again, and so on; 0 for cards from elsewhere. The
+    /// status line says a retry failed, so pressing `r` is never met with the same screen as before.
+    public var fallbacksInARow: Int
 
     /// Creates a game state; the default is an idle table with no cards.
     public init(
         phase: Phase = .idle, category: MusicCategory = .defaultCategory, cards: [Card] = [], cursor: Int = 0,
         misses: Int = 0, mismatch: Mismatch? = nil, round: Int = 0, origin: Origin = .live, fetch: Int = 0,
-        confirmingNewBoard: Bool = false
+        confirmingNewBoard: Bool = false, fallbacksInARow: Int = 0
     ) {
         self.phase = phase
         self.category = category
@@ -79,6 +83,7 @@ public struct GameState: Equatable, Sendable {
         self.origin = origin
         self.fetch = fetch
         self.confirmingNewBoard = confirmingNewBoard
+        self.fallbacksInARow = fallbacksInARow
     }
 
     /// How many pairs have been found.

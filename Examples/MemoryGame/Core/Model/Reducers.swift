@@ -45,52 +45,51 @@ public func categoriesReducer(action: Action, state: CategoriesState?) -> Catego
 ///   - state: The slice before, `nil` at the start.
 /// - Returns: The slice after.
 public func gameReducer(action: Action, state: GameState?) -> GameState {
-    let state = state ?? GameState()
+    var state = state ?? GameState()
+    reduceGame(action, into: &state)
+    return state
+}
+
+/// ``gameReducer(action:state:)`` in place: what the app's store uses, so that turning a card
+/// changes that card where it is instead of copying the table.
+///
+/// - Parameters:
+///   - action: The action to reduce.
+///   - state: The game slice to change.
+public func reduceGame(_ action: Action, into state: inout GameState) {
     switch action {
     case let fetch as FetchTunesAction:
-        var next = state
-        next.phase = .loading(fetch.category)
-        next.category = fetch.category
-        next.cards = []
-        next.mismatch = nil
-        next.misses = 0
-        next.cursor = 0
-        next.fetch += 1
-        next.confirmingNewBoard = false
-        return next
+        state.phase = .loading(fetch.category)
+        state.category = fetch.category
+        state.cards = []
+        state.mismatch = nil
+        state.misses = 0
+        state.cursor = 0
+        state.fetch += 1
+        state.confirmingNewBoard = false
     case let set as SetCardsAction:
-        guard set.fetch == nil || set.fetch == state.fetch else { return state }
-        return GameRules.start(cards: set.cards, category: set.category, origin: set.origin, after: state)
+        guard set.fetch == nil || set.fetch == state.fetch else { return }
+        state = GameRules.start(cards: set.cards, category: set.category, origin: set.origin, after: state)
     case let failed as FetchTunesFailedAction:
-        guard failed.fetch == nil || failed.fetch == state.fetch else { return state }
-        var next = state
-        next.phase = .failed(failed.category, message: failed.message)
-        next.category = failed.category
-        return next
+        guard failed.fetch == nil || failed.fetch == state.fetch else { return }
+        state.phase = .failed(failed.category, message: failed.message)
+        state.category = failed.category
     case is CancelFetchAction:
-        var next = state
-        next.fetch += 1
-        next.confirmingNewBoard = false
-        if case .loading = state.phase { next.phase = .idle }
-        return next
+        state.fetch += 1
+        state.confirmingNewBoard = false
+        if case .loading = state.phase { state.phase = .idle }
     case is AskForNewBoardAction:
-        var next = state
-        next.confirmingNewBoard = state.phase == .playing
-        return next
+        state.confirmingNewBoard = state.phase == .playing
     case is KeepBoardAction:
-        var next = state
-        next.confirmingNewBoard = false
-        return next
+        state.confirmingNewBoard = false
     case let flip as FlipCardAction:
-        return GameRules.flip(at: flip.index, in: state)
+        GameRules.flip(at: flip.index, in: &state)
     case let resolve as ResolveMismatchAction:
-        return GameRules.resolveMismatch(in: state, round: resolve.round)
+        GameRules.resolveMismatch(in: &state, round: resolve.round)
     case let move as MoveCursorAction:
-        var next = state
-        next.cursor = GameRules.move(move.direction, from: state.cursor, cardCount: state.cards.count)
-        return next
+        state.cursor = GameRules.move(move.direction, from: state.cursor, cardCount: state.cards.count)
     default:
-        return state
+        break
     }
 }
 

@@ -52,15 +52,23 @@ public func flipCard(at index: Int, environment: GameEnvironment) -> Thunk<AppSt
     }
 }
 
-/// Waits the environment's mismatch delay, then turns the shown mismatch of `round` face down.
+/// The id of the mismatch timer: at most one runs, the latest (`cancelInFlight`).
+public struct MismatchTimer: Hashable, Sendable {
+    /// Creates the id.
+    public init() {}
+}
+
+/// Waits the environment's mismatch delay on the store's effect clock, then turns the shown
+/// mismatch of `round` face down. An effect with the id ``MismatchTimer``: a newer one cancels
+/// it, and so does `store.cancelThunks(id: MismatchTimer())`.
 ///
 /// - Parameters:
 ///   - round: The round the mismatch belongs to.
-///   - environment: Supplies the delay and how to wait.
+///   - environment: Supplies the delay.
 /// - Returns: The thunk.
 public func resolveMismatchLater(round: Int, environment: GameEnvironment) -> AsyncThunk<AppState, Void> {
-    AsyncThunk { dispatch, _ in
-        await GameEffects.resolveMismatchAfterDelay(
+    AsyncThunk(id: MismatchTimer(), cancelInFlight: true) { dispatch, _ in
+        try await GameEffects.resolveMismatchAfterDelay(
             round: round, environment: environment, dispatch: dispatch)
     }
 }

@@ -55,9 +55,22 @@ public struct SettingsStorage: Sendable {
     /// - Parameter store: The app's store.
     /// - Returns: The persister; keep it alive, and call `flush()` before the app exits.
     public func persist(_ store: Store<AppState>) -> StatePersister<AppState, Settings> {
+        persist(store, app: \.self)
+    }
+
+    /// Starts saving the settings of the app's state at `app` in the store's state (a store
+    /// that travels in time, say) whenever they change.
+    ///
+    /// - Parameters:
+    ///   - store: The app's store.
+    ///   - app: Where the app's state is in the store's state.
+    /// - Returns: The persister; keep it alive, and call `flush()` before the app exits.
+    public func persist<Root>(_ store: Store<Root>, app: KeyPath<Root, AppState>) -> StatePersister<
+        Root, Settings
+    > {
         // The category changes one pick at a time: there is no burst to coalesce, so write at
         // once (on the persister's queue) and leave a SIGTERM no window to lose the pick in.
-        StatePersister(store: store, file: file, select: Settings.of, quietPeriod: 0)
+        StatePersister(store: store, file: file, select: { Settings.of($0[keyPath: app]) }, quietPeriod: 0)
     }
 
     /// What to tell the player about a problem the settings file reported: a file with bad

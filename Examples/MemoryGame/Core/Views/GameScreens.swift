@@ -7,7 +7,7 @@ import TerminalUI
 /// store subscribers (called on whichever thread dispatched) hop there with `loop.post`.
 @MainActor
 final class GameScreens: ScreenPresenter {
-    private let store: Store<AppState>
+    private let store: GameStore
     private let loop: EventLoop
     private let renderer: Renderer
     private let dispatcher: IntentDispatcher
@@ -24,7 +24,7 @@ final class GameScreens: ScreenPresenter {
     private var subscription: SubscriptionToken?
 
     init(
-        store: Store<AppState>, loop: EventLoop, renderer: Renderer, dispatcher: IntentDispatcher,
+        store: GameStore, loop: EventLoop, renderer: Renderer, dispatcher: IntentDispatcher,
         size: TerminalSize
     ) {
         self.store = store
@@ -84,21 +84,21 @@ final class GameScreens: ScreenPresenter {
         let loop = self.loop
         switch screen {
         case .menu:
-            subscription = store.subscribe(transform: { $0.select(MenuViewState.of) }) { [weak self] menu in
+            subscription = store.subscribe(select: MenuViewState.of) { [weak self] menu in
                 loop.post {
                     self?.menu = menu
                     self?.draw()
                 }
             }
         case .categories:
-            subscription = store.subscribe(transform: { $0.select(\.categories) }) { [weak self] categories in
+            subscription = store.subscribe(select: \.categories) { [weak self] categories in
                 loop.post {
                     self?.categories = categories
                     self?.draw()
                 }
             }
         case .game:
-            subscription = store.subscribe(transform: { $0.select(\.game) }) { [weak self] game in
+            subscription = store.subscribe(select: \.game) { [weak self] game in
                 loop.post {
                     self?.game = game
                     self?.draw()

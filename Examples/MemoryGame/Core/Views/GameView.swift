@@ -53,7 +53,7 @@ public enum GameView {
             guard fits(state, size: size) else {
                 return TooSmallScreen.lines(needed: minimumSize, actual: size)
             }
-            lines = [heading, Line()] + table(state) + [Line()] + footer(state)
+            lines = [heading, Line()] + table(state) + [Line()] + footer(state, width: size.columns)
         }
         return lines.map { $0.truncated(toWidth: size.columns) }
     }
@@ -136,7 +136,7 @@ public enum GameView {
         return [top] + faces.map { side + $0 + side } + [bottom]
     }
 
-    private static func footer(_ state: GameState) -> [Line] {
+    private static func footer(_ state: GameState, width: Int) -> [Line] {
         let message: Line
         let hints: String
         if case .won(let score) = state.phase {
@@ -150,7 +150,9 @@ public enum GameView {
             message = Line(detail(state))
             hints = " arrows/hjkl move · Enter/Space flip · Esc menu · q quit"
         }
-        return [message, Line(status(state), style: Theme.hint), Line(hints, style: Theme.hint)]
+        return [
+            message, Line(status(state, width: width), style: Theme.hint), Line(hints, style: Theme.hint),
+        ]
     }
 
     /// The detail line: the full names on the card under the cursor.
@@ -162,17 +164,42 @@ public enum GameView {
         return position + "\(card.album.artist) — \(card.album.title)" + (card.isMatched ? " (found)" : "")
     }
 
-    /// The status line: category, pairs found, misses, and where the cards came from.
-    static func status(_ state: GameState) -> String {
-        var parts = [
-            " \(state.category.name)", "pairs \(state.pairsFound)/\(state.pairCount)",
-            "misses \(state.misses)",
-        ]
+    /// The status line: category, pairs found, misses, and where the cards came from; after a
+    /// retry that fell back to the offline catalog again, which retry that was.
+    ///
+    /// Fitted to `width` without losing the way out (`r retries`): when the line is too wide the
+    /// category goes (the heading names it), then the reason is shortened with "…".
+    static func status(_ state: GameState, width: Int = .max) -> String {
+        let counts = "pairs \(state.pairsFound)/\(state.pairCount) · misses \(state.misses)"
+        let full = " \(state.category.name) · \(counts)"
+        let origin: (open: String, reason: String, close: String)
         switch state.origin {
-        case .live: parts.append("albums from iTunes")
-        case .offline: parts.append("offline catalog")
-        case .offlineFallback(let reason): parts.append("offline (\(reason); r retries)")
+        case .live: origin = ("albums from iTunes", "", "")
+        case .offline: origin = ("offline catalog", "", "")
+        case .offlineFallback(let reason):
+            let retry = state.fallbacksInARow > 1 ? "retry \(state.fallbacksInARow - 1): " : ""
+            origin = ("offline (\(retry)", reason, "; r retries)")
         }
-        return parts.joined(separator: " · ")
+        let tail = origin.open + origin.reason + origin.close
+        for head in [full, " \(counts)"] where (head + " · " + tail).displayWidth <= width {
+            return head + " · " + tail
+        }
+        let head = " \(counts) · " + origin.open
+        let room = width - head.displayWidth - origin.close.displayWidth
+        return head + shortened(origin.reason, toWidth: room) + origin.close
+    }
+
+    /// `text` cut to `width` columns, ending with "…" when it was cut.
+    private static func shortened(_ text: String, toWidth width: Int) -> String {
+        guard text.displayWidth > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let characterWidth = DisplayWidth.of(character)
+            guard used + characterWidth <= width - 1 else { break }
+            result.append(character)
+            used += characterWidth
+        }
+        return result + "…"
     }
 }

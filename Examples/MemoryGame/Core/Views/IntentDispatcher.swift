@@ -14,7 +14,7 @@ public final class IntentDispatcher {
         case quit
     }
 
-    private let store: Store<AppState>
+    private let store: GameStore
     private let environment: GameEnvironment
 
     /// Creates a dispatcher.
@@ -22,9 +22,18 @@ public final class IntentDispatcher {
     /// - Parameters:
     ///   - store: The app's store, with the thunk middleware.
     ///   - environment: What the thunks need.
-    public init(store: Store<AppState>, environment: GameEnvironment) {
+    public init(store: GameStore, environment: GameEnvironment) {
         self.store = store
         self.environment = environment
+    }
+
+    /// Creates a dispatcher on `store` itself.
+    ///
+    /// - Parameters:
+    ///   - store: The app's store, with the thunk middleware.
+    ///   - environment: What the thunks need.
+    public convenience init(store: Store<AppState>, environment: GameEnvironment) {
+        self.init(store: GameStore(store), environment: environment)
     }
 
     /// The screen the route in the store shows.
@@ -36,7 +45,7 @@ public final class IntentDispatcher {
     /// - Returns: Whether to keep running.
     @discardableResult
     public func handle(_ intent: UserIntent) -> Outcome {
-        let state = store.state!
+        let state = store.state
         switch (screen, intent) {
         case (_, .quit):
             return .quit

@@ -1,15 +1,17 @@
 /// What a list-changing command does to a particular list: the action to dispatch (if any) and
 /// how to report the result.
 struct TodoCommandPlan {
-    /// The action to dispatch; `nil` when the list already is as the user asked.
-    var action: TodoAction?
+    /// The action to dispatch.
+    var action: TodoAction
     /// The line to print, given the list after the action was reduced.
     var report: (TodoState) -> String
 }
 
 extension TodoCommand {
     /// Decides what this command does to `state`: resolves the numbers the user typed to items,
-    /// and rejects what the list can't take (a number past its end, a duplicate title).
+    /// and rejects what the list can't take (a number past its end, a duplicate title) and what
+    /// would change nothing (marking a done item done), so that a command that exits 0 changed
+    /// the list.
     ///
     /// - Throws: ``TodoCommandError``; the list must then be left as it was.
     func plan(in state: TodoState) throws(TodoCommandError) -> TodoCommandPlan {
@@ -24,21 +26,28 @@ extension TodoCommand {
             }
         case .done(let number):
             let item = try Self.item(number, in: state)
-            if item.isDone { return TodoCommandPlan(action: nil) { _ in "Already done: \(item.title)" } }
+            if item.isDone {
+                throw .failure(
+                    "'\(item.title)' (number \(number)) is already done; nothing was changed "
+                        + "(reopen it with: todo undone \(number))")
+            }
             return TodoCommandPlan(action: ToggleTodo(id: item.id)) { _ in "Done: \(item.title)" }
         case .undone(let number):
             let item = try Self.item(number, in: state)
-            if !item.isDone { return TodoCommandPlan(action: nil) { _ in "Not done yet: \(item.title)" } }
-            return TodoCommandPlan(action: ToggleTodo(id: item.id)) { after in
-                "Reopened as \(after.number(ofItemWithID: item.id).map(String.init) ?? "?"): \(item.title)"
+            if !item.isDone {
+                throw .failure(
+                    "'\(item.title)' (number \(number)) isn't done; nothing was changed "
+                        + "(mark it done with: todo done \(number))")
             }
+            return TodoCommandPlan(action: ToggleTodo(id: item.id)) { _ in "Reopened: \(item.title)" }
         case .edit(let number, let title):
             let item = try Self.item(number, in: state)
             if let existing = state.item(titled: title), existing.id != item.id {
                 throw .failure(Self.alreadyOnList(existing, in: state))
             }
             if item.title == TodoTitle.normalized(title) {
-                return TodoCommandPlan(action: nil) { _ in "Unchanged \(number): \(item.title)" }
+                throw .failure(
+                    "'\(item.title)' (number \(number)) already has that title; nothing was changed")
             }
             return TodoCommandPlan(action: UpdateTodo(id: item.id, title: title)) { _ in
                 "Renamed \(number): \(TodoTitle.normalized(title)) (was: \(item.title))"
@@ -48,7 +57,7 @@ extension TodoCommand {
             return TodoCommandPlan(action: RemoveTodo(id: item.id)) { _ in "Removed: \(item.title)" }
         case .clearDone:
             let doneCount = state.items.count(where: \.isDone)
-            if doneCount == 0 { return TodoCommandPlan(action: nil) { _ in "No done todos to clear." } }
+            if doneCount == 0 { throw .failure("no done todos to clear; nothing was changed") }
             return TodoCommandPlan(action: ClearDoneTodos()) { _ in
                 doneCount == 1 ? "Cleared 1 done todo." : "Cleared \(doneCount) done todos."
             }

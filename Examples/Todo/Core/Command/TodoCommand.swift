@@ -1,8 +1,9 @@
 /// What a `todo` invocation asks for.
 public enum TodoCommand: Equatable, Sendable {
-    /// `todo add "Buy milk"`: add an item at the end of the open items.
+    /// `todo add "Buy milk"`: add an item at the end of the list.
     case add(title: String)
-    /// `todo list`: print the list, open items first, numbered.
+    /// `todo list`: print the list in the order the items were added, numbered (done items keep
+    /// their number).
     case list
     /// `todo done N`: mark item N done.
     case done(number: Int)

@@ -3,6 +3,7 @@ import Foundation
 import ReSwift
 import ReSwiftDevTools
 import ReSwiftPersistence
+import ReSwiftThunk
 import TerminalUI
 
 #if canImport(Glibc)
@@ -76,7 +77,13 @@ public enum TodoCommandLine {
             switch invocation.command {
             case .interactive where isInteractiveTerminal:
                 // Read before the screen is taken, so a notice or a refusal shows on standard error.
-                if try await runInteractive(url: url, list: try file.read()) { return ExitStatus.interrupted }
+                let list = try file.read()
+                let advice = resetAdvice(filePath: invocation.filePath)
+                if try await runInteractive(
+                    url: url, list: list, resetAdvice: advice, environment: environment)
+                {
+                    return ExitStatus.interrupted
+                }
             case .list, .interactive:
                 for line in TodoListRenderer.lines(for: try file.read()) { output(line) }
             case .resetFile:
@@ -129,13 +136,13 @@ public enum TodoCommandLine {
     }
 
     /// The way out of a damaged file, as a command to type (with `--file` when it was given).
-    static func resetAdvice(filePath: String?) -> String {
+    nonisolated static func resetAdvice(filePath: String?) -> String {
         let fileOption = filePath.map { " --file \(shellQuoted($0))" } ?? ""
         return "to keep the damaged file aside and start an empty list, run: todo reset-file\(fileOption)"
     }
 
     /// `text` as one shell word: unchanged when it is plain, in single quotes otherwise.
-    private static func shellQuoted(_ text: String) -> String {
+    private nonisolated static func shellQuoted(_ text: String) -> String {
         let plain = text.allSatisfy {
             $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:@%,=".contains($0))
         }
@@ -143,17 +150,55 @@ public enum TodoCommandLine {
         return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// How many states the interactive list keeps for time travel when it is inspected.
+    static let timeTravelHistoryLimit = 500
+
     /// The interactive list on `url`: a store whose list actions go through the file, and whose
     /// status line shows file problems (standard error would be drawn over).
     ///
+    /// When the app is inspected (`RESWIFT_INSPECT=1`), the store's reducer is wrapped in time
+    /// travel (the last ``timeTravelHistoryLimit`` states), so the inspector can take the screen
+    /// back to any earlier state and forward again. The file is not travelled: it keeps the list
+    /// as last saved, and the next change made on the screen is applied to that list.
+    ///
     /// - Returns: Whether the user quit with Ctrl-C.
-    private static func runInteractive(url: URL, list: TodoState) async throws -> Bool {
-        let store = Store<TodoAppState>(reducer: reduceTodoApp, state: TodoAppState())
-        let file = TodoFile(url: url) { [weak store] notice in
-            store?.dispatch(ShowTodoMessage(notice))
+    private static func runInteractive(
+        url: URL, list: TodoState, resetAdvice: String, environment: [String: String]
+    ) async throws -> Bool {
+        let screenStore: TodoScreenStore
+        let stopRefreshing: () -> Void
+        let notices = Locked<TodoScreenStore?>(nil)
+        let file = TodoFile(url: url) { notice in
+            notices.withLock { $0 }?.dispatch(ShowTodoMessage(notice), #fileID, #line)
         }
-        store.dispatch(TodoListLoaded(list))
-        store.middleware = [createInspectorMiddleware(app: "todo"), file.middleware()]
-        return try await TodoInteractiveApp.run(store: store) { file.refresh(store) }
+        let watcher = TodoFileWatcher(file: file, list: list, resetAdvice: resetAdvice)
+        if isInspected(environment) {
+            let store = Store(
+                reducer: timeTravelReducer(inPlace: reduceTodoApp, historyLimit: timeTravelHistoryLimit),
+                state: TimeTravelState(TodoAppState(list: list)))
+            store.middleware = [
+                createInspectorMiddleware(app: "todo", environment: environment), createThunkMiddleware(),
+                file.middleware(watcher: watcher),
+            ]
+            screenStore = TodoScreenStore(travelling: store)
+            stopRefreshing = watcher.startRefreshing(store)
+        } else {
+            let store = Store<TodoAppState>(reducer: reduceTodoApp, state: TodoAppState(list: list))
+            store.middleware = [createThunkMiddleware(), file.middleware(watcher: watcher)]
+            screenStore = TodoScreenStore(store)
+            stopRefreshing = watcher.startRefreshing(store)
+        }
+        notices.withLock { $0 = screenStore }
+        defer {
+            stopRefreshing()
+            notices.withLock { $0 = nil }
+        }
+        return try await TodoInteractiveApp.run(store: screenStore)
+    }
+
+    /// Whether `environment` asks for the inspector (`RESWIFT_INSPECT=1`, as
+    /// `createInspectorMiddleware` reads it).
+    static func isInspected(_ environment: [String: String]) -> Bool {
+        environment["RESWIFT_INSPECT"] == "1"
     }
 }

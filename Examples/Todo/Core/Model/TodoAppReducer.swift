@@ -4,8 +4,8 @@ import ReSwift
 /// actions to the screen, and the selection is kept on a row that exists.
 ///
 /// When the list changes (an action, or the list as saved), the selection stays on the item it
-/// was on wherever that item moves: a toggled item moves between the open and done groups and
-/// the selection goes with it. Only when that item is gone does the selection stay on its row.
+/// was on wherever that item moves (an undo that puts an item back above it, the list as saved
+/// by another process). Only when that item is gone does the selection stay on its row.
 ///
 /// - Parameters:
 ///   - action: The action to reduce.

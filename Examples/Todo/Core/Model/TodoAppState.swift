@@ -15,7 +15,7 @@ public struct TodoAppState: Codable, Equatable, Sendable {
 
 /// What the interactive list shows besides the items.
 public struct TodoScreenState: Codable, Equatable, Sendable {
-    /// The selected row: an index into ``TodoState/displayOrder``, kept within the list.
+    /// The selected row: an index into ``TodoState/items`` (the row numbered `selection + 1`), kept within the list.
     public var selection: Int
     /// The line being typed, when the user is adding or editing an item.
     public var editor: TodoEditor?

@@ -3,8 +3,9 @@ import Foundation
 /// One entry of the todo list.
 ///
 /// Items are identified by an `id` the list hands out in order; the numbers users type
-/// (`todo done 2`) are positions in ``TodoState/displayOrder`` and are resolved to ids before an
-/// action is dispatched, so an action always names the item it means even if the list changed.
+/// (`todo done 2`) are positions in ``TodoState/items`` (see ``TodoState/item(number:)``) and are
+/// resolved to ids before an action is dispatched, so an action always names the item it means
+/// even if the list changed.
 public struct TodoItem: Codable, Equatable, Hashable, Sendable, Identifiable {
     /// A stable identifier, unique within one list.
     public var id: Int

@@ -11,7 +11,8 @@ public struct TodoState: Codable, Equatable, Sendable {
     /// How many changes ``undoHistory`` keeps; older ones are dropped.
     public static let undoLimit = 50
 
-    /// The items in the order they were added.
+    /// The items in the order they were added, which is the order `todo list` shows and numbers
+    /// them in (see ``item(number:)``).
     public var items: [TodoItem]
     /// The identifier the next added item gets.
     public var nextID: Int
@@ -25,22 +26,24 @@ public struct TodoState: Codable, Equatable, Sendable {
         self.undoHistory = undoHistory
     }
 
-    /// The items in the order `todo list` shows and numbers them: open items first, then done
-    /// items, each group in the order the items were added.
-    public var displayOrder: [TodoItem] {
-        items.filter { !$0.isDone } + items.filter(\.isDone)
-    }
-
-    /// The item a user means by `number` (1-based, as `todo list` numbers), if there is one.
+    /// The item a user means by `number` (1-based, as `todo list` and the interactive list number
+    /// the items), if there is one.
+    ///
+    /// An item's number is its position in ``items``, the order the items were added: marking an
+    /// item done or open again keeps its number, so `todo done 1` then `todo undone 1` mean the
+    /// same item. Only removing an item (or clearing done ones) renumbers the items after it.
+    ///
+    /// - Complexity: O(1).
     public func item(number: Int) -> TodoItem? {
-        let ordered = displayOrder
-        guard number >= 1, number <= ordered.count else { return nil }
-        return ordered[number - 1]
+        guard number >= 1, number <= items.count else { return nil }
+        return items[number - 1]
     }
 
     /// The number `todo list` shows for the item with `id`, if it is on the list.
+    ///
+    /// - Complexity: O(*n*) in the number of items.
     public func number(ofItemWithID id: Int) -> Int? {
-        displayOrder.firstIndex { $0.id == id }.map { $0 + 1 }
+        items.firstIndex { $0.id == id }.map { $0 + 1 }
     }
 
     /// The item whose title matches `title` once both are normalized, ignoring case and width

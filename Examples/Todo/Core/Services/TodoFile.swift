@@ -71,7 +71,8 @@ struct TodoFile: Sendable {
     /// Runs a list-changing command: under the file's lock, loads the list, lets the command
     /// decide what to do with it, dispatches that through a store, and saves the store's list.
     ///
-    /// When the command is rejected or changes nothing, nothing is written.
+    /// When the command is rejected (which it is when it would change nothing), nothing is
+    /// written.
     ///
     /// - Returns: The line to show the user.
     /// - Throws: ``TodoCommandError`` when the command doesn't fit the list, or a
@@ -87,11 +88,7 @@ struct TodoFile: Sendable {
                 (list, repairs) = repaired(saved)
                 let store = Store<TodoAppState>(reducer: reduceTodoApp, state: TodoAppState(list: list))
                 let plan = try command.plan(in: store.state.list)
-                guard let action = plan.action else {
-                    report = plan.report(store.state.list)
-                    throw Unchanged()
-                }
-                store.dispatch(action)
+                store.dispatch(plan.action)
                 report = plan.report(store.state.list)
                 guard store.state.list != saved else { throw Unchanged() }
                 saved = store.state.list

@@ -6,41 +6,37 @@ import TerminalUI
 /// ``TodoListView``. The terminal is put back as it was however the app ends.
 @MainActor
 final class TodoInteractiveApp {
-    /// How often, in seconds, the app looks for changes other `todo` processes made to the file.
-    static let refreshInterval = 1.0
-
-    private let store: Store<TodoAppState>
+    private let store: TodoScreenStore
     private let view: TodoListView
     private let renderer: Renderer
     private let loop: EventLoop
-    private let refresh: () -> Void
     private var state: TodoAppState
     private var size: TerminalSize
     private var subscription: SubscriptionToken?
 
-    private init(session: TerminalSession, store: Store<TodoAppState>, refresh: @escaping () -> Void) {
+    private init(session: TerminalSession, store: TodoScreenStore) {
         self.store = store
         self.view = TodoListView(store: store)
         self.renderer = Renderer(
             session: session, colorSupport: .detect(environment: ProcessInfo.processInfo.environment))
-        self.loop = EventLoop(session: session, tickInterval: Self.refreshInterval)
-        self.refresh = refresh
-        self.state = store.state
+        self.loop = EventLoop(session: session)
+        self.state = store.state()
         self.size = session.size
     }
 
     /// Runs the interactive list until the user quits or the terminal goes away.
     ///
-    /// - Parameters:
-    ///   - store: The store to show and dispatch to.
-    ///   - refresh: Called every ``refreshInterval`` seconds to pick up changes made elsewhere.
+    /// Changes other `todo` processes make to the file come in through the store (see
+    /// ``TodoFileWatcher/refreshing(every:)``), like every other change.
+    ///
+    /// - Parameter store: The store to show and dispatch to.
     /// - Throws: `TerminalError` when the terminal can't be taken over.
     /// - Returns: Whether the user quit with Ctrl-C (the program then exits 130).
     @discardableResult
-    static func run(store: Store<TodoAppState>, refresh: @escaping () -> Void) async throws -> Bool {
+    static func run(store: TodoScreenStore) async throws -> Bool {
         let session = try TerminalSession.start()
         defer { session.restore() }
-        let app = TodoInteractiveApp(session: session, store: store, refresh: refresh)
+        let app = TodoInteractiveApp(session: session, store: store)
         return await app.run()
     }
 
@@ -68,13 +64,14 @@ final class TodoInteractiveApp {
                 size = newSize
                 draw()
             case .tick:
-                refresh()
+                break
             }
         }
         return interrupted
     }
 
     private func draw() {
+        view.pageSize = max(TodoScreenView.listHeight(state: state, size: size), 1)
         renderer.render(TodoScreenView.lines(state: state, size: size), size: size)
     }
 }

@@ -9,9 +9,6 @@ extension TodoListView {
         case quit
     }
 
-    /// How many rows Page Up and Page Down move.
-    static let pageSize = 10
-
     /// Handles one key press: while a title is being typed, keys edit it (Enter saves, Esc
     /// cancels, ←/→, Home/End, word moves and Ctrl-A/E/K/U/W as in a shell); otherwise ↑/↓ (k/j), Page Up/Down, Home/End move, Space toggles, `a` adds, `e`
     /// edits, `d` (or Delete) deletes, `u` undoes and `q` (or Ctrl-C) quits.
@@ -19,7 +16,7 @@ extension TodoListView {
     /// A status message is dismissed by the next key.
     func handle(_ key: Key) -> KeyOutcome {
         if key.isInterrupt { return .quit }
-        if store.state.screen.editor != nil {
+        if state.screen.editor != nil {
             handleWhileTyping(key)
             return .keepRunning
         }
@@ -27,10 +24,10 @@ extension TodoListView {
         switch key {
         case .up, .character("k"): moveSelection(by: -1)
         case .down, .character("j"): moveSelection(by: 1)
-        case .pageUp: moveSelection(by: -Self.pageSize)
-        case .pageDown: moveSelection(by: Self.pageSize)
-        case .home: moveSelection(by: -store.state.list.items.count)
-        case .end: moveSelection(by: store.state.list.items.count)
+        case .pageUp: moveSelection(by: -pageSize)
+        case .pageDown: moveSelection(by: pageSize)
+        case .home: moveSelection(by: -state.list.items.count)
+        case .end: moveSelection(by: state.list.items.count)
         case .character(" "): toggleSelected()
         case .character("a"): beginAdding()
         case .character("e"), .enter: beginEditing()

@@ -10,14 +10,24 @@ import TerminalUI
 /// action carries the line that sent it as its call site (`DispatchOrigin.current`).
 final class TodoListView {
     /// The store the view reads from and dispatches to.
-    let store: Store<TodoAppState>
+    let store: TodoScreenStore
+
+    /// How many rows Page Up and Page Down move: the rows of items the screen shows, which the
+    /// app sets from the terminal's size each time it draws.
+    var pageSize = 10
 
     /// Creates the view for `store`.
-    init(store: Store<TodoAppState>) {
+    init(store: TodoScreenStore) {
         self.store = store
     }
 
-    private var state: TodoAppState { store.state }
+    /// Creates the view for `store` itself.
+    convenience init(store: Store<TodoAppState>) {
+        self.init(store: TodoScreenStore(store))
+    }
+
+    /// The state the view shows.
+    var state: TodoAppState { store.state() }
 
     /// The item on the selected row, if the list isn't empty.
     var selectedItem: TodoItem? {
@@ -100,8 +110,10 @@ final class TodoListView {
         edit(with: .backspace)
     }
 
-    /// Closes the editor, keeping the list as it was.
+    /// Closes the editor, keeping the list as it was; a message about the title typed (a
+    /// duplicate, an empty title) goes with it.
     func cancelEditing() {
+        dismissMessage()
         dispatch(CloseEditor())
     }
 
@@ -148,7 +160,7 @@ final class TodoListView {
     ///   - file: The dispatching file; leave the default.
     ///   - line: The dispatching line; leave the default.
     private func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
-        store.dispatch(action, file: file, line: line)
+        store.dispatch(action, file, line)
     }
 
     /// "'Call mom' is already on the list.", naming the item as it is written on the list.

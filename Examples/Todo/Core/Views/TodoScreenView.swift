@@ -5,16 +5,17 @@ import TerminalUI
 /// ```
 ///  todo                                        2 open, 9 done
 ///   ↑ 3 more
-///   [ ] Buy milk
-/// › [ ] Walk the dog
-///   [x] Write talk
+///    4. [ ] Buy milk
+/// ›  5. [ ] Walk the dog
+///    6. [x] Write talk
 ///   ↓ 5 more
 /// 'Call mom' is already on the list.
 /// Add: Call mom█
 /// Enter save  Esc cancel  ←/→ move
 /// ```
 ///
-/// The items scroll so that the selected one is always visible (TerminalUI's `ListView`); the
+/// Each row shows the number the command line takes for that item (`todo done 5`). The items
+/// scroll so that the selected one is always visible (TerminalUI's `ListView`); the
 /// rows just above and below them say how many items are out of sight. The status message is
 /// wrapped to the width and shown in full (as far as the screen's height allows), above the
 /// editor while a title is being typed, so a rejected title or a failed save is explained while
@@ -37,17 +38,13 @@ enum TodoScreenView {
         let width = size.columns
         let list = state.list
         let done = list.items.count(where: \.isDone)
-        // Header, the rows above and below the items, and the key help take four rows; the
-        // message and the editor take theirs from the bottom, leaving the rest to the items.
-        let editorRows = state.screen.editor == nil ? 0 : 1
-        let messageRows = messageLines(
-            state.screen.message, width: width, maximumRows: size.rows - 5 - editorRows)
-        let bottom =
-            messageRows + (state.screen.editor.map { [editorLine($0, state.screen, width: width)] } ?? [])
-        let listHeight = size.rows - 4 - max(bottom.count, 1)
+        let bottom = bottomLines(state: state, size: size)
+        let listHeight = listHeight(bottomRows: bottom.count, size: size)
 
-        let items = list.displayOrder.map { item in
-            Line("\(TodoListRenderer.checkbox(item)) \(item.title)", style: item.isDone ? .dim : .plain)
+        let items = list.items.enumerated().map { offset, item in
+            Line(
+                "\(TodoListRenderer.prefix(number: offset + 1, of: list.items.count, item)) \(item.title)",
+                style: item.isDone ? .dim : .plain)
         }
         let selection = items.isEmpty ? nil : state.screen.selection
         let first = ListView.firstVisibleIndex(count: items.count, selection: selection, height: listHeight)
@@ -64,6 +61,29 @@ enum TodoScreenView {
         let help = state.screen.editor == nil ? browsingHelp : editingHelp
         lines.append(Line(help, style: .dim).truncated(toWidth: width))
         return lines
+    }
+
+    /// How many rows of items the screen shows for `state` in a terminal of `size`: what Page Up
+    /// and Page Down move by.
+    static func listHeight(state: TodoAppState, size: TerminalSize) -> Int {
+        guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else { return 1 }
+        return listHeight(bottomRows: bottomLines(state: state, size: size).count, size: size)
+    }
+
+    /// The header, the rows above and below the items and the key help take four rows; the
+    /// message and the editor (at least one row) take theirs from the bottom, leaving the rest to
+    /// the items.
+    private static func listHeight(bottomRows: Int, size: TerminalSize) -> Int {
+        size.rows - 4 - max(bottomRows, 1)
+    }
+
+    /// The message, wrapped, and the editor, if they are shown.
+    private static func bottomLines(state: TodoAppState, size: TerminalSize) -> [Line] {
+        let editorRows = state.screen.editor == nil ? 0 : 1
+        let messageRows = messageLines(
+            state.screen.message, width: size.columns, maximumRows: size.rows - 5 - editorRows)
+        return messageRows
+            + (state.screen.editor.map { [editorLine($0, state.screen, width: size.columns)] } ?? [])
     }
 
     /// A row above or below the items: how many are out of sight that way, or blank.
