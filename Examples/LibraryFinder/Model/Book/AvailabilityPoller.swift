@@ -68,6 +68,7 @@ package struct AvailabilityPoller: Sendable {
             }
             let next = lastRequest + .seconds(interval)
             if next >= deadline { return .timedOut(seconds: timeout) }
+            // hazard-check: ok because this is EffectClock's sleep(until:) on its own instants (nanoseconds), which needs no macOS 13
             try await clock.sleep(until: next)
             try Task.checkCancellation()
             lastRequest = clock.now

@@ -112,6 +112,7 @@ public enum GameEffects {
     public static func resolveMismatchAfterDelay(
         round: Int, environment: GameEnvironment, dispatch: AsyncThunkDispatch
     ) async throws {
+        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await EffectEnvironment.sleep(for: .seconds(max(0, environment.mismatchDelay)))
         dispatch(ResolveMismatchAction(round: round))
     }

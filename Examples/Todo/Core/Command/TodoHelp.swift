@@ -15,7 +15,8 @@ enum TodoHelp {
             """,
         subcommands: [
             SubcommandDeclaration("add", arguments: "TITLE", help: "Add a todo"),
-            SubcommandDeclaration("list", aliases: ["ls"], help: "Show the list, numbered as the commands take them"),
+            SubcommandDeclaration(
+                "list", aliases: ["ls"], help: "Show the list, numbered as the commands take them"),
             SubcommandDeclaration("done", arguments: "N", help: "Mark todo N done"),
             SubcommandDeclaration("undone", arguments: "N", help: "Mark todo N open again"),
             SubcommandDeclaration("edit", arguments: "N TITLE", help: "Change the title of todo N"),

@@ -91,6 +91,7 @@ final class TodoFileWatcher: Sendable {
     func refreshing<State>(every interval: EffectDuration = refreshInterval) -> AsyncThunk<State, Void> {
         AsyncThunk(id: RefreshID(), cancelInFlight: true) { [self] dispatch, _ in
             while true {
+                // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
                 try await EffectEnvironment.sleep(for: interval)
                 refresh { dispatch($0) }
             }
