@@ -335,8 +335,9 @@ final class InspectorEndpoint: @unchecked Sendable {
     /// Checks who is calling and whether there is room, then greets the connection.
     private func admit(_ fd: Int32) {
         guard peerUserID(fd) == geteuid() else {
-            closeDescriptor(fd)
+            // Counted before the close, so that whoever sees the close sees the count.
             shared.withLock { $0.refused += 1 }
+            closeDescriptor(fd)
             return
         }
         let limits = self.limits
