@@ -71,7 +71,7 @@ public struct KeepBoardAction: Action, Equatable, Sendable {
     public init() {}
 }
 
-/// Turns the card at `index` face up (see ``GameRules/flip(at:in:)`` for what happens then).
+/// Turns the card at `index` face up (see ``GameRules/flip(at:in:)->_`` for what happens then).
 public struct FlipCardAction: Action, Equatable, Sendable {
     /// The card to turn.
     public var index: Int

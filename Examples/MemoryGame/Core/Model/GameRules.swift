@@ -45,7 +45,7 @@ public enum GameRules {
     /// - One card up: it waits for the second.
     /// - Two up and the same album: both stay up, marked matched; the last pair wins the game.
     /// - Two up and different: both stay up as a ``GameState/Mismatch`` and the miss counts at once;
-    ///   ``resolveMismatch(in:round:)`` turns them back later.
+    ///   ``resolveMismatch(in:round:)->_`` turns them back later.
     ///
     /// Ignored (the state comes back unchanged) when no round is being played, while a mismatch is
     /// shown (so a third card is never turned), for an index off the table, and for a card that is
