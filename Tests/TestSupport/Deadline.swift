@@ -1,4 +1,4 @@
-import Locking
+import InternalReSwiftUtilities
 import Testing
 
 /// Runs `body` and returns what it returns, or throws a ``TestSupportError`` naming `what` when
