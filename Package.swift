@@ -295,7 +295,7 @@ package.products += [.executable(name: "reswift-inspect", targets: ["ReSwiftInsp
 package.targets += [
     .executableTarget(
         name: "ReSwiftInspect",
-        dependencies: ["ReSwift", "ReSwiftDevTools", "ArgumentParsing", "TerminalUI"],
+        dependencies: ["ReSwift", "ReSwiftDevTools", "ReSwiftPersistence", "ArgumentParsing", "TerminalUI"],
         path: "Tools/Inspect"),
     .testTarget(
         name: "InspectTests",
