@@ -73,7 +73,8 @@ package.targets += [
         name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport", "InternalReSwiftUtilities"],
         path: "Tests/TerminalUITests"),
     .target(
-        name: "TestSupport", dependencies: ["ReSwift", "TerminalUI", "InternalReSwiftUtilities"],
+        name: "TestSupport",
+        dependencies: ["ReSwift", "TerminalUI", "InternalReSwiftUtilities", "ArgumentParsing"],
         path: "Tests/TestSupport"),
     .testTarget(
         name: "TestSupportTests", dependencies: ["TestSupport", "InternalReSwiftUtilities"],

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import InternalReSwiftUtilities
 import Testing
 
@@ -46,15 +47,10 @@ public func withDeadline<Result>(
     }
     if watchdog.finish() {
         throw TestSupportError(
-            "Timed out after \(secondsText(seconds)) s waiting for \(what) "
+            "Timed out after \(SecondsText.number(seconds)) s waiting for \(what) "
                 + "(\(sourceLocation.fileName):\(sourceLocation.line)).")
     }
     return try result.get()
-}
-
-/// `seconds` as a test message writes it: `10`, `0.2`.
-private func secondsText(_ seconds: Double) -> String {
-    seconds == seconds.rounded() && abs(seconds) < 1e9 ? String(Int(seconds)) : String(seconds)
 }
 
 /// Waits until `condition` holds, checking it every 10 ms, for at most `seconds`.
