@@ -74,10 +74,12 @@ package.targets += [
         path: "Tests/TerminalUITests"),
     .target(
         name: "TestSupport",
-        dependencies: ["ReSwift", "TerminalUI", "InternalReSwiftUtilities", "ArgumentParsing"],
+        dependencies: [
+            "ReSwift", "TerminalUI", "InternalReSwiftUtilities", "ArgumentParsing", "HTTPTransport",
+        ],
         path: "Tests/TestSupport"),
     .testTarget(
-        name: "TestSupportTests", dependencies: ["TestSupport", "InternalReSwiftUtilities"],
+        name: "TestSupportTests", dependencies: ["TestSupport", "InternalReSwiftUtilities", "HTTPTransport"],
         path: "Tests/TestSupportTests"),
     .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
 ]
