@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// Records dispatched actions, from any thread, and finds them by type.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// Process-wide hooks of the thunk middleware.
 public enum ThunkHooks {

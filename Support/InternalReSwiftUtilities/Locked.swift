@@ -9,7 +9,7 @@
 /// A value that is only read and written while holding a lock: the package's one lock type.
 ///
 /// Shared by every module of the package, ReSwift and its satellites as well as the `Support`
-/// targets and the test helpers (`package` access: not part of the public API). Built on
+/// targets and the test helpers: not part of the public API. Built on
 /// `pthread_mutex_t`, which exists on every platform the package supports (unlike
 /// `Synchronization.Mutex`, macOS 15 / iOS 18, and Foundation's `NSLocking.withLock`, macOS 14 /
 /// iOS 17). The mutex lives in its own allocation so that its address never moves.
@@ -23,18 +23,25 @@
 /// ``withLock(_:)``, never a bare lock beside loose variables. A `Locked<Void>` is a plain lock,
 /// which may be recursive (see ``init(recursive:)``); a `Locked` made with ``init(_:)`` is not, and
 /// calling `withLock` again from inside `body` deadlocks.
+///
+/// `public` behind the `ReSwiftInternal` SPI rather than `package`: the compiler inlines an
+/// `@inlinable package` method only inside its own module (Swift 6.3, checked with a two-module
+/// package: every call stays a call to the unspecialized generic `withLock`), and the
+/// satellites take this lock on every dispatch (the listener middleware, the profiler, the thunk
+/// middleware). The package's modules import it with `@_spi(ReSwiftInternal) import`; ReSwift's
+/// users, who import ReSwift plainly, don't see it.
 // @unchecked Sendable: `value` is only touched inside `withLock`, which holds `mutex`.
-package final class Locked<Value>: @unchecked Sendable {
-    // Inlinable in the package's other modules (ReSwift's store and the profiler take a lock per
-    // dispatch). `value` is only touched holding `mutex`, which makes each access exclusive: no
-    // dynamic exclusivity check.
+@_spi(ReSwiftInternal)
+public final class Locked<Value>: @unchecked Sendable {
+    // Inlinable in the package's other modules. `value` is only touched holding `mutex`, which
+    // makes each access exclusive: no dynamic exclusivity check.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline @exclusivity(unchecked) var value: Value
 
     /// Creates a locked value.
     ///
     /// - Parameter value: The initial value.
-    package convenience init(_ value: Value) {
+    public convenience init(_ value: Value) {
         self.init(value, recursive: false)
     }
 
@@ -63,14 +70,14 @@ package final class Locked<Value>: @unchecked Sendable {
     /// - Returns: What `body` returns.
     @inlinable
     @inline(__always)
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
 
     /// A copy of the value.
-    package var current: Value {
+    public var current: Value {
         withLock { $0 }
     }
 }
@@ -79,7 +86,7 @@ extension Locked where Value == Void {
     /// Creates a plain lock; a recursive one may be taken again by the thread that holds it.
     ///
     /// - Parameter recursive: Whether the thread holding the lock may take it again.
-    package convenience init(recursive: Bool = false) {
+    public convenience init(recursive: Bool = false) {
         self.init((), recursive: recursive)
     }
 
@@ -89,7 +96,7 @@ extension Locked where Value == Void {
     /// - Returns: What `body` returns.
     @inlinable
     @inline(__always)
-    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -98,14 +105,14 @@ extension Locked where Value == Void {
     /// Takes the lock, for code that can't hold it in a closure; pair it with ``unlock()``.
     @inlinable
     @inline(__always)
-    package func lock() {
+    public func lock() {
         pthread_mutex_lock(mutex)
     }
 
     /// Releases the lock taken with ``lock()``.
     @inlinable
     @inline(__always)
-    package func unlock() {
+    public func unlock() {
         pthread_mutex_unlock(mutex)
     }
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import InternalReSwiftUtilities
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
 import Testing
 
 /// The package's one lock type, which every module uses.

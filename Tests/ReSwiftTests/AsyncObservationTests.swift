@@ -1,6 +1,6 @@
 #if canImport(Observation)
     import Observation
-    import ReSwift
+    @_spi(ReSwiftInternal) import ReSwift
     import TestSupport
     import Testing
 

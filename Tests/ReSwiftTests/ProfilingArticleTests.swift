@@ -1,4 +1,4 @@
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 import Testing
 
 // The code of the "Profiling" part of Sources/ReSwift/ReSwift.docc/DerivedStateAndProfiling.md,

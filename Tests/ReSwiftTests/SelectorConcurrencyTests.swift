@@ -1,5 +1,5 @@
 import Dispatch
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 import Testing
 
 /// Run again under ThreadSanitizer by `.ci/run` (its filter matches "Concurrency").

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 import Testing
 
 /// Run again under ThreadSanitizer by `.ci/run` (`swift test --sanitize=thread --filter Concurrency`).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ReSwift
+@_spi(ReSwiftInternal) @testable import ReSwift
 
 private struct Count: Equatable {
     var value = 0

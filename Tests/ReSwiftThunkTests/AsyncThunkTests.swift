@@ -1,4 +1,4 @@
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 import ReSwiftThunk
 import TestSupport
 import Testing

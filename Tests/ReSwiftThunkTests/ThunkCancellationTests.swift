@@ -1,4 +1,4 @@
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 import ReSwiftTesting
 import ReSwiftThunk
 import TestSupport

@@ -1,4 +1,4 @@
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// The type and call site of each action that reaches a middleware, in order: put its
 /// ``middleware`` after the one under test (the thunk middleware, say) to see which call sites

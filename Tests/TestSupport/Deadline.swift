@@ -1,5 +1,5 @@
 import ArgumentParsing
-import InternalReSwiftUtilities
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
 import Testing
 
 /// Runs `body` and returns what it returns, or throws a ``TestSupportError`` naming `what` when

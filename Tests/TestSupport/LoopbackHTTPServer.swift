@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTransport
-import InternalReSwiftUtilities
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
 import Testing
 
 #if canImport(Glibc)

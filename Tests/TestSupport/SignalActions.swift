@@ -1,4 +1,4 @@
-import InternalReSwiftUtilities
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
 
 /// Runs `body` while no other test that uses this changes the process's signal actions.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import InternalReSwiftUtilities
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
 import TestSupport
 import Testing
 

@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 extension Store where State: Sendable {
     /// Waits until the store's state satisfies a condition, and returns that state.
     ///

@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 /// An asynchronous sequence of a store's states, or of a selection from them.
 ///
 /// Get one from ``Store/states`` or ``Store/states(_:bufferingPolicy:)-(KeyPath<State,Selection>,_)``

@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 /// Receives what each dispatch cost and where it came from: the hook a profiler attaches to a
 /// store.
 ///

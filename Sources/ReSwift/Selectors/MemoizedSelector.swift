@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 /// A value derived from the state that is recomputed only when its inputs change.
 ///
 /// Build a selector from its inputs (key paths, ``SelectorInput``s, or other selectors) and a

@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 /// A family of memoized selectors, one per parameter, keeping the most recently used ones.
 ///
 /// A ``MemoizedSelector`` caches the value of its latest inputs. A value that also depends on a

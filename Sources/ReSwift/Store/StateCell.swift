@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 /// A store's state and its reducer, which changes it in place.
 ///
 /// Generic over the *stored* type, always the store's `State?`, so that the store's unspecialized

@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)

@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 /// A programming error made with a store, such as dispatching from inside a reducer.
 ///
 /// Misuse is reported to the store's ``Store/misuseHandler`` if it has one, and otherwise to

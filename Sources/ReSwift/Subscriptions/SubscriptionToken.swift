@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 /// Keeps a closure subscription alive; the subscription ends when the token is cancelled or
 /// deallocated.
 ///

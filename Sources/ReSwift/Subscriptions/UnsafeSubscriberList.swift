@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 // The module's one type with unsafe constructs: the subscriber list keeps its nodes as
 // unmanaged references, so that the delivery loop calls each subscriber without retaining and
 // releasing it. Its invariants are checked in debug builds:

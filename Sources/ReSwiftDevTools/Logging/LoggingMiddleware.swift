@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 import ReSwiftDiff
 
 /// Creates a middleware that logs each action and the changes it made to the state.

@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// A ready `StoreInstrumentation` (ReSwift): counts and percentiles of what each action type and each
 /// subscriber type cost, and a warning for each dispatch over a time budget.

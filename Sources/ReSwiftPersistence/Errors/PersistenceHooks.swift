@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// Process-wide defaults for persistence problems.
 public enum PersistenceHooks {

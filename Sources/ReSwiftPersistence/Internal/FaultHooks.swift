@@ -1,4 +1,4 @@
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// Places where fault-injection tests can stop a save, to send it a signal or kill it there, or
 /// watch what it flushed to disk.

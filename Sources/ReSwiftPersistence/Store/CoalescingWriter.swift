@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// Writes the latest of a stream of values, once the stream has been quiet for a while.
 ///

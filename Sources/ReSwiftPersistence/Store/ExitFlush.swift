@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// Something with writes to finish before the process exits.
 protocol ExitFlushable: AnyObject, Sendable {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// The engine of a ``Router``: turns route requests into steps and performs them on
 /// ``Routable``s one after another, each after the previous one's completion handler was called,

@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 import ReSwiftDiff
 @_spi(Testing) import ReSwiftThunk
 

@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// A clock for tests: time stands still until the test advances it, and advancing runs
 /// everything that was due, in order, before it returns.

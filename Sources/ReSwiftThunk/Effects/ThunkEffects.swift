@@ -1,4 +1,4 @@
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// The effects one store's thunk middleware runs: its clock, the in-flight async thunks that
 /// have an id, the throttle windows, and what was dropped.

@@ -1,4 +1,4 @@
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// Carries the task the middleware started for an awaited ``AsyncThunk`` back to the `dispatch`
 /// call that awaits it.

@@ -1,4 +1,4 @@
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// What a listener's body gets: the action that started it, the store's `getState` and
 /// `dispatch`, and ways to wait for later actions, states and time.

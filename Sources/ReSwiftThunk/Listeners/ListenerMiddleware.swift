@@ -1,4 +1,4 @@
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// Effects that react to actions: register a listener (an action type or a predicate, and an
 /// `async` body), and the middleware runs the body, in a new task, after each matching action

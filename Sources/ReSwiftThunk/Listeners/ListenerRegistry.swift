@@ -1,4 +1,4 @@
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 // What a ListenerMiddleware holds, in types that aren't generic over the store's `State`, so that
 // the check every dispatch makes (does any listener or wait care about this action?) runs

@@ -1,5 +1,5 @@
 import Dispatch
-import InternalReSwiftUtilities
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
 
 #if canImport(Glibc)
     import Glibc

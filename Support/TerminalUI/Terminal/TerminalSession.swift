@@ -1,4 +1,4 @@
-import InternalReSwiftUtilities
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
 
 #if canImport(Glibc)
     import Glibc

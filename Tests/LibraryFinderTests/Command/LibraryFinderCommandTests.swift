@@ -1,6 +1,6 @@
 import ArgumentParsing
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 import TestSupport
 import Testing
 

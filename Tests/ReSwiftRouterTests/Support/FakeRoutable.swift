@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 import ReSwiftPersistence
 
 /// A list of libraries as the cache keeps it: the server and request it answers and when it was

@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 
 /// A ``SplitMix64`` generator shared by the thunks that deal games, safe to use from any thread.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 import ReSwiftPersistence
 
 /// Carries problems with the settings file to the screen. Problems found before the screen
