@@ -112,7 +112,7 @@ import Testing
         let unknown = try runProduct(
             "reswift-inspect", arguments: ["tail", "nosuchapp"], environment: app.environment)
         #expect(unknown.status == 1)
-        #expect(unknown.standardError.contains("No inspectable app nosuchapp"))
+        #expect(unknown.standardError.contains("no inspectable app \"nosuchapp\""))
         let format = try runProduct(
             "reswift-inspect", arguments: ["tail", "shopping", "--format", "xml"],
             environment: app.environment)

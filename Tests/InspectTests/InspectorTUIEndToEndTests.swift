@@ -135,10 +135,14 @@ import Testing
         #expect(run.status == 1)
         #expect(run.standardError.contains("needs a terminal"))
         #expect(run.standardError.contains("reswift-inspect tail"))
-        let missing = try runProduct("reswift-inspect", arguments: ["tial"], environment: app.environment)
+        let missing = try runProduct(
+            "reswift-inspect", arguments: ["nosuchapp"], environment: app.environment)
         #expect(missing.status == 1)
-        #expect(missing.standardError.contains("No inspectable app tial"))
+        #expect(missing.standardError.contains("no inspectable app \"nosuchapp\""))
         #expect(missing.standardError.contains("The commands are list, tail, record and gen-test"))
+        let mistyped = try runProduct("reswift-inspect", arguments: ["tial"], environment: app.environment)
+        #expect(mistyped.status == 2)
+        #expect(mistyped.standardError.contains("did you mean tail?"))
     }
 
     @Test func helpDescribesTheInspectorAndItsKeys() throws {

@@ -7,21 +7,22 @@ import TerminalUI
 enum InspectCommandLine {
     static let declaration = CommandDeclaration(
         name: "reswift-inspect",
-        summary: "Watch a running ReSwift app's actions and state, record them, turn them into a test",
+        summary: "Watch a running ReSwift app's actions and state, record them",
         usage: [
             "<pid|app>",
             "--socket <path>",
             "list",
             "tail <pid|app> [--format text|jsonl]",
             "record <pid|app> --to <session.jsonl>",
-            "gen-test <session.jsonl> --reducer <name> [--module <name>] [--to <file.swift>]",
+            "gen-test <session.jsonl> --reducer <name> [--module, --to]",
         ],
         discussion: """
-            An app is inspectable while it runs with RESWIFT_INSPECT=1 and installs \
-            createInspectorMiddleware(app:) in its store. Apps listen on a Unix domain socket in a \
-            folder only you can open; only your own user can attach. Given only an app, \
-            reswift-inspect opens the interactive inspector: the app's actions, the selected \
-            action's diff, and its state as a tree.
+            An app is inspectable while it runs with RESWIFT_INSPECT=1 and installs
+            createInspectorMiddleware(app:) in its store. Apps listen on a Unix domain
+            socket in a folder only you can open; only your own user can attach. Given
+            only an app, reswift-inspect opens the interactive inspector: the app's
+            actions, the selected action's diff, and its state as a tree. gen-test turns
+            a recorded session into a test.
             """,
         subcommands: [
             SubcommandDeclaration("list", help: "List the inspectable apps (app, pid, started)"),
@@ -31,31 +32,31 @@ enum InspectCommandLine {
                 "record", arguments: "<pid|app>", help: "Write the initial state and each action to --to"),
             SubcommandDeclaration(
                 "gen-test", arguments: "<session.jsonl>",
-                help: "Write a Swift Testing test that replays a recorded session into a TestStore"),
+                help: "Write a Swift Testing test that replays a recorded\nsession into a TestStore"),
         ],
         acceptsPositionals: true,
         options: [
             .value(
                 "--format", placeholder: "text|jsonl",
-                help: "tail: one line per action (text), or the protocol's events"),
+                help: "tail: one line per action (text), or the protocol's\nevents"),
             .value(
                 "--to", placeholder: "file",
-                help: "record: the session file; gen-test: the test file (else stdout)"),
+                help: "record: the session file; gen-test: the test file\n(else stdout)"),
             .value("--reducer", placeholder: "name", help: "gen-test: the app's reducer function"),
             .value(
-                "--module", placeholder: "name", help: "gen-test: the module to import (default: the state's)"
-            ),
+                "--module", placeholder: "name",
+                help: "gen-test: the module to import (default: the\nstate's)"),
             .value(
                 "--socket", placeholder: "path",
-                help: "the inspector, tail, record: connect to this socket instead"),
+                help: "the inspector, tail, record: connect to this socket\ninstead"),
         ],
         environment: [
             EnvironmentDeclaration(
-                "XDG_RUNTIME_DIR", help: "Where the apps' sockets are (reswift-inspect/); else TMPDIR"),
+                "XDG_RUNTIME_DIR", help: "Where the apps' sockets are (reswift-inspect/);\nelse TMPDIR"),
             EnvironmentDeclaration(
                 "TMPDIR",
                 help:
-                    "Where the sockets are without XDG_RUNTIME_DIR (reswift-inspect-<uid>/); /tmp is searched too"
+                    "Where the sockets are without XDG_RUNTIME_DIR\n(reswift-inspect-<uid>/); /tmp is searched too"
             ),
         ],
         sections: [
@@ -73,15 +74,15 @@ enum InspectCommandLine {
                 q            quit (exit 0); Ctrl-C quits with exit status 130
                 """)
         ],
-        failureMeaning: "the app could not be found or reached, or a file could not be read or written"
-    )
+        failureMeaning: "the app could not be found or reached, or a file could not be read or written",
+        usageCauses: ["a mistyped command that names no app either (a near miss of a command)"])
 
     /// The interactive form, `reswift-inspect <pid|app>`: no subcommand, one app.
     static let interactiveDeclaration = CommandDeclaration(
         name: declaration.name, summary: declaration.summary, usage: declaration.usage,
         acceptsPositionals: true,
         options: declaration.options.filter { $0.name == "--socket" },
-        failureMeaning: declaration.failureMeaning)
+        failureMeaning: declaration.failureMeaning, usageCauses: declaration.usageCauses)
 
     /// What the command line asks for: an exit status now, or the interactive inspector.
     enum Plan: Equatable {
@@ -113,12 +114,22 @@ enum InspectCommandLine {
                 return .inspect(
                     socketPath: try socketPath(parsed, environment: environment, subcommand: "the inspector"))
             } catch let error as UsageError {
-                standardError(error.report(for: interactiveDeclaration))
-                return .exit(ExitStatus.usage)
-            } catch {
+                return .exit(usage(error, for: interactiveDeclaration))
+            } catch ProcessLookupError.noApp(let name) {
+                // The word was read as an app's name; it may be a mistyped command.
+                let commands = declaration.subcommands.flatMap { [$0.name] + $0.aliases }
+                if let near = NearMiss.suggestion(for: name, among: commands) {
+                    let message =
+                        "unknown command \(Quoting.quoted(name)), and no inspectable app has that name; "
+                        + "did you mean \(near)?"
+                    return .exit(usage(UsageError(message), for: declaration))
+                }
                 standardError(
-                    "reswift-inspect: \(error) (The commands are list, tail, record and gen-test; anything else names an app.)"
-                )
+                    "reswift-inspect: \(ProcessLookupError.noApp(name)) (The commands are list, tail, record and "
+                        + "gen-test; anything else names an app.)")
+                return .exit(ExitStatus.failure)
+            } catch {
+                standardError("reswift-inspect: \(error)")
                 return .exit(ExitStatus.failure)
             }
         }
@@ -126,8 +137,7 @@ enum InspectCommandLine {
         do {
             parsed = try ArgumentParser.parse(arguments, for: declaration)
         } catch {
-            standardError(error.report(for: declaration))
-            return .exit(ExitStatus.usage)
+            return .exit(usage(error, for: declaration))
         }
         switch parsed.request {
         case .help:
@@ -142,12 +152,18 @@ enum InspectCommandLine {
         do {
             return .exit(try run(parsed, environment: environment))
         } catch let error as UsageError {
-            standardError(error.report(for: declaration))
-            return .exit(ExitStatus.usage)
+            return .exit(usage(error, for: declaration))
         } catch {
             standardError("reswift-inspect: \(error)")
             return .exit(ExitStatus.failure)
         }
+    }
+
+    /// Prints a usage error as every program does (its report ends with the help hint's line
+    /// break, no blank line after it) and returns the usage exit status.
+    private static func usage(_ error: UsageError, for command: CommandDeclaration) -> Int32 {
+        ProgramOutput.error(error.report(for: command))
+        return ExitStatus.usage
     }
 
     /// Whether the arguments ask for the interactive inspector rather than a subcommand: their
