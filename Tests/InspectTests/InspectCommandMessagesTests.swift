@@ -10,7 +10,7 @@ import Testing
 
 /// What the built `reswift-inspect` says to a newcomer's mistakes: a near miss for a mistyped
 /// command, a pid that names no inspectable process, its help, and the shape of a usage error.
-@Suite(.timeLimit(.minutes(2))) struct InspectCommandLineMessagesTests {
+@Suite(.timeLimit(.minutes(2))) struct InspectCommandMessagesTests {
     /// `XDG_RUNTIME_DIR` pointing at an empty folder of the user's: no app is inspectable there.
     private func emptyRuntime() throws -> (folder: TemporaryDirectory, environment: [String: String]) {
         let folder = try TemporaryDirectory(prefix: "inspect-messages")
