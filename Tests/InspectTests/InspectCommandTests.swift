@@ -38,8 +38,9 @@ import Testing
 
     @Test func tailInJSONLinesPrintsTheProtocolsEvents() async throws {
         let app = try InspectedApp()
-        let tail = try BackgroundTool(
-            "reswift-inspect", ["tail", "shopping", "--format", "jsonl"], environment: app.environment)
+        let tail = try LaunchedProcess(
+            product: "reswift-inspect", arguments: ["tail", "shopping", "--format", "jsonl"],
+            environment: app.environment)
         let hello = try tail.waitForLine(containing: #""type":"hello""#)
         #expect(hello.contains(#""app":"shopping""#))
         try await eventually("the tool is connected") { app.endpoint.statistics.connections == 1 }
@@ -54,8 +55,8 @@ import Testing
 
     @Test func tailInTextPrintsOneLinePerActionWithControlCharactersMadeVisible() async throws {
         let app = try InspectedApp()
-        let tail = try BackgroundTool(
-            "reswift-inspect", ["tail", "\(getpid())"], environment: app.environment)
+        let tail = try LaunchedProcess(
+            product: "reswift-inspect", arguments: ["tail", "\(getpid())"], environment: app.environment)
         try await eventually("the tool is connected") { app.endpoint.statistics.connections == 1 }
 
         app.store.dispatch(AddItem(name: "milk\u{1B}[2J"))
@@ -72,13 +73,14 @@ import Testing
 
     @Test func killingTheInspectorMidStreamLeavesTheAppWorking() async throws {
         let app = try InspectedApp()
-        let tail = try BackgroundTool(
-            "reswift-inspect", ["tail", "shopping", "--format", "jsonl"], environment: app.environment)
+        let tail = try LaunchedProcess(
+            product: "reswift-inspect", arguments: ["tail", "shopping", "--format", "jsonl"],
+            environment: app.environment)
         try await eventually("the tool is connected") { app.endpoint.statistics.connections == 1 }
         app.store.dispatch(AddItem(name: "a"))
         try tail.waitForLine(containing: #""type":"action""#)
 
-        kill(tail.process.processIdentifier, SIGKILL)
+        kill(tail.pid, SIGKILL)
         _ = try tail.waitForExit()
         for index in 0..<2_000 {
             app.store.dispatch(AddItem(name: "item \(index)"))
@@ -91,11 +93,12 @@ import Testing
 
     @Test func aStoppedInspectorDoesNotHoldUpDispatch() async throws {
         let app = try InspectedApp()
-        let tail = try BackgroundTool(
-            "reswift-inspect", ["tail", "shopping", "--format", "jsonl"], environment: app.environment)
+        let tail = try LaunchedProcess(
+            product: "reswift-inspect", arguments: ["tail", "shopping", "--format", "jsonl"],
+            environment: app.environment)
         try await eventually("the tool is connected") { app.endpoint.statistics.connections == 1 }
-        kill(tail.process.processIdentifier, SIGSTOP)
-        defer { kill(tail.process.processIdentifier, SIGCONT) }
+        kill(tail.pid, SIGSTOP)
+        defer { kill(tail.pid, SIGCONT) }
 
         // Generous bound: this only fails if dispatch waited on the stopped reader.
         let start = Date()

@@ -22,8 +22,9 @@ import Testing
         let todo = try startTodo(in: runtime)
 
         let session = runtime + "/session.jsonl"
-        let record = try BackgroundTool(
-            "reswift-inspect", ["record", "todo", "--to", session], environment: ["XDG_RUNTIME_DIR": runtime])
+        let record = try LaunchedProcess(
+            product: "reswift-inspect", arguments: ["record", "todo", "--to", session],
+            environment: ["XDG_RUNTIME_DIR": runtime])
         try await eventually("the recorder has the initial state") {
             ((try? String(contentsOfFile: session, encoding: .utf8)) ?? "").contains(#""type":"state""#)
         }

@@ -27,8 +27,9 @@ import Testing
             return listed.contains("todo  \(pid) ")
         }
 
-        let tail = try BackgroundTool(
-            "reswift-inspect", ["tail", "todo", "--format", "jsonl"], environment: environment)
+        let tail = try LaunchedProcess(
+            product: "reswift-inspect", arguments: ["tail", "todo", "--format", "jsonl"],
+            environment: environment)
         try tail.waitForLine(containing: #""type":"hello""#)
         try terminal.send("a")
         try terminal.waitForScreen(containing: "Add:")
