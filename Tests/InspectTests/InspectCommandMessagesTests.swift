@@ -13,8 +13,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct InspectCommandMessagesTests {
     /// `XDG_RUNTIME_DIR` pointing at an empty folder of the user's: no app is inspectable there.
     private func emptyRuntime() throws -> (folder: TemporaryDirectory, environment: [String: String]) {
-        let folder = try TemporaryDirectory(prefix: "inspect-messages")
-        #expect(chmod(folder.path, 0o700) == 0)
+        let folder = try TemporaryDirectory(prefix: "rit-messages", shortPath: true)
         return (folder, ["XDG_RUNTIME_DIR": folder.path])
     }
 

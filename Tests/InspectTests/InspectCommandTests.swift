@@ -26,9 +26,8 @@ import Testing
     }
 
     @Test func listSaysSoWhenNothingIsInspectableAndCreatesNothing() throws {
-        let runtime = "/tmp/rit-empty-\(getpid())"
-        #expect(mkdir(runtime, 0o700) == 0)
-        defer { rmdir(runtime) }
+        let folder = try TemporaryDirectory(prefix: "rit-empty", shortPath: true)
+        let runtime = folder.path
         let run = try runProduct(
             "reswift-inspect", arguments: ["list"], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(run.status == 0)

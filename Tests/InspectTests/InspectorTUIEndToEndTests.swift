@@ -15,9 +15,8 @@ import Testing
 /// (itself interactive under a pseudo-terminal) and a time-travel store in this process.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct InspectorTUIEndToEndTests {
     @Test func showsTodosActionsDiffAndStateFiltersPausesAndQuitsRestoringTheTerminal() throws {
-        let runtime = "/tmp/rit-tui-" + UUID().uuidString.prefix(8).lowercased()
-        #expect(mkdir(runtime, 0o700) == 0)
-        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let folder = try TemporaryDirectory(prefix: "rit-tui", shortPath: true)
+        let runtime = folder.path
         let todo = try startTodo(in: runtime)
 
         let inspector = try PseudoTerminal(
@@ -157,13 +156,15 @@ import Testing
 /// A store in this process whose reducer is wrapped in `timeTravelReducer`, inspectable as
 /// "travel".
 final class TimeTravelApp {
+    /// A short folder, so that the app's socket path fits `sun_path`.
+    private let folder: TemporaryDirectory
     let runtime: String
     let store: Store<TimeTravelState<ShoppingState>>
     let endpoint: InspectorEndpoint
 
     init() throws {
-        runtime = "/tmp/rit-" + UUID().uuidString.prefix(8).lowercased()
-        guard mkdir(runtime, 0o700) == 0 else { throw InspectTestError("mkdir \(runtime): \(errno)") }
+        folder = try TemporaryDirectory(prefix: "rit", shortPath: true)
+        runtime = folder.path
         let started = Locked<InspectorEndpoint?>(nil)
         let middleware: Middleware<TimeTravelState<ShoppingState>> = makeInspectorMiddleware(
             app: "travel", environment: ["RESWIFT_INSPECT": "1", "XDG_RUNTIME_DIR": runtime]
@@ -174,8 +175,4 @@ final class TimeTravelApp {
     }
 
     var environment: [String: String] { ["XDG_RUNTIME_DIR": runtime] }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: runtime)
-    }
 }

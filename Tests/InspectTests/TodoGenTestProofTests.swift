@@ -16,9 +16,8 @@ import Testing
 /// then compile the generated test against the package's built modules and run it.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct TodoGenTestProofTests {
     @Test func aRecordedTodoSessionBecomesATestThatCompilesAndPasses() async throws {
-        let runtime = "/tmp/rit-gen-" + UUID().uuidString.prefix(8).lowercased()
-        #expect(mkdir(runtime, 0o700) == 0)
-        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let folder = try TemporaryDirectory(prefix: "rit-gen", shortPath: true)
+        let runtime = folder.path
         let todo = try startTodo(in: runtime)
 
         let session = runtime + "/session.jsonl"

@@ -12,9 +12,8 @@ import Testing
 /// built `reswift-inspect`.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct TodoInspectionEndToEndTests {
     @Test func listFindsTodoAndTailShowsAddTodoAndKillingTheInspectorLeavesTodoWorking() async throws {
-        let runtime = "/tmp/rit-todo-" + UUID().uuidString.prefix(8).lowercased()
-        #expect(mkdir(runtime, 0o700) == 0)
-        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let folder = try TemporaryDirectory(prefix: "rit-todo", shortPath: true)
+        let runtime = folder.path
         let environment = ["XDG_RUNTIME_DIR": runtime]
 
         let terminal = try startTodo(in: runtime)
@@ -56,9 +55,8 @@ import Testing
     }
 
     @Test func todoIsNotInspectableWithoutRESWIFT_INSPECT() throws {
-        let runtime = "/tmp/rit-todo-" + UUID().uuidString.prefix(8).lowercased()
-        #expect(mkdir(runtime, 0o700) == 0)
-        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let folder = try TemporaryDirectory(prefix: "rit-todo", shortPath: true)
+        let runtime = folder.path
         let terminal = try startTodo(in: runtime, inspectable: false)
         #expect(!FileManager.default.fileExists(atPath: runtime + "/reswift-inspect"))
         try terminal.send("q")

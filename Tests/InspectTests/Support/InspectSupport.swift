@@ -17,13 +17,15 @@ struct InspectTestError: Error, CustomStringConvertible {
 
 /// A short folder to use as `XDG_RUNTIME_DIR`, and an inspected store in this process.
 final class InspectedApp {
+    /// A short folder, so that the app's socket path fits `sun_path`.
+    private let folder: TemporaryDirectory
     let runtime: String
     let store: Store<ShoppingState>
     let endpoint: InspectorEndpoint
 
     init(app: String = "shopping") throws {
-        runtime = "/tmp/rit-" + UUID().uuidString.prefix(8).lowercased()
-        guard mkdir(runtime, 0o700) == 0 else { throw InspectTestError("mkdir \(runtime): \(errno)") }
+        folder = try TemporaryDirectory(prefix: "rit", shortPath: true)
+        runtime = folder.path
         let started = Locked<InspectorEndpoint?>(nil)
         let middleware: Middleware<ShoppingState> = makeInspectorMiddleware(
             app: app, environment: ["RESWIFT_INSPECT": "1", "XDG_RUNTIME_DIR": runtime]
@@ -34,10 +36,6 @@ final class InspectedApp {
     }
 
     var environment: [String: String] { ["XDG_RUNTIME_DIR": runtime] }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: runtime)
-    }
 }
 
 /// Starts the built `todo`, interactive under a pseudo-terminal, with its list and
