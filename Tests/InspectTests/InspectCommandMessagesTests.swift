@@ -11,28 +11,31 @@ import Testing
 /// What the built `reswift-inspect` says to a newcomer's mistakes: a near miss for a mistyped
 /// command, a pid that names no inspectable process, its help, and the shape of a usage error.
 @Suite(.timeLimit(.minutes(2))) struct InspectCommandMessagesTests {
-    /// `XDG_RUNTIME_DIR` pointing at an empty folder of the user's: no app is inspectable there.
-    private func emptyRuntime() throws -> (folder: TemporaryDirectory, environment: [String: String]) {
-        let folder = try TemporaryDirectory(prefix: "rit-messages", shortPath: true)
-        return (folder, ["XDG_RUNTIME_DIR": folder.path])
+    /// An empty folder of the user's as `XDG_RUNTIME_DIR`: no app is inspectable there.
+    private struct EmptyRuntime {
+        let folder: TemporaryDirectory
+        var environment: [String: String] { ["XDG_RUNTIME_DIR": folder.path] }
+
+        init() throws { folder = try TemporaryDirectory(prefix: "rit-messages", shortPath: true) }
     }
 
     @Test func aMistypedCommandGetsANearMissWithTheWordQuoted() throws {
-        let (folder, environment) = try emptyRuntime()
-        let run = try runProduct("reswift-inspect", arguments: ["lsit"], environment: environment)
+        let runtime = try EmptyRuntime()
+        let run = try runProduct("reswift-inspect", arguments: ["lsit"], environment: runtime.environment)
         #expect(run.status == 2)
         #expect(
             run.standardError
                 == "reswift-inspect: unknown command \"lsit\", and no inspectable app has that name; "
                 + "did you mean list?\nRun \"reswift-inspect --help\" to see the options.\n")
         #expect(run.standardOutput.isEmpty)
-        #expect(try folder.contents().isEmpty)
+        #expect(try runtime.folder.contents().isEmpty)
     }
 
     @Test func anAppThatIsNotRunningIsNamedInQuotesWithWhatToDo() throws {
-        let (_, environment) = try emptyRuntime()
+        let runtime = try EmptyRuntime()
         for arguments in [["nosuchapp"], ["tail", "nosuchapp"]] {
-            let run = try runProduct("reswift-inspect", arguments: arguments, environment: environment)
+            let run = try runProduct(
+                "reswift-inspect", arguments: arguments, environment: runtime.environment)
             #expect(run.status == 1, "\(arguments)")
             #expect(
                 run.standardError.hasPrefix(
@@ -42,14 +45,14 @@ import Testing
             #expect(run.standardError.contains("RESWIFT_INSPECT=1"))
         }
         let hostile = try runProduct(
-            "reswift-inspect", arguments: ["tail", "evil\u{1B}[2J"], environment: environment)
+            "reswift-inspect", arguments: ["tail", "evil\u{1B}[2J"], environment: runtime.environment)
         #expect(hostile.status == 1)
         #expect(hostile.standardError.contains("no inspectable app \"evil␛[2J\""))
         #expect(!hostile.standardError.contains("\u{1B}"))
     }
 
     @Test func aPidWithNoProcessSaysNoInspectableProcess() throws {
-        let (_, environment) = try emptyRuntime()
+        let runtime = try EmptyRuntime()
         let ended = Process()
         ended.executableURL = URL(fileURLWithPath: "/bin/sh")
         ended.arguments = ["-c", "exit 0"]
@@ -58,7 +61,8 @@ import Testing
         let pid = ended.processIdentifier
         try #require(kill(pid, 0) == -1 && errno == ESRCH, "pid \(pid) was taken again")
         for arguments in [["\(pid)"], ["tail", "\(pid)"], ["record", "\(pid)", "--to", "/dev/null"]] {
-            let run = try runProduct("reswift-inspect", arguments: arguments, environment: environment)
+            let run = try runProduct(
+                "reswift-inspect", arguments: arguments, environment: runtime.environment)
             #expect(run.status == 1, "\(arguments)")
             #expect(
                 run.standardError
@@ -69,7 +73,7 @@ import Testing
     }
 
     @Test func aPidOfAProcessWithoutAnInspectorSaysHowToMakeItInspectable() throws {
-        let (_, environment) = try emptyRuntime()
+        let runtime = try EmptyRuntime()
         let sleeper = Process()
         sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
         sleeper.arguments = ["60"]
@@ -80,7 +84,7 @@ import Testing
             sleeper.waitUntilExit()
         }
         let pid = sleeper.processIdentifier
-        let run = try runProduct("reswift-inspect", arguments: ["\(pid)"], environment: environment)
+        let run = try runProduct("reswift-inspect", arguments: ["\(pid)"], environment: runtime.environment)
         #expect(run.status == 1)
         #expect(
             run.standardError.hasPrefix(
@@ -100,7 +104,7 @@ import Testing
     }
 
     @Test func usageErrorsEndWithTheHelpHintAndNoBlankLine() throws {
-        let (_, environment) = try emptyRuntime()
+        let runtime = try EmptyRuntime()
         let hint = "Run \"reswift-inspect --help\" to see the options.\n"
         let cases: [[String]] = [
             ["--bogus"],  // refused by the parser
@@ -109,7 +113,8 @@ import Testing
             ["lsit"],  // a near miss
         ]
         for arguments in cases {
-            let run = try runProduct("reswift-inspect", arguments: arguments, environment: environment)
+            let run = try runProduct(
+                "reswift-inspect", arguments: arguments, environment: runtime.environment)
             #expect(run.status == 2, "\(arguments)")
             #expect(
                 run.standardError.hasSuffix(hint), "\(arguments): \(String(reflecting: run.standardError))")
