@@ -16,7 +16,7 @@ import Testing
         let runtime = folder.path
         let environment = ["XDG_RUNTIME_DIR": runtime]
 
-        let terminal = try startTodo(in: runtime)
+        let terminal = try await startTodo(in: runtime)
         let pid = terminal.processIdentifier
 
         var listed = ""
@@ -31,10 +31,10 @@ import Testing
             environment: environment)
         try tail.waitForLine(containing: #""type":"hello""#)
         try terminal.send("a")
-        try terminal.waitForScreen(containing: "Add:")
+        try await terminal.screen(showing: "Add:")
         try terminal.send("Buy milk")
         try terminal.send(PseudoTerminal.Keys.enter)
-        try terminal.waitForScreen(containing: "[ ] Buy milk")
+        try await terminal.screen(showing: "[ ] Buy milk")
         let add = try tail.waitForLine(containing: #""action":"AddTodo""#)
         #expect(add.contains(#""actionType":"TodoCore.AddTodo""#))
         #expect(add.contains("Buy milk"))
@@ -42,10 +42,10 @@ import Testing
         tail.kill()
         _ = try tail.waitForExit()
         try terminal.send("a")
-        try terminal.waitForScreen(containing: "Add:")
+        try await terminal.screen(showing: "Add:")
         try terminal.send("Walk the dog")
         try terminal.send(PseudoTerminal.Keys.enter)
-        try terminal.waitForScreen(containing: "[ ] Walk the dog")
+        try await terminal.screen(showing: "[ ] Walk the dog")
 
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
@@ -54,10 +54,10 @@ import Testing
         #expect(sockets.isEmpty, "todo left its socket behind: \(sockets)")
     }
 
-    @Test func todoIsNotInspectableWithoutRESWIFT_INSPECT() throws {
+    @Test func todoIsNotInspectableWithoutRESWIFT_INSPECT() async throws {
         let folder = try TemporaryDirectory(prefix: "rit-todo", shortPath: true)
         let runtime = folder.path
-        let terminal = try startTodo(in: runtime, inspectable: false)
+        let terminal = try await startTodo(in: runtime, inspectable: false)
         #expect(!FileManager.default.fileExists(atPath: runtime + "/reswift-inspect"))
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
