@@ -17,8 +17,9 @@ import Testing
     private func recordSession(_ app: InspectedApp, to file: String, actions: (Store<ShoppingState>) -> Void)
         async throws
     {
-        let record = try BackgroundTool(
-            "reswift-inspect", ["record", "shopping", "--to", file], environment: app.environment)
+        let record = try LaunchedProcess(
+            product: "reswift-inspect", arguments: ["record", "shopping", "--to", file],
+            environment: app.environment)
         try await eventually("the recorder has the initial state") {
             let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
             return text.contains(#""type":"state""#)

@@ -26,9 +26,8 @@ import Testing
     }
 
     @Test func listSaysSoWhenNothingIsInspectableAndCreatesNothing() throws {
-        let runtime = "/tmp/rit-empty-\(getpid())"
-        #expect(mkdir(runtime, 0o700) == 0)
-        defer { rmdir(runtime) }
+        let folder = try TemporaryDirectory(prefix: "rit-empty", shortPath: true)
+        let runtime = folder.path
         let run = try runProduct(
             "reswift-inspect", arguments: ["list"], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(run.status == 0)
@@ -38,8 +37,9 @@ import Testing
 
     @Test func tailInJSONLinesPrintsTheProtocolsEvents() async throws {
         let app = try InspectedApp()
-        let tail = try BackgroundTool(
-            "reswift-inspect", ["tail", "shopping", "--format", "jsonl"], environment: app.environment)
+        let tail = try LaunchedProcess(
+            product: "reswift-inspect", arguments: ["tail", "shopping", "--format", "jsonl"],
+            environment: app.environment)
         let hello = try tail.waitForLine(containing: #""type":"hello""#)
         #expect(hello.contains(#""app":"shopping""#))
         try await eventually("the tool is connected") { app.endpoint.statistics.connections == 1 }
@@ -54,8 +54,8 @@ import Testing
 
     @Test func tailInTextPrintsOneLinePerActionWithControlCharactersMadeVisible() async throws {
         let app = try InspectedApp()
-        let tail = try BackgroundTool(
-            "reswift-inspect", ["tail", "\(getpid())"], environment: app.environment)
+        let tail = try LaunchedProcess(
+            product: "reswift-inspect", arguments: ["tail", "\(getpid())"], environment: app.environment)
         try await eventually("the tool is connected") { app.endpoint.statistics.connections == 1 }
 
         app.store.dispatch(AddItem(name: "milk\u{1B}[2J"))
@@ -72,13 +72,14 @@ import Testing
 
     @Test func killingTheInspectorMidStreamLeavesTheAppWorking() async throws {
         let app = try InspectedApp()
-        let tail = try BackgroundTool(
-            "reswift-inspect", ["tail", "shopping", "--format", "jsonl"], environment: app.environment)
+        let tail = try LaunchedProcess(
+            product: "reswift-inspect", arguments: ["tail", "shopping", "--format", "jsonl"],
+            environment: app.environment)
         try await eventually("the tool is connected") { app.endpoint.statistics.connections == 1 }
         app.store.dispatch(AddItem(name: "a"))
         try tail.waitForLine(containing: #""type":"action""#)
 
-        kill(tail.process.processIdentifier, SIGKILL)
+        kill(tail.pid, SIGKILL)
         _ = try tail.waitForExit()
         for index in 0..<2_000 {
             app.store.dispatch(AddItem(name: "item \(index)"))
@@ -91,11 +92,12 @@ import Testing
 
     @Test func aStoppedInspectorDoesNotHoldUpDispatch() async throws {
         let app = try InspectedApp()
-        let tail = try BackgroundTool(
-            "reswift-inspect", ["tail", "shopping", "--format", "jsonl"], environment: app.environment)
+        let tail = try LaunchedProcess(
+            product: "reswift-inspect", arguments: ["tail", "shopping", "--format", "jsonl"],
+            environment: app.environment)
         try await eventually("the tool is connected") { app.endpoint.statistics.connections == 1 }
-        kill(tail.process.processIdentifier, SIGSTOP)
-        defer { kill(tail.process.processIdentifier, SIGCONT) }
+        kill(tail.pid, SIGSTOP)
+        defer { kill(tail.pid, SIGCONT) }
 
         // Generous bound: this only fails if dispatch waited on the stopped reader.
         let start = Date()
@@ -112,7 +114,7 @@ import Testing
         let unknown = try runProduct(
             "reswift-inspect", arguments: ["tail", "nosuchapp"], environment: app.environment)
         #expect(unknown.status == 1)
-        #expect(unknown.standardError.contains("No inspectable app nosuchapp"))
+        #expect(unknown.standardError.contains("no inspectable app \"nosuchapp\""))
         let format = try runProduct(
             "reswift-inspect", arguments: ["tail", "shopping", "--format", "xml"],
             environment: app.environment)

@@ -61,9 +61,8 @@ import Testing
             print("skipped: needs /usr/bin/prlimit and /proc to run an app out of descriptors")
             return
         }
-        let runtime = "/tmp/rit-fd-" + UUID().uuidString.prefix(8).lowercased()
-        #expect(mkdir(runtime, 0o700) == 0)
-        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let folder = try TemporaryDirectory(prefix: "rit-fd", shortPath: true)
+        let runtime = folder.path
         let todo = try await startTodo(in: runtime)
         let pid = todo.processIdentifier
         let process = try #require(

@@ -15,9 +15,8 @@ import Testing
 /// (itself interactive under a pseudo-terminal) and a time-travel store in this process.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct InspectorTUIEndToEndTests {
     @Test func showsTodosActionsDiffAndStateFiltersPausesAndQuitsRestoringTheTerminal() async throws {
-        let runtime = "/tmp/rit-tui-" + UUID().uuidString.prefix(8).lowercased()
-        #expect(mkdir(runtime, 0o700) == 0)
-        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let folder = try TemporaryDirectory(prefix: "rit-tui", shortPath: true)
+        let runtime = folder.path
         let todo = try await startTodo(in: runtime)
 
         let inspector = try PseudoTerminal(
@@ -135,10 +134,14 @@ import Testing
         #expect(run.status == 1)
         #expect(run.standardError.contains("needs a terminal"))
         #expect(run.standardError.contains("reswift-inspect tail"))
-        let missing = try runProduct("reswift-inspect", arguments: ["tial"], environment: app.environment)
+        let missing = try runProduct(
+            "reswift-inspect", arguments: ["nosuchapp"], environment: app.environment)
         #expect(missing.status == 1)
-        #expect(missing.standardError.contains("No inspectable app tial"))
+        #expect(missing.standardError.contains("no inspectable app \"nosuchapp\""))
         #expect(missing.standardError.contains("The commands are list, tail, record and gen-test"))
+        let mistyped = try runProduct("reswift-inspect", arguments: ["tial"], environment: app.environment)
+        #expect(mistyped.status == 2)
+        #expect(mistyped.standardError.contains("did you mean tail?"))
     }
 
     @Test func helpDescribesTheInspectorAndItsKeys() throws {
@@ -153,13 +156,15 @@ import Testing
 /// A store in this process whose reducer is wrapped in `timeTravelReducer`, inspectable as
 /// "travel".
 final class TimeTravelApp {
+    /// A short folder, so that the app's socket path fits `sun_path`.
+    private let folder: TemporaryDirectory
     let runtime: String
     let store: Store<TimeTravelState<ShoppingState>>
     let endpoint: InspectorEndpoint
 
     init() throws {
-        runtime = "/tmp/rit-" + UUID().uuidString.prefix(8).lowercased()
-        guard mkdir(runtime, 0o700) == 0 else { throw InspectTestError("mkdir \(runtime): \(errno)") }
+        folder = try TemporaryDirectory(prefix: "rit", shortPath: true)
+        runtime = folder.path
         let started = Locked<InspectorEndpoint?>(nil)
         let middleware: Middleware<TimeTravelState<ShoppingState>> = makeInspectorMiddleware(
             app: "travel", environment: ["RESWIFT_INSPECT": "1", "XDG_RUNTIME_DIR": runtime]
@@ -170,8 +175,4 @@ final class TimeTravelApp {
     }
 
     var environment: [String: String] { ["XDG_RUNTIME_DIR": runtime] }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: runtime)
-    }
 }

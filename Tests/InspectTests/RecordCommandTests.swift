@@ -97,8 +97,9 @@ import Testing
         #expect(chmod(own, 0o640) == 0)
 
         for path in [fresh, own] {
-            let tool = try BackgroundTool(
-                "reswift-inspect", ["record", "--socket", app.endpoint.socketPath, "--to", path],
+            let tool = try LaunchedProcess(
+                product: "reswift-inspect",
+                arguments: ["record", "--socket", app.endpoint.socketPath, "--to", path],
                 environment: app.environment)
             try await eventually("the recording has the initial state") {
                 contents(path)?.contains(#""type":"state""#) == true

@@ -16,14 +16,14 @@ import Testing
 /// then compile the generated test against the package's built modules and run it.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct TodoGenTestProofTests {
     @Test func aRecordedTodoSessionBecomesATestThatCompilesAndPasses() async throws {
-        let runtime = "/tmp/rit-gen-" + UUID().uuidString.prefix(8).lowercased()
-        #expect(mkdir(runtime, 0o700) == 0)
-        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let folder = try TemporaryDirectory(prefix: "rit-gen", shortPath: true)
+        let runtime = folder.path
         let todo = try await startTodo(in: runtime)
 
         let session = runtime + "/session.jsonl"
-        let record = try BackgroundTool(
-            "reswift-inspect", ["record", "todo", "--to", session], environment: ["XDG_RUNTIME_DIR": runtime])
+        let record = try LaunchedProcess(
+            product: "reswift-inspect", arguments: ["record", "todo", "--to", session],
+            environment: ["XDG_RUNTIME_DIR": runtime])
         try await eventually("the recorder has the initial state") {
             ((try? String(contentsOfFile: session, encoding: .utf8)) ?? "").contains(#""type":"state""#)
         }

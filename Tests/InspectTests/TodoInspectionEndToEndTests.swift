@@ -12,9 +12,8 @@ import Testing
 /// built `reswift-inspect`.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct TodoInspectionEndToEndTests {
     @Test func listFindsTodoAndTailShowsAddTodoAndKillingTheInspectorLeavesTodoWorking() async throws {
-        let runtime = "/tmp/rit-todo-" + UUID().uuidString.prefix(8).lowercased()
-        #expect(mkdir(runtime, 0o700) == 0)
-        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let folder = try TemporaryDirectory(prefix: "rit-todo", shortPath: true)
+        let runtime = folder.path
         let environment = ["XDG_RUNTIME_DIR": runtime]
 
         let terminal = try await startTodo(in: runtime)
@@ -27,8 +26,9 @@ import Testing
             return listed.contains("todo  \(pid) ")
         }
 
-        let tail = try BackgroundTool(
-            "reswift-inspect", ["tail", "todo", "--format", "jsonl"], environment: environment)
+        let tail = try LaunchedProcess(
+            product: "reswift-inspect", arguments: ["tail", "todo", "--format", "jsonl"],
+            environment: environment)
         try tail.waitForLine(containing: #""type":"hello""#)
         try terminal.send("a")
         try await terminal.screen(showing: "Add:")
@@ -55,9 +55,8 @@ import Testing
     }
 
     @Test func todoIsNotInspectableWithoutRESWIFT_INSPECT() async throws {
-        let runtime = "/tmp/rit-todo-" + UUID().uuidString.prefix(8).lowercased()
-        #expect(mkdir(runtime, 0o700) == 0)
-        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let folder = try TemporaryDirectory(prefix: "rit-todo", shortPath: true)
+        let runtime = folder.path
         let terminal = try await startTodo(in: runtime, inspectable: false)
         #expect(!FileManager.default.fileExists(atPath: runtime + "/reswift-inspect"))
         try terminal.send("q")

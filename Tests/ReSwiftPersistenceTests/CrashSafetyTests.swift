@@ -38,7 +38,7 @@ import Testing
         var replaced = 0
         for _ in 0..<iterations {
             let before = try Data(contentsOf: url)
-            let writer = try WriterProcess(["save-loop", url.path, "\(count)"])
+            let writer = try launchWriter(["save-loop", url.path, "\(count)"])
             try writer.waitForLine("started")
             usleep(UInt32.random(in: 0...60_000, using: &random))
             kill(writer.pid, SIGKILL)
@@ -66,12 +66,14 @@ import Testing
     func aSignalDuringASaveLetsItFinish(signal: Int32) throws {
         let file = PersistedFile<[String]>(url: url, whenUnusable: .refuse)
         try file.save(["old"])
-        let writer = try WriterProcess(["save-slowly", url.path, "new"])
+        let writer = try launchWriter(["save-slowly", url.path, "new"])
         try writer.waitForLine("writing")
         kill(writer.pid, signal)
         let status = try writer.waitForExit()
-        #expect(status == 128 + signal, "ended by the signal, once the save was done: \(writer.output)")
-        #expect(!writer.output.contains("saved"), "the signal took effect as soon as the save was done")
+        #expect(
+            status == 128 + signal, "ended by the signal, once the save was done: \(writer.standardOutput)")
+        #expect(
+            !writer.standardOutput.contains("saved"), "the signal took effect as soon as the save was done")
         #expect(try file.read() == ["new"])
         #expect(try temporaryFiles(of: "list.json", in: directory).isEmpty)
     }
@@ -79,10 +81,11 @@ import Testing
     @Test func aFullDiskFailsClearlyAndKeepsTheOldFile() throws {
         let mountPoint = directory.file("small")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: false)
-        let mount = try WriterProcess.runTool(
-            "/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path])
+        let mount = try runProgram(
+            URL(fileURLWithPath: "/bin/mount"),
+            arguments: ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path], timeout: 20)
         guard mount.status == 0 else {
-            let reason = "mount -t tmpfs isn't permitted here: \(mount.output)"
+            let reason = "mount -t tmpfs isn't permitted here: \(mount.standardError)\(mount.standardOutput)"
             print("skipped aFullDiskFailsClearlyAndKeepsTheOldFile: \(reason)")
             #if compiler(>=6.3)
                 try Test.cancel(Comment(rawValue: reason))
@@ -90,7 +93,10 @@ import Testing
                 return  // (Test.cancel is Swift Testing 6.3)
             #endif
         }
-        defer { _ = try? WriterProcess.runTool("/bin/umount", ["-l", mountPoint.path]) }
+        defer {
+            _ = try? runProgram(
+                URL(fileURLWithPath: "/bin/umount"), arguments: ["-l", mountPoint.path], timeout: 20)
+        }
 
         let url = mountPoint.appendingPathComponent("list.json")
         let file = PersistedFile<[String]>(url: url, whenUnusable: .refuse)

@@ -14,7 +14,7 @@ import Testing
     @Test(arguments: ["022", "077", "000"])
     func newFilesAreOwnerOnly(umask: String) throws {
         let url = directory.file("list.json")
-        let run = try WriterProcess.run(["save", url.path, umask, "new"])
+        let run = try runWriter(["save", url.path, umask, "new"])
         #expect(run.status == 0, "\(run.output)")
         let temporary = run.output.split(separator: "\n").filter { $0.hasPrefix("temporary ") }
         print(
@@ -32,7 +32,7 @@ import Testing
         let url = directory.file("list.json")
         try Data(envelope(#"["old"]"#).utf8).write(to: url)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: url.path)
-        let run = try WriterProcess.run(["save", url.path, umask, "new"])
+        let run = try runWriter(["save", url.path, umask, "new"])
         #expect(run.status == 0, "\(run.output)")
         print("umask \(umask), existing 0640: data \(String(try mode(of: url), radix: 8))")
         #expect(try mode(of: url) == 0o640)

@@ -38,7 +38,7 @@ import Testing
         if geteuid() == 0 {
             let arguments =
                 operation == "set-aside" ? [operation, url.path] : [operation, url.path, "x", "1"]
-            return try WriterProcess.run(arguments, asNobody: true).output
+            return try runWriter(arguments, asNobody: true).output
         }
         let file = PersistedFile<[String]>(url: url, whenUnusable: .refuse)
         do {

@@ -85,7 +85,7 @@ import Testing
         #expect(mkfifo(lockPath, 0o444) == 0)
         #expect(chmod(lockPath, 0o444) == 0)
         #expect(chown(lockPath, user, geteuid() == 0 ? user : getegid()) == 0)
-        let writer = try WriterProcess(["append", url.path, "writer", "1"], asNobody: geteuid() == 0)
+        let writer = try launchWriter(["append", url.path, "writer", "1"], asNobody: geteuid() == 0)
         let status: Int32
         do {
             status = try writer.waitForExit(timeout: 15)
@@ -93,10 +93,10 @@ import Testing
             Issue.record("the save still waited on the pipe after 15 s (its lock timeout is 30 s): \(error)")
             return
         }
-        #expect(status == 1, "\(writer.output)")
+        #expect(status == 1, "\(writer.standardOutput)")
         #expect(
-            writer.output.contains("its lock file \(lockPath) is a pipe, not a plain file"),
-            "\(writer.output)")
+            writer.standardOutput.contains("its lock file \(lockPath) is a pipe, not a plain file"),
+            "\(writer.standardOutput)")
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
@@ -121,7 +121,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: lockPath, contents: nil))
         #expect(chmod(lockPath, 0o666) == 0)
         #expect(chmod(directory.path, 0o777) == 0)
-        let run = try WriterProcess.run(["append", url.path, "nobody", "1"], asNobody: true)
+        let run = try runWriter(["append", url.path, "nobody", "1"], asNobody: true)
         #expect(run.status == 0, "\(run.output)")
         #expect(try listFile().read() == ["nobody-0"])
     }

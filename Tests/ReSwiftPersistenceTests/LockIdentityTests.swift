@@ -37,9 +37,9 @@ import Testing
 
         let writers = try [
             (link, "link0"), (link, "link1"), (target, "real0"), (target, "real1"),
-        ].map { path, name in try WriterProcess(["append", path.path, name, "25"]) }
+        ].map { path, name in try launchWriter(["append", path.path, name, "25"]) }
         for writer in writers {
-            #expect(try writer.waitForExit(timeout: 60) == 0, "\(writer.output)")
+            #expect(try writer.waitForExit(timeout: 60) == 0, "\(writer.standardOutput)")
         }
 
         let items = try #require(try listFile(target).read())

@@ -29,14 +29,14 @@ import Testing
             done.signal()
         }
         guard done.wait(timeout: .now() + seconds) == .success, let result = box.current else {
-            throw WriterProcess.Timeout(description: "still waiting after \(seconds) s")
+            throw TestSupportError("still waiting after \(seconds) s")
         }
         return result
     }
 
     @Test func aStoppedLockHolderMakesChangesFailBusyNamingItAndReadsStillWork() throws {
         let url = directory.file("list.json")
-        let holder = try WriterProcess(["append", url.path, "holder", "1", "--hang"])
+        let holder = try launchWriter(["append", url.path, "holder", "1", "--hang"])
         defer {
             kill(holder.pid, SIGKILL)
             _ = try? holder.waitForExit()
@@ -74,7 +74,7 @@ import Testing
 
     @Test func theLockIsTakenAsSoonAsItIsFreeWithinTheTimeout() throws {
         let url = directory.file("list.json")
-        let holder = try WriterProcess(["append", url.path, "holder", "1", "--hang"])
+        let holder = try launchWriter(["append", url.path, "holder", "1", "--hang"])
         try holder.waitForLine("locked")
         let file = PersistedFile<[String]>(url: url, whenUnusable: .refuse, lockTimeout: 30)
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { kill(holder.pid, SIGKILL) }

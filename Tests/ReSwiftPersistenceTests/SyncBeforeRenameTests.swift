@@ -16,7 +16,7 @@ import Testing
     @Test func theDataIsSyncedBeforeTheRenameAndTheFolderAfterIt() throws {
         let url = directory.file("list.json")
         try PersistedFile<[String]>(url: url, whenUnusable: .refuse).save(["old"])
-        let run = try WriterProcess.run(["save-syncs", url.path, "new"])
+        let run = try runWriter(["save-syncs", url.path, "new"])
         #expect(run.status == 0, "\(run.output)")
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(
@@ -29,7 +29,7 @@ import Testing
 
     @Test func aNewFileIsSyncedBeforeItAppears() throws {
         let url = directory.file("list.json")
-        let run = try WriterProcess.run(["save-syncs", url.path, "new"])
+        let run = try runWriter(["save-syncs", url.path, "new"])
         #expect(run.status == 0, "\(run.output)")
         #expect(
             run.output.split(separator: "\n").map(String.init) == [

@@ -147,7 +147,7 @@ import Testing
         // but could rename it.
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.url.path)
         for (command, policy) in [("load", "set-aside"), ("read", "set-aside"), ("load", "refuse")] {
-            let run = try WriterProcess.run([command, url.path, policy], asNobody: true)
+            let run = try runWriter([command, url.path, policy], asNobody: true)
             #expect(run.status == 1, "\(run.output)")
             #expect(run.output.hasPrefix("error unreadable: "), "\(run.output)")
             #expect(run.output.contains("Permission denied"))
@@ -187,7 +187,7 @@ import Testing
         } else {
             // The folder is root's 0755: nobody may read it but not write it.
             for (command, policy) in [("read", "refuse"), ("load", "refuse"), ("load", "set-aside")] {
-                let run = try WriterProcess.run([command, url.path, policy], asNobody: true)
+                let run = try runWriter([command, url.path, policy], asNobody: true)
                 #expect(run.status == 0, "\(run.output)")
                 #expect(run.output == "value [\"readable\"]\n")
             }

@@ -40,7 +40,7 @@
         public var baseURL: URL { URL(string: "https://127.0.0.1:\(port)")! }
 
         private let process: Process
-        private let directory: URL
+        private let directory: TemporaryDirectory
 
         private static var executable: URL? {
             ["/usr/bin/openssl", "/usr/local/bin/openssl", "/opt/homebrew/bin/openssl"]
@@ -53,11 +53,9 @@
         /// - Throws: ``TestSupportError`` when `openssl` is missing, fails, or doesn't start in 10 s.
         public init(_ mode: Mode) throws {
             guard let openssl = Self.executable else { throw TestSupportError("openssl is not installed.") }
-            directory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("tls-\(UUID().uuidString)", isDirectory: true)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            certificateFile = directory.appendingPathComponent("cert.pem")
-            let key = directory.appendingPathComponent("key.pem")
+            directory = try TemporaryDirectory(prefix: "tls")
+            certificateFile = directory.file("cert.pem")
+            let key = directory.file("key.pem")
             try Self.run(
                 openssl,
                 [
@@ -114,7 +112,7 @@
                 process.terminate()
                 process.waitUntilExit()
             }
-            try? FileManager.default.removeItem(at: directory)
+            try? FileManager.default.removeItem(at: directory.url)
         }
 
         private static func run(_ executable: URL, _ arguments: [String]) throws {

@@ -1,6 +1,5 @@
 #if os(Linux) || os(macOS)
     import Foundation
-    @_spi(ReSwiftInternal) import InternalReSwiftUtilities
 
     /// How a program run by ``runProduct(_:arguments:environment:standardInput:workingDirectory:timeout:)``
     /// ended and what it printed.
@@ -80,61 +79,11 @@
         environment: [String: String]? = nil,
         standardInput: String? = nil, workingDirectory: URL? = nil, timeout: TimeInterval = 30
     ) throws -> ProductRun {
-        let name = name ?? executable.lastPathComponent
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        let input = Pipe()
-        let output = Pipe()
-        let error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        do {
-            try withUnblockedSignals { try process.run() }
-        } catch {
-            throw TestSupportError("Could not start \(name): \(error)")
-        }
-        let outputData = Locked(Data())
-        let errorData = Locked(Data())
-        let readers = DispatchGroup()
-        for (pipe, storage) in [(output, outputData), (error, errorData)] {
-            readers.enter()
-            Thread.detachNewThread {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                storage.withLock { $0 = data }
-                readers.leave()
-            }
-        }
-        if let standardInput {
-            try? input.fileHandleForWriting.write(contentsOf: Data(standardInput.utf8))
-        }
-        try? input.fileHandleForWriting.close()
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            _ = exited.wait(timeout: .now() + 5)
-            throw TestSupportError(
-                "\(name) \(arguments.joined(separator: " ")) did not finish within \(timeout) s.")
-        }
-        _ = readers.wait(timeout: .now() + 5)
-        // Close every end now rather than when Foundation lets go of the pipes: a parallel run
-        // starts hundreds of programs, and descriptors past FD_SETSIZE break select()-based code.
-        for handle in [
-            output.fileHandleForReading, output.fileHandleForWriting, error.fileHandleForReading,
-            error.fileHandleForWriting, input.fileHandleForReading,
-        ] {
-            try? handle.close()
-        }
-        let status =
-            process.terminationReason == .uncaughtSignal
-            ? 128 + process.terminationStatus : process.terminationStatus
+        let launched = try LaunchedProcess(
+            executable, name: name, arguments: arguments, environment: environment,
+            standardInput: standardInput, workingDirectory: workingDirectory)
+        let status = try launched.waitForExit(timeout: timeout)
         return ProductRun(
-            status: status,
-            standardOutput: String(decoding: outputData.withLock { $0 }, as: UTF8.self),
-            standardError: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
+            status: status, standardOutput: launched.standardOutput, standardError: launched.standardError)
     }
 #endif

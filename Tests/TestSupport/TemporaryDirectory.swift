@@ -16,13 +16,33 @@ public final class TemporaryDirectory: Sendable {
 
     /// Creates the folder.
     ///
-    /// - Parameter prefix: The start of the folder's name, to tell whose folder was left behind
-    ///   by a crashed run.
+    /// A Unix domain socket's path must fit `sun_path` (104 bytes on Apple platforms, 108 on
+    /// Linux), and the system's temporary directory can be long (`/var/folders/…/T/` on macOS).
+    /// With `shortPath` the folder is `/tmp/<prefix>-<8 hex digits>`, only the user may open it
+    /// (`0700`, as the inspector wants of its runtime folder), and a socket inside it fits:
+    ///
+    /// ```swift
+    /// let runtime = try TemporaryDirectory(prefix: "inspect", shortPath: true)
+    /// let environment = ["XDG_RUNTIME_DIR": runtime.path]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - prefix: The start of the folder's name, to tell whose folder was left behind by a
+    ///     crashed run. Keep it short with `shortPath`.
+    ///   - shortPath: Make the folder in `/tmp` with a short name, for sockets.
     /// - Throws: The error of creating the folder.
-    public init(prefix: String = "reswift-tests") throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    public init(prefix: String = "reswift-tests", shortPath: Bool = false) throws {
+        let fileManager = FileManager.default
+        if shortPath {
+            url = URL(fileURLWithPath: "/tmp", isDirectory: true).appendingPathComponent(
+                "\(prefix)-\(UUID().uuidString.prefix(8).lowercased())", isDirectory: true)
+            try fileManager.createDirectory(at: url, withIntermediateDirectories: false)
+            try fileManager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
+        } else {
+            url = fileManager.temporaryDirectory
+                .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+            try fileManager.createDirectory(at: url, withIntermediateDirectories: true)
+        }
     }
 
     deinit {

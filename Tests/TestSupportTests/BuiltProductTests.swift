@@ -25,7 +25,8 @@ import Testing
 
 @Suite struct ProductRunnerTests {
     @Test func passesArgumentsEnvironmentWorkingDirectoryAndInput() throws {
-        let directory = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
+        let folder = try TemporaryDirectory(prefix: "product-runner")
+        let directory = folder.url.resolvingSymlinksInPath()
         let run = try runProduct(
             "pty-echo-fixture", arguments: ["--report", "two words"], environment: ["FIXTURE_VALUE": "42"],
             standardInput: "typed text", workingDirectory: directory)

@@ -21,6 +21,20 @@ import Testing
         #expect(try first.contents().isEmpty)
         #expect(first.url.lastPathComponent.hasPrefix("reswift-tests-"))
     }
+
+    @Test func theShortPathModeMakesAPrivateFolderInTmpThatASocketPathFitsIn() throws {
+        var folder: TemporaryDirectory? = try TemporaryDirectory(prefix: "rit", shortPath: true)
+        let path = try #require(folder?.path)
+        #expect(path.hasPrefix("/tmp/rit-"))
+        #expect(path.utf8.count == "/tmp/rit-".utf8.count + 8)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        #expect(try folder?.contents() == [])
+        // The inspector's socket folder and its longest socket name fit the smaller sun_path (104).
+        #expect((path + "/reswift-inspect/4194304-99.sock").utf8.count < 104)
+        folder = nil
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }
 
 @Suite struct OneShotSignalTests {

@@ -21,7 +21,7 @@ struct SessionFile {
         do {
             data = try UserFiles.contents(of: path)
         } catch {
-            throw FindError(description: "Can't read \(path): \(error.localizedDescription)")
+            throw InspectError(description: "Can't read \(path): \(error.localizedDescription)")
         }
         try self.init(data: data, name: path)
     }
@@ -31,8 +31,8 @@ struct SessionFile {
         var initial: (seq: Int, json: String)?
         var actions: [RecordedAction] = []
         for (number, line) in data.split(separator: 0x0A).enumerated() {
-            func fail(_ problem: String) -> FindError {
-                FindError(description: "\(name), line \(number + 1): \(problem)")
+            func fail(_ problem: String) -> InspectError {
+                InspectError(description: "\(name), line \(number + 1): \(problem)")
             }
             guard let event = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
                 throw fail("not a JSON object; is this a session from reswift-inspect record?")
@@ -69,11 +69,11 @@ struct SessionFile {
             }
         }
         guard let hello, let stateType = hello["stateType"] as? String else {
-            throw FindError(
+            throw InspectError(
                 description: "\(name) has no hello line; is it a session from reswift-inspect record?")
         }
         guard let initial else {
-            throw FindError(
+            throw InspectError(
                 description: "\(name) has no initial state; record it with reswift-inspect record.")
         }
         self.app = hello["app"] as? String ?? "app"

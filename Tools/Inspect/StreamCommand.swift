@@ -52,7 +52,7 @@ enum StreamCommand {
             bytes.append(0x0A)
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             guard written == bytes.count else {
-                throw FindError(description: "Can't write \(file): \(String(cString: strerror(errno))).")
+                throw InspectError(description: "Can't write \(file): \(String(cString: strerror(errno))).")
             }
             guard let event = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else {
                 continue

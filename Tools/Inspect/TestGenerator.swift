@@ -13,14 +13,14 @@ struct TestGenerator {
         self.reducer = reducer
         self.module = module
         for name in [reducer, session.stateType] + session.actions.map(\.type) where !Self.isTypeName(name) {
-            throw FindError(
+            throw InspectError(
                 description: """
                     \(TerminalText.sanitized(name)) can't be named in Swift source (a private, local or generic \
                     type?); gen-test needs types it can spell.
                     """)
         }
         if let module, !Self.isIdentifier(module) {
-            throw FindError(
+            throw InspectError(
                 description: "--module must be a module name, not \(TerminalText.sanitized(module)).")
         }
     }

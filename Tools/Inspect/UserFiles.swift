@@ -21,7 +21,7 @@ enum UserFiles {
     /// regular file of the user's with no other link, emptied (it keeps its mode).
     ///
     /// - Returns: A blocking, close-on-exec descriptor, and whether the file is new.
-    /// - Throws: ``FindError`` saying why the file can't be used.
+    /// - Throws: ``InspectError`` saying why the file can't be used.
     static func openForRecording(_ path: String) throws -> (fd: Int32, isNew: Bool) {
         let flags = O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
         var fd = openFile(path, flags | O_CREAT | O_EXCL, 0o600)
@@ -36,7 +36,7 @@ enum UserFiles {
         } catch {
             if fd >= 0 { closeFile(fd) }
             let reason = (error as? Refusal)?.reason ?? "\(error)"
-            throw FindError(
+            throw InspectError(
                 description:
                     "Can't write \(path): \(reason). Give --to a new file, or a regular file of yours.")
         }

@@ -5,4 +5,4 @@ import TerminalUI
 // Everything is written through ProgramOutput: messages sanitized, a failed write exit status 1.
 ProgramOutput.start(program: "reswift-inspect")
 LibraryOutput.route { ProgramOutput.error($0) }
-ProgramOutput.exit(await InspectCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst())))
+ProgramOutput.exit(await InspectCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -13,6 +13,6 @@ ProgramOutput.start(program: "library-finder")
 LibraryOutput.route { ProgramOutput.error($0) }
 let profiler = DispatchProfiler.fromEnvironment()
 ReSwiftHooks.defaultInstrumentation = profiler
-let status = await LibraryFinderCommand.main(arguments: Array(CommandLine.arguments.dropFirst()))
+let status = await LibraryFinderCommand.run(arguments: Array(CommandLine.arguments.dropFirst()))
 if let profiler { ProgramOutput.error(profiler.report().table + "\n") }
 ProgramOutput.exit(status)

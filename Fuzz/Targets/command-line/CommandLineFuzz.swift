@@ -29,7 +29,7 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     do {
-        _ = try CommandLineParser.parse(arguments, environment: environment)
+        _ = try LibraryFinderInvocation.parse(arguments, environment: environment)
     } catch {
         _ = error.message
     }

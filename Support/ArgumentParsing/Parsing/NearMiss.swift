@@ -1,8 +1,20 @@
-/// Finds the declared word a mistyped one was probably meant to be.
-enum NearMiss {
+/// Finds the declared word a mistyped one was probably meant to be: the one near-miss rule of
+/// every executable, which ``ArgumentParser`` applies to options and subcommands and a program
+/// applies to words only it knows (`reswift-inspect lsit`, where a word may also name an app).
+public enum NearMiss {
     /// The candidate closest to `word` by edit distance, if it is close enough to be a typo:
     /// at most 2 edits, and fewer than half the word's letters.
-    static func suggestion(for word: String, among candidates: [String]) -> String? {
+    ///
+    /// ```swift
+    /// NearMiss.suggestion(for: "lsit", among: ["list", "tail"])  // "list"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - word: What was typed.
+    ///   - candidates: The words it may have been meant to be.
+    /// - Returns: The nearest candidate (the first of equally near ones), or `nil` when none is
+    ///   near enough.
+    public static func suggestion(for word: String, among candidates: [String]) -> String? {
         let typed = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

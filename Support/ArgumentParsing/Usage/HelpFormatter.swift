@@ -41,7 +41,7 @@ public enum HelpFormatter {
         for option in command.allOptions {
             lines += entry(option.synopsis, option.help + (option.isRepeatable ? " (repeatable)" : ""))
         }
-        lines += entry("--", "End of options: what follows is never read as an option")
+        lines += entry("--", "End of options: what follows is never an option")
         if !command.environment.isEmpty {
             lines += ["", "ENVIRONMENT:"]
             for variable in command.environment { lines += entry(variable.name, variable.help) }
@@ -52,17 +52,37 @@ public enum HelpFormatter {
                 $0.isEmpty ? "" : "  \($0)"
             }
         }
-        lines += [
-            "", "EXIT STATUS:",
-            "  0    done",
-            "  1    not carried out: \(command.failureMeaning)",
-            "  2    a mistake on the command line (nothing was done)",
-        ]
-        lines += command.usageCauses.map { "       or \($0)" }
+        lines += ["", "EXIT STATUS:", "  0    done"]
+        lines += wrapped("  1    ", "not carried out: \(command.failureMeaning)")
+        lines += ["  2    a mistake on the command line (nothing was done)"]
+        lines += command.usageCauses.flatMap { wrapped("       ", "or \($0)") }
         lines += [
             "  130  interrupted with Ctrl-C"
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The widest line the help writes itself; the texts a program declares keep their own line
+    /// breaks.
+    public static let width = 80
+
+    /// An EXIT STATUS entry, `prefix` then `text`, broken at spaces to fit ``width``; continuation
+    /// lines are indented to the meanings' column.
+    static func wrapped(_ prefix: String, _ text: String) -> [String] {
+        let indent = String(repeating: " ", count: 7)
+        var lines: [String] = []
+        var current = prefix
+        var isEmpty = true
+        for word in text.split(separator: " ") {
+            if isEmpty || current.count + 1 + word.count <= width {
+                current += (isEmpty ? "" : " ") + word
+            } else {
+                lines.append(current)
+                current = indent + word
+            }
+            isEmpty = false
+        }
+        return lines + [current]
     }
 
     /// A two-column entry: `  left` padded to ``column``, then the text; continuation lines of

@@ -19,7 +19,7 @@ import Testing
         let standardLines = [
             "  -h, --help                Show this help and exit",
             "  --version                 Show the version and exit",
-            "  --                        End of options: what follows is never read as an option",
+            "  --                        End of options: what follows is never an option",
             "EXIT STATUS:",
             "  2    a mistake on the command line (nothing was done)",
             "  130  interrupted with Ctrl-C",

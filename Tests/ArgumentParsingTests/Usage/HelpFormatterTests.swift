@@ -22,7 +22,7 @@ import Testing
                   --file PATH               File
                   -h, --help                Show this help and exit
                   --version                 Show the version and exit
-                  --                        End of options: what follows is never read as an option
+                  --                        End of options: what follows is never an option
 
                 EXIT STATUS:
                   0    done
@@ -65,6 +65,29 @@ import Testing
                        or a query that matches nothing
                   130  interrupted with Ctrl-C
                 """))
+    }
+
+    @Test func longExitStatusMeaningsAreWrappedToEightyColumns() {
+        let command = CommandDeclaration(
+            name: "p", summary: "s", options: [],
+            failureMeaning: "the app could not be found or reached, or a file could not be read or written",
+            usageCauses: [
+                "a query (--pref, --near) that matches no library, or one that matches far too many"
+            ])
+        let help = HelpFormatter.help(for: command)
+        #expect(
+            help.contains(
+                """
+                  1    not carried out: the app could not be found or reached, or a file could
+                       not be read or written
+                  2    a mistake on the command line (nothing was done)
+                       or a query (--pref, --near) that matches no library, or one that matches
+                       far too many
+                  130  interrupted with Ctrl-C
+                """))
+        for line in help.split(separator: "\n") {
+            #expect(line.count <= HelpFormatter.width, "\(line)")
+        }
     }
 
     @Test func everyProgramHasOneVersion() {

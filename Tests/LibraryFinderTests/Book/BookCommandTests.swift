@@ -78,7 +78,7 @@ import Testing
 
     @Test func theTwoFormsOfABookAreAskedOnce() throws {
         guard
-            case .run(let options) = try BookCommandLine.parse(
+            case .run(let options) = try BookInvocation.parse(
                 ["4-10-109205-2", "978-4-10-109205-8", "--system-id", "A,B", "--system-id", "A"],
                 environment: [:])
         else {

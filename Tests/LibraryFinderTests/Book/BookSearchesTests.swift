@@ -151,7 +151,7 @@ enum BookListFixtures {
         #expect(message.contains("its check digit is 9 but the other digits give 8"))
         var commandLine: String?
         do {
-            _ = try BookCommandLine.parse([typed, "--system-id", "A"], environment: [:])
+            _ = try BookInvocation.parse([typed, "--system-id", "A"], environment: [:])
         } catch {
             commandLine = error.description
         }

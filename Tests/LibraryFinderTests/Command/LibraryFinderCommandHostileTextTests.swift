@@ -14,7 +14,7 @@ import Testing
         let captured = CapturedOutput()
         var io = captured.io
         io.outputIsTerminal = outputIsTerminal
-        var options = CommandLineOptions()
+        var options = LibraryFinderOptions()
         options.format = format
         let status = await LibraryFinderCommand.printList(
             options: options, service: FakeLibraryService([.success([hostile])]), cache: nil, io: io)

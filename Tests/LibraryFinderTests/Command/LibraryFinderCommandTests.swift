@@ -61,7 +61,7 @@ final class CapturedOutput: Sendable {
 
     @Test func printsTheListInTheChosenFormat() async {
         let captured = CapturedOutput()
-        var options = CommandLineOptions()
+        var options = LibraryFinderOptions()
         options.format = .csv
         let status = await LibraryFinderCommand.printList(
             options: options, service: FakeLibraryService([.success(libraries)]), cache: nil, io: captured.io)
@@ -75,7 +75,7 @@ final class CapturedOutput: Sendable {
         let cache = LibraryCache(directory: try temporary.newFolder())
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
         let captured = CapturedOutput()
-        var options = CommandLineOptions()
+        var options = LibraryFinderOptions()
         options.format = .json
         let down = CalilError(.httpStatus(code: 502, serviceMessage: nil))
         let status = await LibraryFinderCommand.printList(
@@ -92,7 +92,7 @@ final class CapturedOutput: Sendable {
         let captured = CapturedOutput()
         let malformed = CalilError(.unexpectedBody(detail: "not JSON: it starts with \"<html>\""))
         let status = await LibraryFinderCommand.printList(
-            options: CommandLineOptions(), service: FakeLibraryService([.failure(malformed)]), cache: nil,
+            options: LibraryFinderOptions(), service: FakeLibraryService([.failure(malformed)]), cache: nil,
             io: captured.io)
         #expect(status == 1)
         #expect(captured.standardOutput.isEmpty)

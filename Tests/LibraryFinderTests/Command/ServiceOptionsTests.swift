@@ -10,7 +10,7 @@ import Testing
 @Suite struct ServiceOptionsTests {
     private func listError(_ arguments: [String]) -> String? {
         do {
-            _ = try CommandLineParser.parse(arguments, environment: [:])
+            _ = try LibraryFinderInvocation.parse(arguments, environment: [:])
             return nil
         } catch {
             return error.message
@@ -19,7 +19,7 @@ import Testing
 
     private func bookError(_ arguments: [String]) -> String? {
         do {
-            _ = try BookCommandLine.parse(
+            _ = try BookInvocation.parse(
                 ["9784101092058", "--system-id", "A"] + arguments, environment: [:])
             return nil
         } catch {
@@ -38,10 +38,11 @@ import Testing
     }
 
     @Test func theAppKeyIsTrimmedInBothFromTheOptionAndTheEnvironment() throws {
-        guard case .run(let list) = try CommandLineParser.parse(["--appkey", " k1 "], environment: [:]),
-            case .run(let book) = try BookCommandLine.parse(
+        guard
+            case .run(let list) = try LibraryFinderInvocation.parse(["--appkey", " k1 "], environment: [:]),
+            case .run(let book) = try BookInvocation.parse(
                 ["9784101092058", "--system-id", "A", "--appkey", " k1 "], environment: [:]),
-            case .run(let fromEnvironment) = try CommandLineParser.parse(
+            case .run(let fromEnvironment) = try LibraryFinderInvocation.parse(
                 [], environment: ["CALIL_APPKEY": " k2\t"])
         else {
             Issue.record("not a run")
@@ -51,7 +52,7 @@ import Testing
         #expect(book.appKey == "k1")
         #expect(fromEnvironment.appKey == "k2")
         guard
-            case .run(let blank) = try CommandLineParser.parse(
+            case .run(let blank) = try LibraryFinderInvocation.parse(
                 ["--appkey", " "], environment: ["CALIL_APPKEY": "k3"])
         else { return }
         #expect(blank.appKey == "k3")

@@ -7,10 +7,8 @@ import Testing
 /// after the terminal is restored, so the table stays in the scrollback.
 @Suite struct MemoryGameProfileEndToEndTests {
     private func playAndQuit(profile: String) async throws -> (status: Int32, output: String) {
-        let dataHome = FileManager.default.temporaryDirectory
-            .appendingPathComponent("memory-game-profile-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let dataHome = try TemporaryDirectory(prefix: "memory-game-profile")
+        defer { withExtendedLifetime(dataHome) {} }
         let terminal = try PseudoTerminal(
             product: "memory-game", arguments: ["--offline", "--seed", "3"],
             environment: ["XDG_DATA_HOME": dataHome.path, "NO_COLOR": "1", "RESWIFT_PROFILE": profile],

@@ -1,6 +1,7 @@
 import Foundation
 import ReSwift
 import TerminalUI
+import TestSupport
 import Testing
 
 @testable import TodoCore
@@ -113,17 +114,17 @@ import Testing
     }
 
     /// A todo file whose folder is a regular file: every save fails ("Not a directory").
-    private func unsavableFile() throws -> (TodoFile, URL) {
-        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "todo-editor-\(UUID().uuidString)")
+    private func unsavableFile() throws -> (TodoFile, TemporaryDirectory) {
+        let folder = try TemporaryDirectory(prefix: "todo-editor")
+        let blocker = folder.file("blocker")
         try Data("not a folder".utf8).write(to: blocker)
         let file = TodoFile(url: blocker.appendingPathComponent("todo.json")) { _ in }
-        return (file, blocker)
+        return (file, folder)
     }
 
     @Test func aFailedSaveKeepsThePromptOpenWithTheTextAndShowsWhy() throws {
-        let (file, blocker) = try unsavableFile()
-        defer { try? FileManager.default.removeItem(at: blocker) }
+        let (file, folder) = try unsavableFile()
+        defer { withExtendedLifetime(folder) {} }
         let watcher = TodoFileWatcher(file: file, list: nil, resetAdvice: "run todo reset-file")
         let store = makeStore(middleware: [file.middleware(watcher: watcher)])
         let view = TodoListView(store: store)

@@ -27,7 +27,7 @@ final class InspectorApp {
     /// - Returns: The exit status: 0 after q, 130 after Ctrl-C, 1 when the terminal can't be used.
     static func run(socketPath: String, environment: [String: String]) async throws -> Int32 {
         guard TerminalSession.isInteractive() else {
-            throw FindError(
+            throw InspectError(
                 description:
                     "The inspector needs a terminal; for a pipe or a file use \"reswift-inspect tail\" (--format jsonl for scripts)."
             )

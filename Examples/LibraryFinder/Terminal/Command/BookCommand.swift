@@ -17,20 +17,20 @@ enum BookCommand {
         arguments: [String], environment: [String: String], io: CommandIO,
         clock: any EffectClock = ContinuousEffectClock()
     ) async -> Int32 {
-        let command: ParsedBookCommand
+        let command: BookInvocation
         do {
-            command = try BookCommandLine.parse(arguments, environment: environment)
+            command = try BookInvocation.parse(arguments, environment: environment)
         } catch {
-            io.error(error.report(for: BookCommandLine.declaration))
+            io.error(error.report(for: BookInvocation.declaration))
             return ExitStatus.usage
         }
         let options: BookOptions
         switch command {
         case .help:
-            io.output(BookCommandLine.help)
+            io.output(BookInvocation.helpText)
             return ExitStatus.success
         case .version:
-            io.output(CommandLineParser.version + "\n")
+            io.output(LibraryFinderInvocation.versionLine + "\n")
             return ExitStatus.success
         case .run(let parsed):
             options = parsed
@@ -44,9 +44,9 @@ enum BookCommand {
         switch options.systems {
         case .ids(let ids):
             systemIDs = ids
-            if ids.count * options.isbns.count > BookCommandLine.maximumBookRequests {
+            if ids.count * options.isbns.count > BookInvocation.maximumBookRequests {
                 return usage(
-                    BookCommandLine.tooManyRequests(
+                    BookInvocation.tooManyRequests(
                         isbns: options.isbns.count, systems: ids.count,
                         narrowing: "give fewer ISBNs or fewer --system-id values"), io: io)
             }
@@ -84,13 +84,13 @@ enum BookCommand {
                 io.error("library-finder: no library matches \(query.summary); nothing was asked.\n")
                 return ExitStatus.usage
             }
-            if systemIDs.count * options.isbns.count > BookCommandLine.maximumBookRequests {
+            if systemIDs.count * options.isbns.count > BookInvocation.maximumBookRequests {
                 let narrowing =
                     query.near != nil
                     ? "give fewer ISBNs or a smaller --limit (the nearest libraries' systems)"
                     : "give fewer ISBNs, add --city, or name the systems with --system-id"
                 return usage(
-                    BookCommandLine.tooManyRequests(
+                    BookInvocation.tooManyRequests(
                         isbns: options.isbns.count, systems: systemIDs.count, narrowing: narrowing), io: io)
             }
         }
@@ -177,7 +177,7 @@ enum BookCommand {
     }
 
     private static func usage(_ error: UsageError, io: CommandIO) -> Int32 {
-        io.error(error.report(for: BookCommandLine.declaration))
+        io.error(error.report(for: BookInvocation.declaration))
         return ExitStatus.usage
     }
 

@@ -18,7 +18,7 @@ public enum LibraryFinderCommand {
     /// - Parameter arguments: The command line without the program name.
     /// - Returns: The exit status: 0 listed, 1 the service failed with nothing cached, 2 bad
     ///   options or no app key.
-    public static func main(arguments: [String]) async -> Int32 {
+    public static func run(arguments: [String]) async -> Int32 {
         await run(arguments: arguments, environment: ProcessInfo.processInfo.environment, io: .standard)
     }
 
@@ -28,19 +28,19 @@ public enum LibraryFinderCommand {
             return await BookCommand.run(
                 arguments: Array(arguments.dropFirst()), environment: environment, io: io)
         }
-        let command: ParsedCommand
+        let command: LibraryFinderInvocation
         do {
-            command = try CommandLineParser.parse(arguments, environment: environment)
+            command = try LibraryFinderInvocation.parse(arguments, environment: environment)
         } catch {
-            io.error(error.report(for: CommandLineParser.declaration))
+            io.error(error.report(for: LibraryFinderInvocation.declaration))
             return ExitStatus.usage
         }
         switch command {
         case .help:
-            io.output(CommandLineParser.help)
+            io.output(LibraryFinderInvocation.helpText)
             return ExitStatus.success
         case .version:
-            io.output(CommandLineParser.version + "\n")
+            io.output(LibraryFinderInvocation.versionLine + "\n")
             return ExitStatus.success
         case .run(let options):
             guard let appKey = options.appKey else {
@@ -67,7 +67,7 @@ public enum LibraryFinderCommand {
 
     /// Loads the list once through the store and prints it in the chosen format.
     static func printList(
-        options: CommandLineOptions, service: any LibraryService, cache: LibraryCache?, io: CommandIO
+        options: LibraryFinderOptions, service: any LibraryService, cache: LibraryCache?, io: CommandIO
     ) async -> Int32 {
         let store = makeInspectableLibraryFinderStore(query: options.query)
         do {
@@ -106,7 +106,7 @@ extension LibraryFinderCommand {
     /// Shows the list on the terminal until the user quits.
     @MainActor
     static func runInteractive(
-        options: CommandLineOptions, service: any LibraryService, availability: any AvailabilityService,
+        options: LibraryFinderOptions, service: any LibraryService, availability: any AvailabilityService,
         cache: LibraryCache?, environment: [String: String], io: CommandIO
     ) async -> Int32 {
         // Cache notices wait for the terminal to be given back (runs after `terminal.restore()`).
@@ -128,7 +128,7 @@ extension LibraryFinderCommand {
         // A book search polls for longer than one request may take: at least the command line's
         // default for `book`.
         let poller = AvailabilityPoller(
-            service: availability, timeout: max(options.timeout, BookCommandLine.defaultTimeout))
+            service: availability, timeout: max(options.timeout, BookInvocation.defaultTimeout))
         let interrupted = await InteractiveSession(
             store: store, reload: reload, poller: poller, session: terminal, environment: environment
         ).run()

@@ -12,7 +12,7 @@ struct ServiceOptions: Equatable, Sendable {
     var appKey: String?
     /// `--api-base`.
     var apiBase = CalilClient.defaultBaseURL
-    /// `--timeout`, within ``CommandLineParser/timeoutRange``.
+    /// `--timeout`, within ``LibraryFinderInvocation/timeoutRange``.
     var timeout: Double
 
     /// The four options' declarations, in the order the helps list them.
@@ -32,7 +32,7 @@ struct ServiceOptions: Equatable, Sendable {
             .value("--api-base", placeholder: "URL", help: "Server to ask instead of https://api.calil.jp"),
             .value(
                 "--timeout", placeholder: "SECONDS",
-                help: "\(timeoutHelp), \(NumberParsing.describe(CommandLineParser.timeoutRange))\n"
+                help: "\(timeoutHelp), \(NumberParsing.describe(LibraryFinderInvocation.timeoutRange))\n"
                     + "(default: \(SecondsText.number(defaultTimeout)))"),
         ]
     }
@@ -63,7 +63,7 @@ struct ServiceOptions: Equatable, Sendable {
         }
         if let text = parsed.value("--timeout") {
             options.timeout = try NumberParsing.decimal(
-                text, for: "--timeout", in: CommandLineParser.timeoutRange, unit: "seconds")
+                text, for: "--timeout", in: LibraryFinderInvocation.timeoutRange, unit: "seconds")
         }
         for candidate in [parsed.value("--appkey"), environment["CALIL_APPKEY"]] {
             if let key = candidate?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {

@@ -2,34 +2,19 @@ import ArgumentParsing
 import Foundation
 import LibraryFinderModel
 
-/// The options `library-finder` was started with.
-struct CommandLineOptions: Equatable, Sendable {
-    /// What to load.
-    var query = LibraryQuery()
-    /// How to print the list; `nil` means interactive on a terminal, a table otherwise.
-    var format: OutputFormat?
-    /// The Calil app key (`--appkey`, else `CALIL_APPKEY`); `nil` when neither is set.
-    var appKey: String?
-    /// The server to ask (`--api-base`).
-    var apiBase = CalilClient.defaultBaseURL
-    /// Seconds to wait for the service (`--timeout`), within ``CommandLineParser/timeoutRange``.
-    var timeout = CalilClient.defaultTimeout
-    /// Whether to read and write the disk cache (`--no-cache` turns it off).
-    var usesCache = true
-}
-
-/// What the command line asks for.
-enum ParsedCommand: Equatable, Sendable {
+/// What `library-finder`'s command line asks for: the parsed command line, which
+/// ``LibraryFinderCommand`` runs.
+enum LibraryFinderInvocation: Equatable, Sendable {
     /// Load and show libraries.
-    case run(CommandLineOptions)
+    case run(LibraryFinderOptions)
     /// Print the help text.
     case help
     /// Print the version.
     case version
 }
 
-/// Reads `library-finder`'s arguments and environment with the package's one grammar.
-enum CommandLineParser {
+/// Reading `library-finder`'s arguments and environment with the package's one grammar.
+extension LibraryFinderInvocation {
     /// Seconds `--timeout` accepts: long enough for a slow service, and far below what any HTTP
     /// layer can count in milliseconds (FoundationNetworking's `Int(seconds) * 1000` trapped at
     /// 1e16).
@@ -87,10 +72,10 @@ enum CommandLineParser {
         usageCauses: ["no app key (--appkey or $CALIL_APPKEY)"])
 
     /// The version `--version` prints.
-    static let version = PackageVersion.line(for: declaration.name)
+    static let versionLine = PackageVersion.line(for: declaration.name)
 
     /// The `--help` text.
-    static let help = HelpFormatter.help(for: declaration)
+    static let helpText = HelpFormatter.help(for: declaration)
 
     /// Parses the arguments (without the program name) and the environment.
     ///
@@ -98,7 +83,7 @@ enum CommandLineParser {
     ///
     /// - Throws: ``UsageError`` naming the bad argument and how to fix it.
     static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
-        -> ParsedCommand
+        -> LibraryFinderInvocation
     {
         // `book` is run only as the first word; after options it would be read as the list's.
         let bookFirst = UsageError(
@@ -115,7 +100,7 @@ enum CommandLineParser {
         case .run: break
         }
         if parsed.subcommand == "book" { throw bookFirst }
-        var options = CommandLineOptions()
+        var options = LibraryFinderOptions()
         if let text = parsed.value("--city") { options.query.city = try nonEmpty(text, for: "--city") }
         if let text = parsed.value("--system-id") {
             options.query.systemID = try nonEmpty(text, for: "--system-id")

@@ -4,21 +4,21 @@ import Testing
 @testable import LibraryFinderModel
 @testable import LibraryFinderTerminal
 
-@Suite struct CommandLineParserTests {
+@Suite struct LibraryFinderInvocationTests {
     private func options(_ arguments: [String], environment: [String: String] = [:]) throws
-        -> CommandLineOptions
+        -> LibraryFinderOptions
     {
-        let command = try CommandLineParser.parse(arguments, environment: environment)
+        let command = try LibraryFinderInvocation.parse(arguments, environment: environment)
         guard case .run(let options) = command else {
             Issue.record("expected a run command, got \(command)")
-            return CommandLineOptions()
+            return LibraryFinderOptions()
         }
         return options
     }
 
     private func message(_ arguments: [String]) -> String? {
         do {
-            _ = try CommandLineParser.parse(arguments, environment: [:])
+            _ = try LibraryFinderInvocation.parse(arguments, environment: [:])
             return nil
         } catch {
             return error.description
@@ -74,9 +74,9 @@ import Testing
     }
 
     @Test func recognizesHelpAndVersion() throws {
-        #expect(try CommandLineParser.parse(["--pref", "x", "--help"], environment: [:]) == .help)
-        #expect(try CommandLineParser.parse(["-h"], environment: [:]) == .help)
-        #expect(try CommandLineParser.parse(["--version"], environment: [:]) == .version)
+        #expect(try LibraryFinderInvocation.parse(["--pref", "x", "--help"], environment: [:]) == .help)
+        #expect(try LibraryFinderInvocation.parse(["-h"], environment: [:]) == .help)
+        #expect(try LibraryFinderInvocation.parse(["--version"], environment: [:]) == .version)
     }
 
     @Test func explainsBadArgumentsNamingRangesAndQuotingOneWay() {
@@ -117,8 +117,9 @@ import Testing
     }
 
     @Test func helpAndVersionWinOverMistakes() throws {
-        #expect(try CommandLineParser.parse(["--help", "--bogus"], environment: [:]) == .help)
-        #expect(try CommandLineParser.parse(["--version", "--limit", "0"], environment: [:]) == .version)
+        #expect(try LibraryFinderInvocation.parse(["--help", "--bogus"], environment: [:]) == .help)
+        #expect(
+            try LibraryFinderInvocation.parse(["--version", "--limit", "0"], environment: [:]) == .version)
     }
 
     @Test(arguments: [

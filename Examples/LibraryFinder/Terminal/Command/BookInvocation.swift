@@ -2,37 +2,15 @@ import ArgumentParsing
 import Foundation
 import LibraryFinderModel
 
-/// The options of `library-finder book`.
-struct BookOptions: Equatable, Sendable {
-    /// Which library systems to ask.
-    enum Systems: Equatable, Sendable {
-        /// These ids, as given (`--system-id`).
-        case ids([String])
-        /// The systems of the libraries `/library` lists for this query (`--pref`, `--near`).
-        case query(LibraryQuery)
-    }
-
-    /// The books, deduplicated (an ISBN-10 and its ISBN-13 are one), in the order given.
-    var isbns: [ISBN]
-    var systems: Systems
-    var format: OutputFormat = .table
-    /// The Calil app key (`--appkey`, else `CALIL_APPKEY`).
-    var appKey: String?
-    var apiBase = CalilClient.defaultBaseURL
-    /// Seconds for the availability search, and separately for the `/library` lookup.
-    var timeout = BookCommandLine.defaultTimeout
-    var usesCache = true
-}
-
-/// What `library-finder book …` asks for.
-enum ParsedBookCommand: Equatable, Sendable {
+/// What `library-finder book …` asks for: the parsed command line, which ``BookCommand`` runs.
+enum BookInvocation: Equatable, Sendable {
     case run(BookOptions)
     case help
     case version
 }
 
-/// Reads `library-finder book`'s arguments with the package's one grammar.
-enum BookCommandLine {
+/// Reading `library-finder book`'s arguments with the package's one grammar.
+extension BookInvocation {
     /// Seconds the whole search may take when `--timeout` isn't given.
     static let defaultTimeout: Double = 60
 
@@ -68,7 +46,7 @@ enum BookCommandLine {
             .value(
                 "--limit", placeholder: "N",
                 help:
-                    "With --near: the N nearest libraries, \(NumberParsing.describe(CommandLineParser.limitRange))"
+                    "With --near: the N nearest libraries, \(NumberParsing.describe(LibraryFinderInvocation.limitRange))"
             ),
         ]
             + ServiceOptions.declarations(
@@ -83,13 +61,13 @@ enum BookCommandLine {
             "more than \(maximumBookRequests) book requests (ISBNs × systems)",
         ])
 
-    static let help = HelpFormatter.help(for: declaration)
+    static let helpText = HelpFormatter.help(for: declaration)
 
     /// Parses the arguments after `book` and the environment. A pure function.
     ///
     /// - Throws: ``UsageError`` naming the bad argument (a bad ISBN: which one and why).
     static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
-        -> ParsedBookCommand
+        -> BookInvocation
     {
         let parsed = try ArgumentParser.parse(arguments, for: declaration)
         switch parsed.request {
@@ -130,22 +108,22 @@ enum BookCommandLine {
         if parsed.contains("--system-id") {
             var unique: [String] = []
             for id in systemIDs {
-                let id = try CommandLineParser.nonEmpty(id, for: "--system-id")
+                let id = try LibraryFinderInvocation.nonEmpty(id, for: "--system-id")
                 if !unique.contains(id) { unique.append(id) }
             }
             systems = .ids(unique)
         } else {
             var query = LibraryQuery(prefecture: nil)
             if let text = parsed.value("--pref") {
-                query.prefecture = try CommandLineParser.nonEmpty(text, for: "--pref")
+                query.prefecture = try LibraryFinderInvocation.nonEmpty(text, for: "--pref")
             }
             if let text = parsed.value("--city") {
-                query.city = try CommandLineParser.nonEmpty(text, for: "--city")
+                query.city = try LibraryFinderInvocation.nonEmpty(text, for: "--city")
             }
-            if let text = parsed.value("--near") { query.near = try CommandLineParser.coordinate(text) }
+            if let text = parsed.value("--near") { query.near = try LibraryFinderInvocation.coordinate(text) }
             if let text = parsed.value("--limit") {
                 query.limit = try NumberParsing.integer(
-                    text, for: "--limit", in: CommandLineParser.limitRange)
+                    text, for: "--limit", in: LibraryFinderInvocation.limitRange)
             }
             systems = .query(query)
         }

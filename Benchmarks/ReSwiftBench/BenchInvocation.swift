@@ -1,7 +1,8 @@
 import ArgumentParsing
 
-/// What `reswift-bench` was asked to do.
-enum BenchCommand: Equatable {
+/// What `reswift-bench`'s command line asks for: the parsed command line, which ``BenchCommand``
+/// runs.
+enum BenchInvocation: Equatable {
     /// Print the help.
     case help
     /// Print the version.
@@ -11,8 +12,8 @@ enum BenchCommand: Equatable {
     case run(samples: Int, only: [String], json: Bool)
 }
 
-/// `reswift-bench`'s command line, read with the package's one grammar.
-enum BenchCommandLine {
+/// Reading `reswift-bench`'s command line with the package's one grammar.
+extension BenchInvocation {
     /// The workloads, in the order they run.
     static let workloadNames = [
         "notify", "closures", "select", "dispatch", "dispatch-profiled", "subscribe", "memory", "derived",
@@ -46,14 +47,16 @@ enum BenchCommandLine {
                     + "instead of the table, for scripts that compare runs"),
             .value(
                 "--only", placeholder: "NAME", repeatable: true,
-                help: "Run only this workload (for profiling):\n" + workloadNames.joined(separator: ", ")),
+                help: "Run only this workload (for profiling):\n"
+                    + workloadNames.prefix(5).joined(separator: ", ") + ",\n"
+                    + workloadNames.dropFirst(5).joined(separator: ", ")),
         ],
         failureMeaning: "not used (a workload that goes wrong stops with a crash report)")
 
     /// Reads the arguments (without the program name). A pure function (no I/O, no exit).
     ///
     /// - Throws: ``UsageError`` naming the bad option or value.
-    static func parse(_ arguments: [String]) throws(UsageError) -> BenchCommand {
+    static func parse(_ arguments: [String]) throws(UsageError) -> BenchInvocation {
         let parsed = try ArgumentParser.parse(arguments, for: declaration)
         switch parsed.request {
         case .help: return .help
