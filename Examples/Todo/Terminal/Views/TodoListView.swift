@@ -89,21 +89,18 @@ final class TodoListView {
     /// - Returns: Whether the key was an editing key.
     @discardableResult
     func edit(with key: Key) -> Bool {
-        guard let editor = state.screen.editor else { return false }
-        var field = TextField(text: editor.text, cursor: state.screen.editorCursor)
+        guard var field = state.screen.editorField else { return false }
+        let before = field
         guard field.handle(key) else { return false }
-        if field.text != editor.text || field.cursor != state.screen.editorCursor {
-            dispatch(ChangeEditorText(field.text, cursor: field.cursor))
-        }
+        if field != before { dispatch(ChangeEditorText(field)) }
         return true
     }
 
     /// Inserts `text` at the cursor of the line being typed.
     func type(_ text: String) {
-        guard let editor = state.screen.editor else { return }
-        var field = TextField(text: editor.text, cursor: state.screen.editorCursor)
+        guard var field = state.screen.editorField else { return }
         for character in text { field.insert(character) }
-        dispatch(ChangeEditorText(field.text, cursor: field.cursor))
+        dispatch(ChangeEditorText(field))
     }
 
     /// Deletes the character before the cursor of the line being typed.

@@ -147,7 +147,7 @@ enum TodoScreenView {
         case .adding: prompt = "Add: "
         case .editing: prompt = "Edit: "
         }
-        let field = TextField(text: editor.text, cursor: screen.editorCursor)
+        let field = screen.editorField ?? TextField(text: editor.text)
         return Line(prompt, style: .bold) + field.line(width: width - prompt.count, focused: true)
     }
 }
