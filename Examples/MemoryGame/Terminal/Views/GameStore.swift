@@ -5,9 +5,9 @@ import ReSwiftDevTools
 /// The app's store as the screens and the intent dispatcher use it: the app's state, dispatch,
 /// and subscriptions to a slice of it.
 ///
-/// The game runs on a store of ``AppState`` or, when it is inspected (`RESWIFT_INSPECT=1`), on
+/// The game runs on a store of `AppState` or, when it is inspected (`RESWIFT_INSPECT=1`), on
 /// one whose reducer is wrapped in time travel, of `TimeTravelState<AppState>`; through this the
-/// views see ``AppState`` either way (the state the history shows now), so they are the same
+/// views see `AppState` either way (the state the history shows now), so they are the same
 /// code for both.
 public final class GameStore: Sendable {
     private let focus: any GameStoreFocus

@@ -91,7 +91,7 @@ public final class IntentDispatcher {
     }
 
     /// Deals a new game in the current category; a fetch still running is superseded, and its
-    /// result ignored (see ``fetchCards(for:preference:environment:)``).
+    /// result ignored (see MemoryGameModel's `fetchCards(for:preference:environment:)`).
     ///
     /// - Parameter preference: Which source to ask first.
     public func startGame(preference: GameEffects.SourcePreference) {
