@@ -17,11 +17,23 @@ let package = Package(
     targets: []
 )
 
+// MARK: - InternalReSwiftUtilities (the leaf)
+
+package.targets += [
+    // What every module may need, written once: the lock and signal chaining. The one target of
+    // ours that ReSwift and the Support targets depend on (as swift-collections' modules depend on
+    // InternalCollectionsUtilities); it depends on nothing of ours. Internal: no product.
+    .target(name: "InternalReSwiftUtilities", path: "Support/InternalReSwiftUtilities"),
+    .testTarget(
+        name: "InternalReSwiftUtilitiesTests", dependencies: ["InternalReSwiftUtilities", "TestSupport"],
+        path: "Tests/InternalReSwiftUtilitiesTests"),
+]
+
 // MARK: - ReSwift (core)
 
 package.products += [.library(name: "ReSwift", targets: ["ReSwift"])]
 package.targets += [
-    .target(name: "ReSwift", path: "Sources/ReSwift"),
+    .target(name: "ReSwift", dependencies: ["InternalReSwiftUtilities"], path: "Sources/ReSwift"),
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift", "TestSupport"], path: "Tests/ReSwiftTests"),
     // Code in ReSwift 6.1's shape (store subclasses, generic StoreType code, custom stores).
     .testTarget(
@@ -56,17 +68,19 @@ package.targets += [
 // MARK: - TerminalUI and TestSupport
 
 package.targets += [
-    // The lock of the Support targets and TestSupport, which may not depend on ReSwift (modules that
-    // do use ReSwift's `Locked`, of the same shape). Internal: no product.
-    .target(name: "Locking", path: "Support/Locking"),
-    .target(name: "TerminalUI", dependencies: ["Locking"], path: "Support/TerminalUI"),
+    .target(name: "TerminalUI", dependencies: ["InternalReSwiftUtilities"], path: "Support/TerminalUI"),
     .testTarget(
-        name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport", "Locking"],
+        name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport", "InternalReSwiftUtilities"],
         path: "Tests/TerminalUITests"),
     .target(
-        name: "TestSupport", dependencies: ["ReSwift", "TerminalUI", "Locking"], path: "Tests/TestSupport"),
+        name: "TestSupport",
+        dependencies: [
+            "ReSwift", "TerminalUI", "InternalReSwiftUtilities", "ArgumentParsing", "HTTPTransport",
+        ],
+        path: "Tests/TestSupport"),
     .testTarget(
-        name: "TestSupportTests", dependencies: ["TestSupport", "Locking"], path: "Tests/TestSupportTests"),
+        name: "TestSupportTests", dependencies: ["TestSupport", "InternalReSwiftUtilities", "HTTPTransport"],
+        path: "Tests/TestSupportTests"),
     .executableTarget(name: "pty-echo-fixture", dependencies: ["TerminalUI"], path: "Tests/Fixtures/PTYEcho"),
 ]
 
@@ -91,7 +105,9 @@ package.targets += [
     .target(
         name: "CCurlShim", path: "Support/CCurlShim",
         linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-    .target(name: "HTTPTransport", dependencies: ["CCurlShim", "Locking"], path: "Support/HTTPTransport"),
+    .target(
+        name: "HTTPTransport", dependencies: ["CCurlShim", "InternalReSwiftUtilities"],
+        path: "Support/HTTPTransport"),
     .testTarget(
         name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"],
         path: "Tests/HTTPTransportTests"),
@@ -123,7 +139,9 @@ package.targets += [
 
 package.products += [.library(name: "ReSwiftPersistence", targets: ["ReSwiftPersistence"])]
 package.targets += [
-    .target(name: "ReSwiftPersistence", dependencies: ["ReSwift"], path: "Sources/ReSwiftPersistence"),
+    .target(
+        name: "ReSwiftPersistence", dependencies: ["ReSwift", "InternalReSwiftUtilities"],
+        path: "Sources/ReSwiftPersistence"),
     // Test-only: appends to a persisted list, so tests can run several writer processes at once.
     .executableTarget(
         name: "PersistenceWriter", dependencies: ["ReSwiftPersistence", "ReSwift"],
@@ -297,7 +315,7 @@ package.products += [.executable(name: "reswift-inspect", targets: ["ReSwiftInsp
 package.targets += [
     .executableTarget(
         name: "ReSwiftInspect",
-        dependencies: ["ReSwift", "ReSwiftDevTools", "ArgumentParsing", "TerminalUI"],
+        dependencies: ["ReSwift", "ReSwiftDevTools", "ReSwiftPersistence", "ArgumentParsing", "TerminalUI"],
         path: "Tools/Inspect"),
     .testTarget(
         name: "InspectTests",

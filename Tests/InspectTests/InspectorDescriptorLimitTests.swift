@@ -53,7 +53,8 @@ import Testing
         }
     }
 
-    @Test func anAppOutOfDescriptorsRefusesANewInspectorAtOnceAndTakesOneWhenADescriptorIsFree() throws {
+    @Test func anAppOutOfDescriptorsRefusesANewInspectorAtOnceAndTakesOneWhenADescriptorIsFree() async throws
+    {
         // hazard-check: ok because without prlimit or /proc the test skips itself
         guard access("/usr/bin/prlimit", X_OK) == 0, FileManager.default.fileExists(atPath: "/proc/self/fd")
         else {
@@ -63,7 +64,7 @@ import Testing
         let runtime = "/tmp/rit-fd-" + UUID().uuidString.prefix(8).lowercased()
         #expect(mkdir(runtime, 0o700) == 0)
         defer { try? FileManager.default.removeItem(atPath: runtime) }
-        let todo = try startTodo(in: runtime)
+        let todo = try await startTodo(in: runtime)
         let pid = todo.processIdentifier
         let process = try #require(
             try InspectableProcess.all(environment: ["XDG_RUNTIME_DIR": runtime]).first { $0.pid == pid })

@@ -14,62 +14,62 @@ import Testing
 /// The built `reswift-inspect <app>` under a pseudo-terminal, attached to a real app: `todo`
 /// (itself interactive under a pseudo-terminal) and a time-travel store in this process.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct InspectorTUIEndToEndTests {
-    @Test func showsTodosActionsDiffAndStateFiltersPausesAndQuitsRestoringTheTerminal() throws {
+    @Test func showsTodosActionsDiffAndStateFiltersPausesAndQuitsRestoringTheTerminal() async throws {
         let runtime = "/tmp/rit-tui-" + UUID().uuidString.prefix(8).lowercased()
         #expect(mkdir(runtime, 0o700) == 0)
         defer { try? FileManager.default.removeItem(atPath: runtime) }
-        let todo = try startTodo(in: runtime)
+        let todo = try await startTodo(in: runtime)
 
         let inspector = try PseudoTerminal(
             product: "reswift-inspect", arguments: ["todo"], environment: ["XDG_RUNTIME_DIR": runtime],
             size: .init(columns: 110, rows: 26))
-        try inspector.waitForScreen(containing: "reswift-inspect · todo (pid \(todo.processIdentifier))")
-        try inspector.waitForScreen(containing: "▾ TodoAppState {2}")
+        try await inspector.screen(showing: "reswift-inspect · todo (pid \(todo.processIdentifier))")
+        try await inspector.screen(showing: "▾ TodoAppState {2}")
 
-        func add(_ title: String) throws {
+        func add(_ title: String) async throws {
             try todo.send("a")
-            try todo.waitForScreen(containing: "Add:")
+            try await todo.screen(showing: "Add:")
             try todo.send(title)
             try todo.send(PseudoTerminal.Keys.enter)
-            try todo.waitForScreen(containing: "[ ] \(title)")
+            try await todo.screen(showing: "[ ] \(title)")
         }
-        try add("Buy milk")
-        try inspector.waitForScreen(containing: "AddTodo")
+        try await add("Buy milk")
+        try await inspector.screen(showing: "AddTodo")
 
         // Only AddTodo through the filter; being the newest shown, it is selected, with its diff.
         try inspector.send("/AddT")
-        try inspector.waitForScreen(containing: "Filter by type: AddT")
+        try await inspector.screen(showing: "Filter by type: AddT")
         try inspector.send(PseudoTerminal.Keys.enter)
-        var screen = try inspector.waitForScreen(containing: "Actions 1  /AddT")
+        var screen = try await inspector.screen(showing: "Actions 1  /AddT")
         #expect(!screen.contains("BeginAddingTodo"))
-        try inspector.waitForScreen(containing: #"payload: {"title":"Buy milk"}"#)
-        try inspector.waitForScreen(containing: #"+ list.items[0]: TodoItem("#)
+        try await inspector.screen(showing: #"payload: {"title":"Buy milk"}"#)
+        try await inspector.screen(showing: #"+ list.items[0]: TodoItem("#)
 
         // The state tree, as the app sent it, opened down to the item's title.
         try inspector.send(PseudoTerminal.Keys.tab)
         try inspector.send(PseudoTerminal.Keys.down + PseudoTerminal.Keys.right)
-        try inspector.waitForScreen(containing: "▸ items [1]")
+        try await inspector.screen(showing: "▸ items [1]")
         try inspector.send(PseudoTerminal.Keys.down + PseudoTerminal.Keys.enter)
         try inspector.send(PseudoTerminal.Keys.down + PseudoTerminal.Keys.enter)
-        try inspector.waitForScreen(containing: #"title: "Buy milk""#)
+        try await inspector.screen(showing: #"title: "Buy milk""#)
 
         // Paused, the app sends nothing; resumed, it streams again.
         try inspector.send(" ")
-        try inspector.waitForScreen(containing: "paused")
-        try add("Walk the dog")
-        try add("Feed the cat")
+        try await inspector.screen(showing: "paused")
+        try await add("Walk the dog")
+        try await add("Feed the cat")
         try inspector.send(" ")
-        try inspector.waitForScreen(containing: "live")
-        try add("Call mum")
-        try inspector.waitForScreen(containing: #"payload: {"title":"Call mum"}"#)
-        screen = try inspector.waitForScreen(containing: "Actions 2  /AddT")
+        try await inspector.screen(showing: "live")
+        try await add("Call mum")
+        try await inspector.screen(showing: #"payload: {"title":"Call mum"}"#)
+        screen = try await inspector.screen(showing: "Actions 2  /AddT")
         #expect(!screen.contains("Walk the dog"))
 
         try inspector.send("q")
         #expect(try inspector.waitForExit() == 0)
         try inspector.verifyTerminalRestored()
 
-        try add("Still working")
+        try await add("Still working")
         try todo.send("q")
         #expect(try todo.waitForExit() == 0)
     }
@@ -79,22 +79,22 @@ import Testing
         let inspector = try PseudoTerminal(
             product: "reswift-inspect", arguments: ["travel"], environment: app.environment,
             size: .init(columns: 100, rows: 24))
-        try inspector.waitForScreen(containing: "reswift-inspect · travel (pid \(getpid()))")
+        try await inspector.screen(showing: "reswift-inspect · travel (pid \(getpid()))")
         try await eventually("the inspector is connected") { app.endpoint.statistics.connections == 1 }
         app.store.dispatch(AddItem(name: "milk"))
         app.store.dispatch(AddItem(name: "eggs"))
-        try inspector.waitForScreen(containing: #"payload: {"name":"eggs"}"#)
+        try await inspector.screen(showing: #"payload: {"name":"eggs"}"#)
 
         try inspector.send(PseudoTerminal.Keys.up)
-        try inspector.waitForScreen(containing: #"payload: {"name":"milk"}"#)
+        try await inspector.screen(showing: #"payload: {"name":"milk"}"#)
         try inspector.send("t")
         try await eventually("the app is back at the state after milk") {
             app.store.state.current.items == ["milk"]
         }
-        try inspector.waitForScreen(containing: "time travel: after #")
-        try inspector.waitForScreen(containing: "JumpToState")
+        try await inspector.screen(showing: "time travel: after #")
+        try await inspector.screen(showing: "JumpToState")
         try inspector.send(PseudoTerminal.Keys.tab + PseudoTerminal.Keys.down + PseudoTerminal.Keys.right)
-        try inspector.waitForScreen(containing: #"[0]: "milk""#)
+        try await inspector.screen(showing: #"[0]: "milk""#)
         var screen = inspector.screen
         #expect(!screen.contains(#"[1]: "eggs""#))
 
@@ -102,7 +102,7 @@ import Testing
         try await eventually("the app is at the present again") {
             app.store.state.current.items == ["milk", "eggs"]
         }
-        screen = try inspector.waitForScreen(containing: #"[1]: "eggs""#)
+        screen = try await inspector.screen(showing: #"[1]: "eggs""#)
         #expect(screen.contains("live"))
 
         try inspector.send(PseudoTerminal.Keys.ctrlC)
@@ -110,12 +110,12 @@ import Testing
         try inspector.verifyTerminalRestored()
     }
 
-    @Test func startsFromASocketPathAloneAsTheUsageSays() throws {
+    @Test func startsFromASocketPathAloneAsTheUsageSays() async throws {
         let app = try InspectedApp()
         let inspector = try PseudoTerminal(
             product: "reswift-inspect", arguments: ["--socket", app.endpoint.socketPath],
             environment: app.environment, size: .init(columns: 100, rows: 20))
-        try inspector.waitForScreen(containing: "reswift-inspect · shopping (pid \(getpid()))")
+        try await inspector.screen(showing: "reswift-inspect · shopping (pid \(getpid()))")
         try inspector.send("q")
         #expect(try inspector.waitForExit() == 0)
 

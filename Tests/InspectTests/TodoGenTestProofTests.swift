@@ -19,7 +19,7 @@ import Testing
         let runtime = "/tmp/rit-gen-" + UUID().uuidString.prefix(8).lowercased()
         #expect(mkdir(runtime, 0o700) == 0)
         defer { try? FileManager.default.removeItem(atPath: runtime) }
-        let todo = try startTodo(in: runtime)
+        let todo = try await startTodo(in: runtime)
 
         let session = runtime + "/session.jsonl"
         let record = try BackgroundTool(
@@ -29,13 +29,13 @@ import Testing
         }
         for title in ["Buy milk", "Walk the dog"] {
             try todo.send("a")
-            try todo.waitForScreen(containing: "Add:")
+            try await todo.screen(showing: "Add:")
             try todo.send(title)
             try todo.send(PseudoTerminal.Keys.enter)
-            try todo.waitForScreen(containing: "[ ] \(title)")
+            try await todo.screen(showing: "[ ] \(title)")
         }
         try todo.send(" ")  // toggles the selected item
-        try todo.waitForScreen(containing: "[x] ")
+        try await todo.screen(showing: "[x] ")
         try todo.send("u")  // and undoes it
         try await eventually("the undo is recorded", seconds: 15) {
             ((try? String(contentsOfFile: session, encoding: .utf8)) ?? "").contains(
@@ -57,7 +57,7 @@ import Testing
         #expect(source.contains("TodoModel.ToggleTodo.self"))
         #expect(source.contains("TodoModel.UndoTodoChange.self"))
 
-        let runner = try GeneratedTestBuild.build(generated, in: runtime)
+        let runner = try await GeneratedTestBuild.build(generated, in: runtime)
         let run = try GeneratedTestBuild.run(runner)
         #expect(run.status == 0, "the generated test failed:\n\(run.output)")
         #expect(run.output.contains("replaysTheRecordedActions()"), "\(run.output)")
@@ -68,7 +68,7 @@ import Testing
 /// Compiles a generated test into an executable with Swift Testing's entry point, linked against
 /// the objects `swift build` made for the package's modules, and runs it.
 enum GeneratedTestBuild {
-    static func build(_ test: String, in folder: String) throws -> String {
+    static func build(_ test: String, in folder: String) async throws -> String {
         let bin = try builtProductURL("reswift-inspect").deletingLastPathComponent()
         let swiftc = try #require(tool("swiftc"), "no swiftc on PATH to compile the generated test with")
         let ar = try #require(tool("llvm-ar") ?? tool("ar"), "no ar on PATH to archive the package's objects")

@@ -17,7 +17,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: runtime) }
         let environment = ["XDG_RUNTIME_DIR": runtime]
 
-        let terminal = try startTodo(in: runtime)
+        let terminal = try await startTodo(in: runtime)
         let pid = terminal.processIdentifier
 
         var listed = ""
@@ -31,10 +31,10 @@ import Testing
             "reswift-inspect", ["tail", "todo", "--format", "jsonl"], environment: environment)
         try tail.waitForLine(containing: #""type":"hello""#)
         try terminal.send("a")
-        try terminal.waitForScreen(containing: "Add:")
+        try await terminal.screen(showing: "Add:")
         try terminal.send("Buy milk")
         try terminal.send(PseudoTerminal.Keys.enter)
-        try terminal.waitForScreen(containing: "[ ] Buy milk")
+        try await terminal.screen(showing: "[ ] Buy milk")
         let add = try tail.waitForLine(containing: #""action":"AddTodo""#)
         #expect(add.contains(#""actionType":"TodoModel.AddTodo""#))
         #expect(add.contains("Buy milk"))
@@ -42,10 +42,10 @@ import Testing
         tail.kill()
         _ = try tail.waitForExit()
         try terminal.send("a")
-        try terminal.waitForScreen(containing: "Add:")
+        try await terminal.screen(showing: "Add:")
         try terminal.send("Walk the dog")
         try terminal.send(PseudoTerminal.Keys.enter)
-        try terminal.waitForScreen(containing: "[ ] Walk the dog")
+        try await terminal.screen(showing: "[ ] Walk the dog")
 
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
@@ -54,11 +54,11 @@ import Testing
         #expect(sockets.isEmpty, "todo left its socket behind: \(sockets)")
     }
 
-    @Test func todoIsNotInspectableWithoutRESWIFT_INSPECT() throws {
+    @Test func todoIsNotInspectableWithoutRESWIFT_INSPECT() async throws {
         let runtime = "/tmp/rit-todo-" + UUID().uuidString.prefix(8).lowercased()
         #expect(mkdir(runtime, 0o700) == 0)
         defer { try? FileManager.default.removeItem(atPath: runtime) }
-        let terminal = try startTodo(in: runtime, inspectable: false)
+        let terminal = try await startTodo(in: runtime, inspectable: false)
         #expect(!FileManager.default.fileExists(atPath: runtime + "/reswift-inspect"))
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)

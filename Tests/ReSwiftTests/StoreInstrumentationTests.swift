@@ -71,12 +71,12 @@ private final class CountingStore: Store<Count>, @unchecked Sendable {
         return store
     }
 
-    @Test func reportsOneMeasurementPerActionWithItsTypeName() {
+    @Test func reportsOneMeasurementPerActionWithItsTypeName() throws {
         let recorder = MeasurementLog()
         let store = makeStore(recorder)
         store.dispatch(Tally())
         store.dispatch(Relabel())
-        #expect(recorder.names == ["Tally", "Relabel"])
+        try #require(recorder.names == ["Tally", "Relabel"])
         let first = recorder.measurements.current[0]
         #expect(first.reducerNanoseconds != nil)
         #expect(first.origin.parent == nil)
@@ -110,11 +110,11 @@ private final class CountingStore: Store<Count>, @unchecked Sendable {
         token.cancel()
     }
 
-    @Test func aNestedMiddlewareDispatchIsReportedBeforeItsParentAndNamesIt() {
+    @Test func aNestedMiddlewareDispatchIsReportedBeforeItsParentAndNamesIt() throws {
         let recorder = MeasurementLog()
         let store = makeStore(recorder, middleware: [kickoffDispatchesTally()])
         store.dispatch(Kickoff())
-        #expect(recorder.names == ["Tally", "Kickoff"])
+        try #require(recorder.names == ["Tally", "Kickoff"])
         let child = recorder.measurements.current[0]
         #expect(child.origin.parent == .middleware(Kickoff.self))
         #expect(child.origin.parent?.actionTypeName == "Kickoff")
@@ -122,14 +122,14 @@ private final class CountingStore: Store<Count>, @unchecked Sendable {
         #expect(store.state.value == 1)
     }
 
-    @Test func anActionDeferredFromNewStateIsReportedAfterTheActionThatDeferredIt() {
+    @Test func anActionDeferredFromNewStateIsReportedAfterTheActionThatDeferredIt() throws {
         let recorder = MeasurementLog()
         let store = makeStore(recorder)
         let token = store.subscribe { state in
             if state.value == 1, state.label.isEmpty { store.dispatch(Relabel()) }
         }
         store.dispatch(Tally())
-        #expect(recorder.names == ["Tally", "Relabel"])
+        try #require(recorder.names == ["Tally", "Relabel"])
         #expect(recorder.measurements.current[1].origin.parent == .subscriber(Tally.self))
         #expect(store.state.label == "x")
         token.cancel()

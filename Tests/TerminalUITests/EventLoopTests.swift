@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import InternalReSwiftUtilities
 import Testing
 
 @testable import TerminalUI

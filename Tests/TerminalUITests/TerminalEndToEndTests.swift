@@ -13,16 +13,18 @@ import Testing
 /// drawing, keys, posting from another thread, resizing, and the terminal given back on every
 /// way out.
 @Suite struct TerminalEndToEndTests {
-    private func launch(size: TerminalSize = TerminalSize(columns: 60, rows: 12)) throws -> PseudoTerminal {
+    private func launch(size: TerminalSize = TerminalSize(columns: 60, rows: 12)) async throws
+        -> PseudoTerminal
+    {
         let terminal = try PseudoTerminal(
             product: "pty-echo-fixture", environment: ["SWIFT_BACKTRACE": "enable=no"], size: size)
-        try terminal.waitForScreen(containing: "PTY echo fixture")
+        try await terminal.screen(showing: "PTY echo fixture")
         return terminal
     }
 
-    @Test func drawsEchoesKeysAndQuitsCleanly() throws {
-        let terminal = try launch()
-        let screen = try terminal.waitForScreen(containing: "hello from a background thread")
+    @Test func drawsEchoesKeysAndQuitsCleanly() async throws {
+        let terminal = try await launch()
+        let screen = try await terminal.screen(showing: "hello from a background thread")
         #expect(screen.isAlternateScreenActive)
         #expect(!screen.isCursorVisible)
         #expect(screen.contains("Size: 60×12"))
@@ -30,91 +32,91 @@ import Testing
         #expect(!terminal.terminalModesRestored, "raw mode should be on while the program runs")
 
         try terminal.send("a")
-        try terminal.waitForScreen(containing: "Last key: character(\"a\")")
+        try await terminal.screen(showing: "Last key: character(\"a\")")
         try terminal.send(PseudoTerminal.Keys.up)
-        try terminal.waitForScreen(containing: "Last key: up")
+        try await terminal.screen(showing: "Last key: up")
         try terminal.send(PseudoTerminal.Keys.pageDown + "é")
-        try terminal.waitForScreen(containing: "Last key: character(\"é\")")
-        try terminal.waitForScreen(containing: "Keys received: 4")
+        try await terminal.screen(showing: "Last key: character(\"é\")")
+        try await terminal.screen(showing: "Keys received: 4")
 
         // A Task { @MainActor in } and a DispatchQueue.main.async block run while the app is up.
         try terminal.send("m")
-        try terminal.waitForScreen(containing: "main: ")
-        try terminal.waitForScreen(containing: "task")
-        try terminal.waitForScreen(containing: "queue")
+        try await terminal.screen(showing: "main: ")
+        try await terminal.screen(showing: "task")
+        try await terminal.screen(showing: "queue")
 
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         try terminal.verifyTerminalRestored()
     }
 
-    @Test func loneEscapeArrivesAsEscape() throws {
-        let terminal = try launch()
+    @Test func loneEscapeArrivesAsEscape() async throws {
+        let terminal = try await launch()
         try terminal.send(PseudoTerminal.Keys.escape)
         try terminal.send("k")  // right after: must not merge with the Esc into Alt-k
-        try terminal.waitForScreen(containing: "Last key: character(\"k\")")
-        try terminal.waitForScreen(containing: "Keys received: 2")
+        try await terminal.screen(showing: "Last key: character(\"k\")")
+        try await terminal.screen(showing: "Keys received: 2")
         try terminal.send("\u{1B}y")  // Esc and a letter at once: Alt
-        try terminal.waitForScreen(containing: "Last key: alt(\"y\")")
+        try await terminal.screen(showing: "Last key: alt(\"y\")")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
     }
 
-    @Test func textFieldEditsWideText() throws {
-        let terminal = try launch()
+    @Test func textFieldEditsWideText() async throws {
+        let terminal = try await launch()
         try terminal.send("i")
         try terminal.send("日本x" + PseudoTerminal.Keys.backspace + "語")
-        try terminal.waitForScreen(containing: "Field: 日本語")
+        try await terminal.screen(showing: "Field: 日本語")
         try terminal.send(PseudoTerminal.Keys.enter + "q")
         #expect(try terminal.waitForExit() == 0)
     }
 
-    @Test func ctrlCQuitsAndRestores() throws {
-        let terminal = try launch()
+    @Test func ctrlCQuitsAndRestores() async throws {
+        let terminal = try await launch()
         try terminal.send(PseudoTerminal.Keys.ctrlC)
         #expect(try terminal.waitForExit() == 130)
         try terminal.verifyTerminalRestored()
     }
 
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
-    func signalRestoresTheTerminalAndEndsTheProgram(signal: Int32) throws {
-        let terminal = try launch()
+    func signalRestoresTheTerminalAndEndsTheProgram(signal: Int32) async throws {
+        let terminal = try await launch()
         terminal.terminate(signal: signal)
         #expect(try terminal.waitForExit() == 128 + signal)
         try terminal.verifyTerminalRestored()
     }
 
-    @Test func thrownErrorRestoresTheTerminal() throws {
-        let terminal = try launch()
+    @Test func thrownErrorRestoresTheTerminal() async throws {
+        let terminal = try await launch()
         try terminal.send("e")
         #expect(try terminal.waitForExit() == 1)
         try terminal.verifyTerminalRestored()
         #expect(terminal.outputText.contains("the fixture was asked to fail"))
     }
 
-    @Test func exitWithoutRestoringIsRestoredAtExit() throws {
-        let terminal = try launch()
+    @Test func exitWithoutRestoringIsRestoredAtExit() async throws {
+        let terminal = try await launch()
         try terminal.send("x")
         #expect(try terminal.waitForExit() == 3)
         try terminal.verifyTerminalRestored()
     }
 
-    @Test func crashRestoresTheTerminal() throws {
-        let terminal = try launch()
+    @Test func crashRestoresTheTerminal() async throws {
+        let terminal = try await launch()
         try terminal.send("f")
         let status = try terminal.waitForExit()
         #expect(status > 128, "a crash ends the program by a signal")
         try terminal.verifyTerminalRestored()
     }
 
-    @Test func resizeRedrawsAndTooSmallSaysSo() throws {
-        let terminal = try launch()
+    @Test func resizeRedrawsAndTooSmallSaysSo() async throws {
+        let terminal = try await launch()
         terminal.resize(to: TerminalSize(columns: 50, rows: 10))
-        try terminal.waitForScreen(containing: "Size: 50×10")
+        try await terminal.screen(showing: "Size: 50×10")
         terminal.resize(to: TerminalSize(columns: 28, rows: 6))
-        try terminal.waitForScreen(containing: "needs 30×8, is 28×6")
+        try await terminal.screen(showing: "needs 30×8, is 28×6")
         terminal.resize(to: TerminalSize(columns: 40, rows: 9))
-        try terminal.waitForScreen(containing: "Size: 40×9")
+        try await terminal.screen(showing: "Size: 40×9")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
     }

@@ -1,4 +1,6 @@
 import Foundation
+import InternalReSwiftUtilities
+import TestSupport
 import Testing
 
 @testable import TerminalUI
@@ -104,36 +106,39 @@ import Testing
     }
 
     @Test func signalRestoresThenRunsTheAppsOwnHandlerAndAllowsANewSession() throws {
-        let pty = try PTY()
-        defer { pty.close() }
-        let before = pty.modes()
-        var appAction = TerminalRestoration.makeAction(handler: countHangup)
-        var original = sigaction()
-        _ = sigaction(SIGHUP, &appAction, &original)
-        defer { _ = sigaction(SIGHUP, &original, nil) }
-        hangups = 0
-        var interruptBefore = sigaction()
-        _ = sigaction(SIGINT, nil, &interruptBefore)
+        // Signal actions are the whole process's: take turns with the other in-process signal tests.
+        try withProcessSignalActions {
+            let pty = try PTY()
+            defer { pty.close() }
+            let before = pty.modes()
+            var appAction = SignalChain.action(handler: countHangup)
+            var original = sigaction()
+            _ = sigaction(SIGHUP, &appAction, &original)
+            defer { _ = sigaction(SIGHUP, &original, nil) }
+            hangups = 0
+            var interruptBefore = sigaction()
+            _ = sigaction(SIGINT, nil, &interruptBefore)
 
-        for round in 1...2 {
-            let session = try TerminalSession.start(input: pty.slave, output: pty.slave)
-            _ = pty.output()
-            raise(SIGHUP)
-            #expect(hangups == Int32(round), "the app's handler runs once per signal")
-            #expect(!session.isActive)
-            #expect(pty.modes().c_lflag == before.c_lflag)
-            #expect(pty.output().contains("\u{1B}[?1049l"))
-            session.restore()
+            for round in 1...2 {
+                let session = try TerminalSession.start(input: pty.slave, output: pty.slave)
+                _ = pty.output()
+                raise(SIGHUP)
+                #expect(hangups == Int32(round), "the app's handler runs once per signal")
+                #expect(!session.isActive)
+                #expect(pty.modes().c_lflag == before.c_lflag)
+                #expect(pty.output().contains("\u{1B}[?1049l"))
+                session.restore()
+            }
+            var current = sigaction()
+            _ = sigaction(SIGHUP, nil, &current)
+            #expect(SignalChain.handlerAddress(current) == SignalChain.handlerAddress(appAction))
+            var interruptAfter = sigaction()
+            _ = sigaction(SIGINT, nil, &interruptAfter)
+            #expect(
+                SignalChain.handlerAddress(interruptAfter)
+                    == SignalChain.handlerAddress(interruptBefore),
+                "restore() takes the other signals' handlers away too")
         }
-        var current = sigaction()
-        _ = sigaction(SIGHUP, nil, &current)
-        #expect(TerminalRestoration.handlerAddress(current) == TerminalRestoration.handlerAddress(appAction))
-        var interruptAfter = sigaction()
-        _ = sigaction(SIGINT, nil, &interruptAfter)
-        #expect(
-            TerminalRestoration.handlerAddress(interruptAfter)
-                == TerminalRestoration.handlerAddress(interruptBefore),
-            "restore() takes the other signals' handlers away too")
     }
 
     @Test func deinitRestores() throws {

@@ -1,4 +1,4 @@
-import Locking
+import InternalReSwiftUtilities
 
 /// Values handed over from any thread, kept in the order they arrived: what a handler, a sink or
 /// an output received during a test.

@@ -1,4 +1,5 @@
-import Locking
+import ArgumentParsing
+import InternalReSwiftUtilities
 import Testing
 
 /// Runs `body` and returns what it returns, or throws a ``TestSupportError`` naming `what` when
@@ -46,15 +47,10 @@ public func withDeadline<Result>(
     }
     if watchdog.finish() {
         throw TestSupportError(
-            "Timed out after \(secondsText(seconds)) s waiting for \(what) "
+            "Timed out after \(SecondsText.number(seconds)) s waiting for \(what) "
                 + "(\(sourceLocation.fileName):\(sourceLocation.line)).")
     }
     return try result.get()
-}
-
-/// `seconds` as a test message writes it: `10`, `0.2`.
-private func secondsText(_ seconds: Double) -> String {
-    seconds == seconds.rounded() && abs(seconds) < 1e9 ? String(Int(seconds)) : String(seconds)
 }
 
 /// Waits until `condition` holds, checking it every 10 ms, for at most `seconds`.

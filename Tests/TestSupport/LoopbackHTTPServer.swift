@@ -1,5 +1,6 @@
 import Foundation
-import Locking
+import HTTPTransport
+import InternalReSwiftUtilities
 import Testing
 
 #if canImport(Glibc)
@@ -335,7 +336,7 @@ private final class Core: Sendable {
         }
         if resolved.neverAnswers { waitForClose(connection) }
         guard !resolved.closesWithoutResponse, !resolved.neverAnswers, !isStopped else { return }
-        var head = "HTTP/1.1 \(resolved.status) \(Self.reasonPhrase(resolved.status))\r\n"
+        var head = "HTTP/1.1 \(resolved.status) \(HTTPStatus.reasonPhrase(for: resolved.status))\r\n"
         var headers = resolved.headers
         headers["Content-Length"] = String(resolved.body.count)
         headers["Connection"] = "close"
@@ -433,28 +434,6 @@ private final class Core: Sendable {
                 }
                 offset += sent
             }
-        }
-    }
-
-    private static func reasonPhrase(_ status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 201: "Created"
-        case 204: "No Content"
-        case 301: "Moved Permanently"
-        case 302: "Found"
-        case 304: "Not Modified"
-        case 307: "Temporary Redirect"
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 429: "Too Many Requests"
-        case 500: "Internal Server Error"
-        case 502: "Bad Gateway"
-        case 503: "Service Unavailable"
-        case 504: "Gateway Timeout"
-        default: "Status \(status)"
         }
     }
 }

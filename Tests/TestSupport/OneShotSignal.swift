@@ -1,4 +1,4 @@
-import Locking
+import InternalReSwiftUtilities
 import Testing
 
 /// A one-shot signal an async test can wait for, with a deadline; firing it again does nothing.

@@ -1,6 +1,6 @@
 #if os(Linux) || os(macOS)
     import Foundation
-    import Locking
+    import InternalReSwiftUtilities
 
     #if canImport(Glibc)
         import Glibc

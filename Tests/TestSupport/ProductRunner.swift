@@ -1,6 +1,6 @@
 #if os(Linux) || os(macOS)
     import Foundation
-    import Locking
+    import InternalReSwiftUtilities
 
     /// How a program run by ``runProduct(_:arguments:environment:standardInput:workingDirectory:timeout:)``
     /// ended and what it printed.

@@ -1,6 +1,6 @@
 #if os(Linux) || os(macOS)
     import Foundation
-    import Locking
+    import InternalReSwiftUtilities
     import Testing
     import TerminalUI
 
@@ -18,7 +18,7 @@
     ///
     /// ```swift
     /// let terminal = try PseudoTerminal(product: "memory-game", arguments: ["--offline", "--seed", "1"])
-    /// try terminal.waitForScreen(containing: "New Game")
+    /// try await terminal.screen(showing: "New Game")
     /// try terminal.send("q")
     /// #expect(try terminal.waitForExit() == 0)
     /// try terminal.verifyTerminalRestored()
@@ -217,48 +217,79 @@
 
         /// Waits until some row of the screen contains `text`.
         ///
+        /// The wait suspends rather than blocks, so a test that waits in vain holds no thread of the
+        /// cooperative pool: other tests run meanwhile, and a whole suite of screens that never come
+        /// fails in one deadline, not one after another.
+        ///
         /// - Returns: The screen at that moment.
         /// - Throws: ``TestSupportError`` with the screen's content when `timeout` seconds pass first,
         ///   or when the program exits without showing it.
         @discardableResult
-        public func waitForScreen(containing text: String, timeout: TimeInterval = 10) throws -> VirtualScreen
-        {
-            try waitForScreen(timeout: timeout, description: "text \"\(text)\"") { $0.contains(text) }
+        public func screen(
+            showing text: String, timeout: TimeInterval = 10,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws -> VirtualScreen {
+            try await screen(
+                timeout: timeout, description: "text \"\(text)\"", sourceLocation: sourceLocation
+            ) {
+                $0.contains(text)
+            }
         }
 
         /// Waits until the screen satisfies `condition`.
         ///
         /// - Parameters:
-        ///   - timeout: Seconds to wait.
+        ///   - timeout: Seconds to wait (see ``withDeadline(_:seconds:isolation:sourceLocation:_:)``
+        ///     for how a busy machine counts them).
         ///   - description: What is awaited, for the error message.
-        ///   - condition: Checked after each chunk of output.
+        ///   - sourceLocation: The wait, named in the error message.
+        ///   - condition: Checked at once, then whenever output arrived (looked at every 10 ms).
         /// - Returns: The screen at that moment.
+        /// - Throws: ``TestSupportError`` with the screen's content when `timeout` seconds pass first,
+        ///   or when the program exits without showing it.
         @discardableResult
-        public func waitForScreen(
+        public func screen(
             timeout: TimeInterval = 10, description: String = "a matching screen",
+            sourceLocation: SourceLocation = #_sourceLocation,
             where condition: (VirtualScreen) -> Bool
-        ) throws -> VirtualScreen {
-            let deadline = Date().addingTimeInterval(timeout)
-            while true {
-                let seen = output.count
+        ) async throws -> VirtualScreen {
+            do {
+                return try await withDeadline(
+                    "\(description) on the screen", seconds: timeout, sourceLocation: sourceLocation
+                ) {
+                    while true {
+                        if updateScreen(until: condition) { return screenState.screen }
+                        if exitState.withLock({ $0 }) != nil {
+                            try await output.quiet()
+                            if updateScreen(until: condition) { return screenState.screen }
+                            throw TestSupportError(
+                                "Waiting for \(description) on the screen: the program exited first "
+                                    + "(\(sourceLocation.fileName):\(sourceLocation.line)).")
+                        }
+                        try await Task.sleep(nanoseconds: 10_000_000)
+                    }
+                }
+            } catch let error as TestSupportError {
                 updateScreen()
-                if condition(screenState.screen) { return screenState.screen }
-                var why: String?
-                if exitState.withLock({ $0 }) != nil {
-                    output.waitUntilQuiet()
-                    updateScreen()
-                    if condition(screenState.screen) { return screenState.screen }
-                    why = "the program exited first"
-                } else if Date() >= deadline {
-                    why = "timed out after \(timeout) s"
-                }
-                if let why {
-                    throw TestSupportError(
-                        "Waiting for \(description) on the screen: \(why). The screen shows:\n"
-                            + screenState.screen.lines.map { "|" + $0 }.joined(separator: "\n"))
-                }
-                _ = output.waitForMore(than: seen, until: min(deadline, Date().addingTimeInterval(0.1)))
+                throw TestSupportError(
+                    error.message + " The screen shows:\n"
+                        + screenState.screen.lines.map { "|" + $0 }.joined(separator: "\n"))
             }
+        }
+
+        /// Feeds the screen what arrived, one read of output at a time, and stops as soon as
+        /// `condition` holds: a screen the program showed only for a moment is seen even when this
+        /// task was not scheduled while it was up. - Returns: whether `condition` holds.
+        private func updateScreen(until condition: (VirtualScreen) -> Bool) -> Bool {
+            if condition(screenState.screen) { return true }
+            for end in output.chunkEnds(after: screenState.consumed) {
+                // hazard-check: ok because this is OutputCollector.bytes(from:), not URLSession's
+                let bytes = output.bytes(from: screenState.consumed, to: end)
+                screenState.screen.feed(bytes)
+                screenState.consumed = end
+                if condition(screenState.screen) { return true }
+            }
+            return false
         }
 
         private func updateScreen() {
@@ -395,6 +426,8 @@
     final class OutputCollector: Sendable {
         private struct State {
             var bytes: [UInt8] = []
+            /// Where each read of the descriptor ended, in `bytes`: the program's writes, roughly.
+            var chunkEnds: [Int] = []
             var stopRequested = false
         }
 
@@ -415,6 +448,19 @@
             state.withLock { Array($0.bytes[min(offset, $0.bytes.count)...]) }
         }
 
+        func bytes(from offset: Int, to end: Int) -> [UInt8] {
+            state.withLock { Array($0.bytes[min(offset, $0.bytes.count)..<min(end, $0.bytes.count)]) }
+        }
+
+        /// The ends of the reads past `offset`, in order.
+        func chunkEnds(after offset: Int) -> [Int] {
+            state.withLock { state in
+                var index = state.chunkEnds.endIndex
+                while index > state.chunkEnds.startIndex && state.chunkEnds[index - 1] > offset { index -= 1 }
+                return Array(state.chunkEnds[index...])
+            }
+        }
+
         /// Waits until more than `count` bytes arrived or `deadline` passed. - Returns: whether more arrived.
         func waitForMore(than count: Int, until deadline: Date) -> Bool {
             condition.lock()
@@ -431,6 +477,18 @@
             while Date() < deadline {
                 let seen = count
                 if !waitForMore(than: seen, until: Date().addingTimeInterval(0.05)) { return }
+            }
+        }
+
+        /// Suspends until nothing arrived for a short moment (the program's last output is in), for at
+        /// most 2 s.
+        func quiet() async throws {
+            let deadline = Date().addingTimeInterval(2)
+            var seen = count
+            while Date() < deadline {
+                try await Task.sleep(nanoseconds: 50_000_000)
+                guard count != seen else { return }
+                seen = count
             }
         }
 
@@ -453,7 +511,10 @@
                 let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if count > 0 {
                     condition.lock()
-                    state.withLock { $0.bytes += buffer[0..<count] }
+                    state.withLock { state in
+                        state.bytes += buffer[0..<count]
+                        state.chunkEnds.append(state.bytes.count)
+                    }
                     condition.broadcast()
                     condition.unlock()
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {

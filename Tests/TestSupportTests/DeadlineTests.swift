@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import InternalReSwiftUtilities
 import TestSupport
 import Testing
 

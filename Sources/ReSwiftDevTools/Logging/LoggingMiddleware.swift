@@ -111,10 +111,8 @@ final class ActionLog<Logged> {
     private let sink: LogSink
     private let colored: Bool
     private let currentState: () -> Logged?
-    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
-    // reports a race on an empty (Void) value's accesses.
-    private let lock = Locked(0)
-    private var frames: [Frame] = []
+    /// The actions in progress, outermost first; lives inside its lock.
+    private let frames = Locked<[Frame]>([])
 
     init(sink: LogSink, colored: Bool, currentState: @escaping () -> Logged?) {
         self.sink = sink
@@ -124,7 +122,7 @@ final class ActionLog<Logged> {
 
     func begin(_ action: Action, callSite: CallSite? = nil) {
         let now = currentState()
-        lock.withLock { _ in
+        frames.withLock { frames in
             if let outer = frames.indices.last {
                 // The outer action's changes so far belong to it; print them before this one.
                 printSegment(of: &frames[outer], upTo: now)
@@ -135,7 +133,7 @@ final class ActionLog<Logged> {
 
     func end() {
         let now = currentState()
-        lock.withLock { _ in
+        frames.withLock { frames in
             guard var frame = frames.popLast() else {
                 preconditionFailure("Internal inconsistency: an action ended that never began")
             }

@@ -16,8 +16,7 @@ import ReSwift
 /// at most about 11 KB (under 5 KB while every duration is below a millisecond), and only the
 /// most recent warnings are kept.
 /// A profiler may serve several stores and be called from any thread.
-public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
-    // Sendable: every mutable stored property is guarded by `lock`; the rest are immutable.
+public final class DispatchProfiler: StoreInstrumentation, Sendable {
 
     /// One frame at 60 Hz, rounded down: 16 ms.
     public static let defaultBudgetNanoseconds: UInt64 = 16_000_000
@@ -33,21 +32,39 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
     public let keptWarningCount: Int
 
     private let budgetWarningHandler: (@Sendable (BudgetWarning) -> Void)?
-    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
-    // reports a race on an empty (Void) value's accesses.
-    // The fields skip the dynamic exclusivity checks, which would cost more than the rest of
-    // recording a dispatch: the lock makes each access exclusive.
-    private let lock = Locked(0)
-    @exclusivity(unchecked) private var dispatchCount: UInt64 = 0
-    @exclusivity(unchecked) private var overBudgetCount: UInt64 = 0
-    /// The statistics of each action type, in the order first seen, found through
-    /// `actionIndices` (and `lastAction` for a run of one type, which needs no hashing).
-    @exclusivity(unchecked) private var actions: [ActionStatistics] = []
-    @exclusivity(unchecked) private var actionIndices: [ObjectIdentifier: Int] = [:]
-    @exclusivity(unchecked) private var lastAction: (type: ObjectIdentifier, index: Int)?
-    @exclusivity(unchecked) private var subscribers: [SubscriberKind: LatencyHistogram] = [:]
-    /// The latest warnings, oldest first, at most `keptWarningCount`.
-    @exclusivity(unchecked) private var warnings: [BudgetWarning] = []
+    /// What was measured; lives inside its lock. (The lock's value skips the dynamic exclusivity
+    /// checks, which would cost more than the rest of recording a dispatch.)
+    private let profile = Locked(Profile())
+
+    /// What the profiler measured so far.
+    private struct Profile {
+        var dispatchCount: UInt64 = 0
+        var overBudgetCount: UInt64 = 0
+        /// The statistics of each action type, in the order first seen, found through
+        /// `actionIndices` (and `lastAction` for a run of one type, which needs no hashing).
+        var actions: [ActionStatistics] = []
+        var actionIndices: [ObjectIdentifier: Int] = [:]
+        var lastAction: (type: ObjectIdentifier, index: Int)?
+        var subscribers: [SubscriberKind: LatencyHistogram] = [:]
+        /// The latest warnings, oldest first, at most the profiler's `keptWarningCount`.
+        var warnings: [BudgetWarning] = []
+
+        /// The position of an action type's statistics in `actions`, added if new.
+        mutating func index(of actionType: Any.Type) -> Int {
+            let type = ObjectIdentifier(actionType)
+            if let last = lastAction, last.type == type { return last.index }
+            let index: Int
+            if let known = actionIndices[type] {
+                index = known
+            } else {
+                index = actions.count
+                actions.append(ActionStatistics(type: actionType))
+                actionIndices[type] = index
+            }
+            lastAction = (type, index)
+            return index
+        }
+    }
 
     /// What the profiler keeps about one action type.
     private struct ActionStatistics {
@@ -114,41 +131,26 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
         let warning =
             total > budgetNanoseconds
             ? BudgetWarning(measurement: measurement, budgetNanoseconds: budgetNanoseconds) : nil
-        lock.withLock { _ in
-            dispatchCount += 1
+        profile.withLock { profile in
+            profile.dispatchCount += 1
             // Updated in place: the histograms are not copied.
-            Self.add(measurement, total: total, to: &actions[index(of: measurement.actionType)])
+            let index = profile.index(of: measurement.actionType)
+            Self.add(measurement, total: total, to: &profile.actions[index])
             for subscriber in measurement.subscribers {
-                subscribers[subscriber.subscriber, default: LatencyHistogram()].record(subscriber.nanoseconds)
+                profile.subscribers[subscriber.subscriber, default: LatencyHistogram()].record(
+                    subscriber.nanoseconds)
             }
             if let warning {
-                overBudgetCount += 1
+                profile.overBudgetCount += 1
                 if keptWarningCount > 0 {
-                    if warnings.count == keptWarningCount { warnings.removeFirst() }
-                    warnings.append(warning)
+                    if profile.warnings.count == keptWarningCount { profile.warnings.removeFirst() }
+                    profile.warnings.append(warning)
                 }
             }
         }
         if let warning, let budgetWarningHandler {
             budgetWarningHandler(warning)
         }
-    }
-
-    /// The position of an action type's statistics in `actions`, added if new. Call it holding
-    /// the lock.
-    private func index(of actionType: Any.Type) -> Int {
-        let type = ObjectIdentifier(actionType)
-        if let last = lastAction, last.type == type { return last.index }
-        let index: Int
-        if let known = actionIndices[type] {
-            index = known
-        } else {
-            index = actions.count
-            actions.append(ActionStatistics(type: actionType))
-            actionIndices[type] = index
-        }
-        lastAction = (type, index)
-        return index
     }
 
     /// Adds a measurement's times to its action type's statistics.
@@ -167,8 +169,8 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
     ///
     /// - Returns: A snapshot; the profiler goes on counting.
     public func report() -> ProfileReport {
-        lock.withLock { _ in
-            let actionProfiles = actions.map { statistics in
+        profile.withLock { profile in
+            let actionProfiles = profile.actions.map { statistics in
                 ProfileReport.ActionProfile(
                     name: String(describing: statistics.type),
                     dispatch: .init(statistics.dispatch),
@@ -176,34 +178,26 @@ public final class DispatchProfiler: StoreInstrumentation, @unchecked Sendable {
                     reducer: statistics.reducer.count > 0 ? .init(statistics.reducer) : nil,
                     subscribers: statistics.reducer.count > 0 ? .init(statistics.subscribers) : nil)
             }
-            let subscriberProfiles = subscribers.map { kind, histogram in
+            let subscriberProfiles = profile.subscribers.map { kind, histogram in
                 ProfileReport.SubscriberProfile(name: kind.typeName, timing: .init(histogram))
             }
             return ProfileReport(
                 budgetNanoseconds: budgetNanoseconds,
-                dispatchCount: dispatchCount,
-                overBudgetCount: overBudgetCount,
+                dispatchCount: profile.dispatchCount,
+                overBudgetCount: profile.overBudgetCount,
                 actions: actionProfiles.sorted {
                     ($0.dispatch.totalNanoseconds, $1.name) > ($1.dispatch.totalNanoseconds, $0.name)
                 },
                 subscribers: subscriberProfiles.sorted {
                     ($0.timing.totalNanoseconds, $1.name) > ($1.timing.totalNanoseconds, $0.name)
                 },
-                recentWarnings: warnings)
+                recentWarnings: profile.warnings)
         }
     }
 
     /// Forgets everything measured so far.
     public func reset() {
-        lock.withLock { _ in
-            dispatchCount = 0
-            overBudgetCount = 0
-            actions.removeAll()
-            actionIndices.removeAll()
-            lastAction = nil
-            subscribers.removeAll()
-            warnings.removeAll()
-        }
+        profile.withLock { $0 = Profile() }
     }
 
     /// Writes the report's table, followed by a newline, to a file handle.

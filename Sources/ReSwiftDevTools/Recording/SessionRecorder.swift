@@ -28,8 +28,7 @@ import ReSwift
 /// Load the file with ``RecordedSession/init(contentsOf:registry:)`` and replay it with
 /// ``RecordedSession/replay(into:count:)``. A recorder may serve several stores and be
 /// used from any thread; lines are written whole, one at a time.
-public final class SessionRecorder: @unchecked Sendable {
-    // Sendable: every mutable stored property is guarded by `lock`; the rest are immutable.
+public final class SessionRecorder: Sendable {
 
     /// A problem writing to the session file, handed to the recorder's problem handler.
     public struct Problem: Error, CustomStringConvertible, Sendable {
@@ -50,13 +49,19 @@ public final class SessionRecorder: @unchecked Sendable {
 
     private let now: @Sendable () -> Date
     private let problemHandler: @Sendable (Problem) -> Void
-    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
-    // reports a race on an empty (Void) value's accesses.
-    private let lock = Locked(0)
-    private var handle: FileHandle?
-    private let encoder = SessionCoding.makeEncoder()
-    private var recorded = 0
-    private var skipped = 0
+    /// The session file as it is being written; lives inside its lock, so lines are written
+    /// whole, one at a time.
+    private struct Session {
+        /// The open file; `nil` once closed.
+        var handle: FileHandle?
+        let encoder = SessionCoding.makeEncoder()
+        /// How many actions were written.
+        var recorded = 0
+        /// How many actions were not written because their type isn't registered.
+        var skipped = 0
+    }
+
+    private let session = Locked(Session())
 
     /// Creates the session file and writes its header.
     ///
@@ -153,7 +158,7 @@ public final class SessionRecorder: @unchecked Sendable {
         self.now = now
         self.problemHandler = problemHandler
 
-        var firstLine = try header(now().timeIntervalSince1970, encoder)
+        var firstLine = try session.withLock { try header(now().timeIntervalSince1970, $0.encoder) }
         firstLine.append(UInt8(ascii: "\n"))
         do {
             try FileManager.default.createDirectory(
@@ -165,7 +170,7 @@ public final class SessionRecorder: @unchecked Sendable {
         }
         let handle = FileHandle(
             fileDescriptor: try Self.createFile(at: url, overwrite: overwrite), closeOnDealloc: true)
-        self.handle = handle
+        session.withLock { $0.handle = handle }
         do {
             try handle.writeCompletely(firstLine)
         } catch {
@@ -235,7 +240,7 @@ public final class SessionRecorder: @unchecked Sendable {
     }
 
     deinit {
-        try? handle?.close()
+        session.withLock { try? $0.handle?.close() }
     }
 
     /// A middleware that records each registered action before passing it on.
@@ -263,12 +268,12 @@ public final class SessionRecorder: @unchecked Sendable {
     ///   - callSite: Where the action was dispatched from, if known; kept in the session.
     public func record(_ action: Action, callSite: CallSite? = nil) {
         guard let registration = registry.registration(for: action) else {
-            lock.withLock { _ in skipped += 1 }
+            session.withLock { $0.skipped += 1 }
             return
         }
         let date = now()
-        let problem: Problem? = lock.withLock { _ in
-            guard let handle else {
+        let problem: Problem? = session.withLock { session in
+            guard let handle = session.handle else {
                 return Problem(
                     url: url,
                     message: """
@@ -278,13 +283,13 @@ public final class SessionRecorder: @unchecked Sendable {
                 )
             }
             let meta = EntryMetadata(
-                type: registration.name, index: recorded, time: date.timeIntervalSince1970,
+                type: registration.name, index: session.recorded, time: date.timeIntervalSince1970,
                 callSite: callSite?.description)
             do {
-                var line = try registration.encodeLine(action, meta, encoder)
+                var line = try registration.encodeLine(action, meta, session.encoder)
                 line.append(UInt8(ascii: "\n"))
                 try handle.writeCompletely(line)
-                recorded += 1
+                session.recorded += 1
                 return nil
             } catch let error as EncodingError {
                 return Problem(
@@ -312,12 +317,12 @@ public final class SessionRecorder: @unchecked Sendable {
 
     /// The number of actions written so far.
     public var recordedCount: Int {
-        lock.withLock { _ in recorded }
+        session.withLock { $0.recorded }
     }
 
     /// The number of actions not written because their type isn't registered.
     public var skippedCount: Int {
-        lock.withLock { _ in skipped }
+        session.withLock { $0.skipped }
     }
 
     /// Closes the session file. Actions recorded after this are reported to the problem handler.
@@ -325,9 +330,9 @@ public final class SessionRecorder: @unchecked Sendable {
     /// Each line is written to the file as it is recorded, so the file is complete even if the
     /// recorder is never closed; closing releases the file handle.
     public func close() {
-        lock.withLock { _ in
-            try? handle?.close()
-            handle = nil
+        session.withLock { session in
+            try? session.handle?.close()
+            session.handle = nil
         }
     }
 

@@ -8,10 +8,11 @@ import ReSwift
 /// happens when the timer fires on the clock's queue. A burst that never pauses is still written
 /// at least every `maximumDelay`.
 ///
-/// Two locks: `stateLock` guards ``state`` and ``lastWritten`` and is held only briefly; `writeLock`
-/// is held while a value is taken from ``state`` and written, so writes happen one at a time and
-/// in the order the values were taken (a flush never races an older timed write to the file).
-final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
+/// Two locks: `shared` holds what is waiting and what was written, and is held only briefly;
+/// `writeLock` is held while a value is taken from `shared` and written, so writes happen one at a
+/// time and in the order the values were taken (a flush never races an older timed write to the
+/// file).
+final class CoalescingWriter<Value: Equatable & Sendable>: Sendable {
     /// What is waiting to be written.
     private enum State {
         /// Nothing waits: the last value received was written, or equals what was.
@@ -38,21 +39,47 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
     private let write: @Sendable (_ value: Value, _ base: Value?) throws -> Value
     private let errorHandler: @Sendable (any Error) -> Void
 
-    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
-    // reports a race on an empty (Void) value's accesses.
-    private let stateLock = Locked(0)
-    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
-    // reports a race on an empty (Void) value's accesses.
-    private let writeLock = Locked(0)
-    // Guarded by `stateLock`.
-    private var state = State.idle
-    // Guarded by `stateLock`: the value the file holds as far as this writer knows.
-    private var lastWritten: Value?
-    // Guarded by `stateLock`: a value was taken and is being written, so `lastWritten` is about to
-    // change and a value equal to it must not be skipped.
-    private var isWriting = false
-    // Guarded by `stateLock`: increases with each armed timer, so a timer that was superseded does nothing.
-    private var timerGeneration: UInt64 = 0
+    /// What `receive`, `flush` and the timers share; lives inside its lock.
+    private struct Shared {
+        /// What is waiting to be written.
+        var state = State.idle
+        /// The value the file holds as far as this writer knows.
+        var lastWritten: Value?
+        /// A value was taken and is being written, so `lastWritten` is about to change and a value
+        /// equal to it must not be skipped.
+        var isWriting = false
+        /// Increases with each armed timer, so a timer that was superseded does nothing.
+        var timerGeneration: UInt64 = 0
+
+        /// Whether `value` needn't be written: it is what the file holds, and no write is about to
+        /// change that.
+        func isWritten(_ value: Value) -> Bool {
+            !isWriting && value == lastWritten
+        }
+
+        /// Makes `value` wait for a new timer, due after `quietPeriod` (at most `maximumDelay`).
+        mutating func startBurst(
+            _ value: Value, now: UInt64, quietPeriod: UInt64, maximumDelay: UInt64
+        ) -> (generation: UInt64, deadline: UInt64) {
+            timerGeneration += 1
+            let deadline = now + quietPeriod
+            state = .pending(
+                value: value, quietUntil: deadline, latest: now + maximumDelay, timer: timerGeneration)
+            return (timerGeneration, deadline)
+        }
+
+        /// Takes the waiting value to write it, if it differs from what the file holds.
+        mutating func takeForWriting(_ value: Value) -> Value? {
+            state = .idle
+            if value == lastWritten { return nil }
+            isWriting = true
+            return value
+        }
+    }
+
+    private let shared: Locked<Shared>
+    /// Held while a value is taken from `shared` and written: one write at a time, in order.
+    private let writeLock = Locked()
 
     /// - Parameters:
     ///   - initial: The value the file is known to hold (or that needn't be written), if any.
@@ -68,7 +95,7 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
         write: @escaping @Sendable (_ value: Value, _ base: Value?) throws -> Value,
         errorHandler: @escaping @Sendable (any Error) -> Void
     ) {
-        self.lastWritten = initial
+        self.shared = Locked(Shared(lastWritten: initial))
         self.quietPeriod = quietPeriod
         self.maximumDelay = max(maximumDelay, quietPeriod)
         self.clock = clock
@@ -79,31 +106,25 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
     /// Records `value` as the one to write, arming a timer if none is armed. Never blocks on I/O.
     func receive(_ value: Value) {
         let now = clock.now
-        let arm: (generation: UInt64, deadline: UInt64)? = stateLock.withLock { _ in
-            switch state {
+        let arm: (generation: UInt64, deadline: UInt64)? = shared.withLock { shared in
+            switch shared.state {
             case .idle:
-                if !isWriting && value == lastWritten { return nil }
-                timerGeneration += 1
-                let deadline = now + quietPeriod
-                state = .pending(
-                    value: value, quietUntil: deadline, latest: now + maximumDelay, timer: timerGeneration)
-                return (timerGeneration, deadline)
+                if shared.isWritten(value) { return nil }
+                return shared.startBurst(
+                    value, now: now, quietPeriod: quietPeriod, maximumDelay: maximumDelay)
             case .pending(_, _, let latest, let timer):
-                if !isWriting && value == lastWritten {
-                    state = .idle  // back to what the file holds; the armed timer finds nothing to do
+                if shared.isWritten(value) {
+                    shared.state = .idle  // back to what the file holds; the armed timer finds nothing to do
                     return nil
                 }
                 if let timer {
-                    state = .pending(
+                    shared.state = .pending(
                         value: value, quietUntil: now + quietPeriod, latest: latest, timer: timer)
                     return nil
                 }
                 // A value kept after a failed write: this change starts a new burst.
-                timerGeneration += 1
-                let deadline = now + quietPeriod
-                state = .pending(
-                    value: value, quietUntil: deadline, latest: now + maximumDelay, timer: timerGeneration)
-                return (timerGeneration, deadline)
+                return shared.startBurst(
+                    value, now: now, quietPeriod: quietPeriod, maximumDelay: maximumDelay)
             }
         }
         if let arm { schedule(arm.generation, at: arm.deadline) }
@@ -111,21 +132,18 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
 
     /// Whether a value is waiting to be written.
     var hasPendingValue: Bool {
-        stateLock.withLock { _ in
-            if case .pending = state { return true }
+        shared.withLock { shared in
+            if case .pending = shared.state { return true }
             return false
         }
     }
 
     /// Writes the waiting value now, if any, after any write in progress. Returns once it's written.
     func flush() {
-        let error: (any Error)? = writeLock.withLock { _ in
-            let value: Value? = stateLock.withLock { _ in
-                guard case .pending(let value, _, _, _) = state else { return nil }
-                state = .idle
-                if value == lastWritten { return nil }
-                isWriting = true
-                return value
+        let error: (any Error)? = writeLock.withLock {
+            let value: Value? = shared.withLock { shared in
+                guard case .pending(let value, _, _, _) = shared.state else { return nil }
+                return shared.takeForWriting(value)
             }
             return value.flatMap(perform)
         }
@@ -137,23 +155,20 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
     }
 
     private func timerFired(_ generation: UInt64) {
-        let error: (any Error)? = writeLock.withLock { _ in
+        let error: (any Error)? = writeLock.withLock {
             let now = clock.now
-            let next: TimerAction = stateLock.withLock { _ in
-                guard case .pending(let value, let quietUntil, let latest, let timer) = state,
+            let next: TimerAction = shared.withLock { shared in
+                guard case .pending(let value, let quietUntil, let latest, let timer) = shared.state,
                     timer == generation
                 else { return .nothing }  // written by a flush, cancelled, or superseded
                 let due = min(quietUntil, latest)
                 if now < due {
-                    timerGeneration += 1
-                    state = .pending(
-                        value: value, quietUntil: quietUntil, latest: latest, timer: timerGeneration)
-                    return .rearm(timerGeneration, at: due)
+                    shared.timerGeneration += 1
+                    shared.state = .pending(
+                        value: value, quietUntil: quietUntil, latest: latest, timer: shared.timerGeneration)
+                    return .rearm(shared.timerGeneration, at: due)
                 }
-                state = .idle
-                if value == lastWritten { return .nothing }
-                isWriting = true
-                return .write(value)
+                return shared.takeForWriting(value).map(TimerAction.write) ?? .nothing
             }
             switch next {
             case .nothing:
@@ -168,28 +183,28 @@ final class CoalescingWriter<Value: Equatable & Sendable>: @unchecked Sendable {
         if let error { errorHandler(error) }
     }
 
-    /// Writes `value`; the caller holds `writeLock` and has taken `value` out of ``state``.
+    /// Writes `value`; the caller holds `writeLock` and has taken `value` out of `shared`.
     ///
     /// - Returns: What the write threw, for the caller to report once it released `writeLock` (the
     ///   handler may flush, or exit and so run the exit flush).
     private func perform(_ value: Value) -> (any Error)? {
         do {
-            let base = stateLock.withLock { _ in lastWritten }
+            let base = shared.withLock { $0.lastWritten }
             let written = try write(value, base)
-            stateLock.withLock { _ in
-                lastWritten = written
-                isWriting = false
-                if case .pending(let pending, _, _, _) = state, pending == written {
-                    state = .idle  // e.g. a merge result the app dispatched during the write
+            shared.withLock { shared in
+                shared.lastWritten = written
+                shared.isWriting = false
+                if case .pending(let pending, _, _, _) = shared.state, pending == written {
+                    shared.state = .idle  // e.g. a merge result the app dispatched during the write
                 }
             }
             return nil
         } catch {
-            stateLock.withLock { _ in
-                isWriting = false
+            shared.withLock { shared in
+                shared.isWriting = false
                 // Keep the value for the next change or flush, unless a newer one arrived meanwhile.
-                if case .idle = state {
-                    state = .pending(value: value, quietUntil: 0, latest: 0, timer: nil)
+                if case .idle = shared.state {
+                    shared.state = .pending(value: value, quietUntil: 0, latest: 0, timer: nil)
                 }
             }
             return error

@@ -17,26 +17,28 @@ protocol ExitFlushable: AnyObject, Sendable {
 /// end it with SIGKILL, so this handler doesn't run there. Such apps call
 /// ``StatePersister/flush()`` when they move to the background (StatePersister's documentation
 /// shows where); it writes only what is pending, so calling it then and again at exit costs nothing.
-final class ExitFlushRegistry: @unchecked Sendable {
+final class ExitFlushRegistry: Sendable {
     static let shared = ExitFlushRegistry()
 
     private struct Entry {
         weak var flushable: (any ExitFlushable)?
     }
 
-    // `entries` and `installed` are read and written only while holding `lock`.
-    // Guards the fields named below; its own value is an unused Int, because ThreadSanitizer
-    // reports a race on an empty (Void) value's accesses.
-    private let lock = Locked(0)
-    private var entries: [ObjectIdentifier: Entry] = [:]
-    private var installed = false
+    /// The registrations; lives inside its lock.
+    private struct Registrations {
+        var entries: [ObjectIdentifier: Entry] = [:]
+        /// Whether the `atexit` handler was installed.
+        var installed = false
+    }
+
+    private let registrations = Locked(Registrations())
 
     func register(_ flushable: any ExitFlushable) {
-        let install: Bool = lock.withLock { _ in
-            entries = entries.filter { $0.value.flushable != nil }
-            entries[ObjectIdentifier(flushable)] = Entry(flushable: flushable)
-            defer { installed = true }
-            return !installed
+        let install: Bool = registrations.withLock { registrations in
+            registrations.entries = registrations.entries.filter { $0.value.flushable != nil }
+            registrations.entries[ObjectIdentifier(flushable)] = Entry(flushable: flushable)
+            defer { registrations.installed = true }
+            return !registrations.installed
         }
         if install {
             atexit { ExitFlushRegistry.shared.flushAll() }
@@ -44,12 +46,12 @@ final class ExitFlushRegistry: @unchecked Sendable {
     }
 
     func unregister(_ flushable: any ExitFlushable) {
-        lock.withLock { _ in _ = entries.removeValue(forKey: ObjectIdentifier(flushable)) }
+        registrations.withLock { _ = $0.entries.removeValue(forKey: ObjectIdentifier(flushable)) }
     }
 
     /// Flushes every live registered persister, outside the registry's lock.
     func flushAll() {
-        let live = lock.withLock { _ in entries.values.compactMap(\.flushable) }
+        let live = registrations.withLock { $0.entries.values.compactMap(\.flushable) }
         for flushable in live { flushable.flush() }
     }
 }

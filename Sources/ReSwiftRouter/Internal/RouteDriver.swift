@@ -7,11 +7,11 @@ import ReSwift
 /// without blocking any thread.
 ///
 /// Requests, completion handlers and timeouts may arrive on any thread. They change the state
-/// machine below while holding `lock`, and get back the effects to carry out (perform a step,
-/// report an issue), which run after the lock is released: Routables and the issue handler are
-/// never called with the lock held, so they may call back in (a completion handler called
-/// synchronously, a dispatch) without deadlocking.
-final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded by `lock`
+/// machine below (``Machine``, which lives inside its lock) and get back the effects to carry out
+/// (perform a step, report an issue), which run after the lock is released: Routables and the
+/// issue handler are never called with the lock held, so they may call back in (a completion
+/// handler called synchronously, a dispatch) without deadlocking.
+final class RouteDriver: Sendable {
     /// A transition the driver was asked for.
     struct Target {
         var route: Route
@@ -43,6 +43,8 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     struct StepProgress {
         /// Identifies the step's calls of its completion handler and timer.
         let ticket: StepTicket
+        /// The timer that reports a completion handler not called in time.
+        var timer: DispatchWorkItem?
         /// Set when the Routable's method was called.
         var started = false
         /// Set when the Routable's method returned; holds what a push or change returned.
@@ -80,27 +82,130 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
         case report(RoutingIssue)
     }
 
-    /// Guards every `var` of the driver and of its ``StepTicket``s: the state machine's fields are
-    /// spread over the class. Its own value is an unused Int, because ThreadSanitizer reports a
-    /// race on an empty (Void) value's accesses.
-    private let lock = Locked(0)
+    /// The driver's state machine and records; lives inside `machine`'s lock, so every change is
+    /// made holding it.
+    private struct Machine {
+        var state = State.idle
+        /// The route the Routables show, updated after each completed step.
+        var displayedRoute: Route = []
+        /// The Routables of `displayedRoute`: the root first, then the Routable returned for each
+        /// segment (`nil` for segments the user navigated to). Always one longer than the route.
+        var routables: [Routable?]
+        /// The newest transition requested while another one ran; it replaces older ones.
+        var pendingTarget: Target?
+        /// The route the user navigated to while a transition ran, applied when it ends.
+        var pendingUserRoute: Route?
+        /// The last request seen by ``navigationStateChanged(_:)``, to ignore repeats of it.
+        var lastRequest: (route: Route, count: UInt64)?
+        /// Where issues are reported.
+        var issueHandler: (@Sendable (RoutingIssue) -> Void)?
+
+        init(routables: [Routable?]) {
+            self.routables = routables
+        }
+
+        mutating func request(_ target: Target) -> [Effect] {
+            pendingTarget = target
+            switch state {
+            case .idle:
+                return startNextTransition()
+            case .transitioning:
+                return []
+            }
+        }
+
+        mutating func userNavigated(to route: Route) -> [Effect] {
+            pendingUserRoute = route
+            pendingTarget = nil
+            switch state {
+            case .idle:
+                return startNextTransition()
+            case .transitioning(var transition):
+                transition.skipsRemainingSteps = true
+                state = .transitioning(transition)
+                return []
+            }
+        }
+
+        /// Applies pending user navigation, then starts the pending transition if it needs steps.
+        /// Call only in `.idle`.
+        mutating func startNextTransition() -> [Effect] {
+            guard case .idle = state else {
+                preconditionFailure("Internal inconsistency: starting a transition while one is running")
+            }
+            if let userRoute = pendingUserRoute {
+                pendingUserRoute = nil
+                let kept = commonPrefixLength(displayedRoute, userRoute)
+                routables.removeSubrange((kept + 1)...)
+                routables.append(contentsOf: repeatElement(nil, count: userRoute.count - kept))
+                displayedRoute = userRoute
+            }
+            while let target = pendingTarget {
+                pendingTarget = nil
+                let steps = RoutingStep.steps(from: displayedRoute, to: target.route)
+                guard !steps.isEmpty else { continue }
+                let step = StepProgress(
+                    ticket: StepTicket(step: steps[0], fromRoute: displayedRoute, toRoute: target.route))
+                let transition = Transition(
+                    fromRoute: displayedRoute, target: target, steps: steps, stepIndex: 0, step: step)
+                state = .transitioning(transition)
+                return [.perform(transition.step.ticket)]
+            }
+            return []
+        }
+
+        /// Ends the current step: records its effect on the displayed route, then starts the next step
+        /// or ends the transition. Call only when the step returned and completed.
+        mutating func finishStep(_ transition: Transition) -> [Effect] {
+            var transition = transition
+            guard let returned = transition.step.returned, transition.step.completed else {
+                preconditionFailure("Internal inconsistency: finishing a step that is still running")
+            }
+            transition.step.timer?.cancel()
+            switch (transition.currentStep, returned) {
+            case (.pop(let index, _), .nothing) where index == displayedRoute.count - 1:
+                displayedRoute.removeLast()
+                routables.removeLast()
+            case (.change(let index, _, let to), .routable(let routable))
+            where index == displayedRoute.count - 1:
+                displayedRoute[index] = to
+                routables[index + 1] = routable
+            case (.push(let index, let segment), .routable(let routable)) where index == displayedRoute.count:
+                displayedRoute.append(segment)
+                routables.append(routable)
+            default:
+                preconditionFailure(
+                    "Internal inconsistency: step \(transition.currentStep) does not fit route \(displayedRoute)"
+                )
+            }
+            transition.stepIndex += 1
+            if transition.stepIndex < transition.steps.count, !transition.skipsRemainingSteps {
+                transition.step = StepProgress(
+                    ticket: StepTicket(
+                        step: transition.currentStep, fromRoute: transition.fromRoute,
+                        toRoute: transition.target.route))
+                state = .transitioning(transition)
+                return [.perform(transition.step.ticket)]
+            }
+            state = .idle
+            return startNextTransition()
+        }
+
+        /// Abandons the running transition before its current step and starts the next one.
+        mutating func abandonTransition() -> [Effect] {
+            if case .transitioning(let transition) = state {
+                transition.step.timer?.cancel()
+            }
+            state = .idle
+            return startNextTransition()
+        }
+    }
+
+    /// The state machine and the driver's records, changed only through their lock.
+    private let machine: Locked<Machine>
     private let scheduler: RoutingScheduler
     private let completionTimeout: DispatchTimeInterval?
     private let startTimer: TimerStarter
-
-    private var state = State.idle
-    /// The route the Routables show, updated after each completed step.
-    private var displayedRoute: Route = []
-    /// The Routables of `displayedRoute`: the root first, then the Routable returned for each
-    /// segment (`nil` for segments the user navigated to). Always one longer than the route.
-    private var routables: [Routable?]
-    /// The newest transition requested while another one ran; it replaces older ones.
-    private var pendingTarget: Target?
-    /// The route the user navigated to while a transition ran, applied when it ends.
-    private var pendingUserRoute: Route?
-    /// The last request seen by ``navigationStateChanged(_:)``, to ignore repeats of it.
-    private var lastRequest: (route: Route, count: UInt64)?
-    private var issueHandler: (@Sendable (RoutingIssue) -> Void)?
 
     /// Runs a step's timeout `work` once `delay` has passed. Tests pass one that they fire by hand.
     typealias TimerStarter = @Sendable (_ delay: DispatchTimeInterval, _ work: DispatchWorkItem) -> Void
@@ -114,7 +219,7 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
         rootRoutable: Routable, scheduler: RoutingScheduler, completionTimeout: DispatchTimeInterval?,
         startTimer: @escaping TimerStarter = RouteDriver.dispatchTimer
     ) {
-        self.routables = [rootRoutable]
+        self.machine = Locked(Machine(routables: [rootRoutable]))
         self.scheduler = scheduler
         self.completionTimeout = completionTimeout
         self.startTimer = startTimer
@@ -122,18 +227,18 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
 
     /// Sets the function issues are reported to.
     func setIssueHandler(_ handler: @escaping @Sendable (RoutingIssue) -> Void) {
-        lock.withLock { _ in issueHandler = handler }
+        machine.withLock { $0.issueHandler = handler }
     }
 
     /// The route the Routables show now.
     var currentRoute: Route {
-        lock.withLock { _ in displayedRoute }
+        machine.withLock { $0.displayedRoute }
     }
 
     /// Whether a transition is running.
     var isTransitioning: Bool {
-        lock.withLock { _ in
-            if case .transitioning = state { return true }
+        machine.withLock { machine in
+            if case .transitioning = machine.state { return true }
             return false
         }
     }
@@ -143,16 +248,18 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     /// Handles a navigation state from the store: starts or queues a transition when the state
     /// holds a new request, records user navigation, and ignores states that repeat the last one.
     func navigationStateChanged(_ navigationState: NavigationState) {
-        let effects: [Effect] = lock.withLock { _ in
+        let effects: [Effect] = machine.withLock { machine in
             let request = (route: navigationState.route, count: navigationState.routeRequestCount)
-            if let lastRequest, lastRequest.route == request.route, lastRequest.count == request.count {
+            if let lastRequest = machine.lastRequest, lastRequest.route == request.route,
+                lastRequest.count == request.count
+            {
                 return []
             }
-            lastRequest = request
+            machine.lastRequest = request
             if navigationState.routeChangedByUser {
-                return userNavigatedLocked(to: request.route)
+                return machine.userNavigated(to: request.route)
             }
-            return requestLocked(
+            return machine.request(
                 Target(
                     route: request.route, animated: navigationState.changeRouteAnimated,
                     performsPops: !navigationState.disablePopAction))
@@ -162,108 +269,12 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
 
     /// Asks for a transition to `target` (after the running one, if any).
     func request(_ target: Target) {
-        carryOut(lock.withLock { _ in requestLocked(target) })
+        carryOut(machine.withLock { $0.request(target) })
     }
 
     /// Records that the user navigated to `route` on screen.
     func userNavigated(to route: Route) {
-        carryOut(lock.withLock { _ in userNavigatedLocked(to: route) })
-    }
-
-    private func requestLocked(_ target: Target) -> [Effect] {
-        pendingTarget = target
-        switch state {
-        case .idle:
-            return startNextTransitionLocked()
-        case .transitioning:
-            return []
-        }
-    }
-
-    private func userNavigatedLocked(to route: Route) -> [Effect] {
-        pendingUserRoute = route
-        pendingTarget = nil
-        switch state {
-        case .idle:
-            return startNextTransitionLocked()
-        case .transitioning(var transition):
-            transition.skipsRemainingSteps = true
-            state = .transitioning(transition)
-            return []
-        }
-    }
-
-    // MARK: Transitions
-
-    /// Applies pending user navigation, then starts the pending transition if it needs steps.
-    /// Call only in `.idle`.
-    private func startNextTransitionLocked() -> [Effect] {
-        guard case .idle = state else {
-            preconditionFailure("Internal inconsistency: starting a transition while one is running")
-        }
-        if let userRoute = pendingUserRoute {
-            pendingUserRoute = nil
-            let kept = commonPrefixLength(displayedRoute, userRoute)
-            routables.removeSubrange((kept + 1)...)
-            routables.append(contentsOf: repeatElement(nil, count: userRoute.count - kept))
-            displayedRoute = userRoute
-        }
-        while let target = pendingTarget {
-            pendingTarget = nil
-            let steps = RoutingStep.steps(from: displayedRoute, to: target.route)
-            guard !steps.isEmpty else { continue }
-            let step = StepProgress(
-                ticket: StepTicket(step: steps[0], fromRoute: displayedRoute, toRoute: target.route))
-            let transition = Transition(
-                fromRoute: displayedRoute, target: target, steps: steps, stepIndex: 0, step: step)
-            state = .transitioning(transition)
-            return [.perform(transition.step.ticket)]
-        }
-        return []
-    }
-
-    /// Ends the current step: records its effect on the displayed route, then starts the next step
-    /// or ends the transition. Call only when the step returned and completed.
-    private func finishStepLocked(_ transition: Transition) -> [Effect] {
-        var transition = transition
-        guard let returned = transition.step.returned, transition.step.completed else {
-            preconditionFailure("Internal inconsistency: finishing a step that is still running")
-        }
-        transition.step.ticket.timer?.cancel()
-        switch (transition.currentStep, returned) {
-        case (.pop(let index, _), .nothing) where index == displayedRoute.count - 1:
-            displayedRoute.removeLast()
-            routables.removeLast()
-        case (.change(let index, _, let to), .routable(let routable)) where index == displayedRoute.count - 1:
-            displayedRoute[index] = to
-            routables[index + 1] = routable
-        case (.push(let index, let segment), .routable(let routable)) where index == displayedRoute.count:
-            displayedRoute.append(segment)
-            routables.append(routable)
-        default:
-            preconditionFailure(
-                "Internal inconsistency: step \(transition.currentStep) does not fit route \(displayedRoute)")
-        }
-        transition.stepIndex += 1
-        if transition.stepIndex < transition.steps.count, !transition.skipsRemainingSteps {
-            transition.step = StepProgress(
-                ticket: StepTicket(
-                    step: transition.currentStep, fromRoute: transition.fromRoute,
-                    toRoute: transition.target.route))
-            state = .transitioning(transition)
-            return [.perform(transition.step.ticket)]
-        }
-        state = .idle
-        return startNextTransitionLocked()
-    }
-
-    /// Abandons the running transition before its current step and starts the next one.
-    private func abandonTransitionLocked() -> [Effect] {
-        if case .transitioning(let transition) = state {
-            transition.step.ticket.timer?.cancel()
-        }
-        state = .idle
-        return startNextTransitionLocked()
+        carryOut(machine.withLock { $0.userNavigated(to: route) })
     }
 
     // MARK: Performing steps
@@ -272,30 +283,32 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     private func perform(_ ticket: StepTicket) {
         var effects: [Effect] = []
         var animated = true
-        let routable: Routable? = lock.withLock { _ in
-            guard case .transitioning(var transition) = state, transition.step.ticket === ticket,
+        let routable: Routable? = machine.withLock { machine in
+            guard case .transitioning(var transition) = machine.state, transition.step.ticket === ticket,
                 !transition.step.started
             else { return nil }
             if transition.skipsRemainingSteps {
-                effects = abandonTransitionLocked()
+                effects = machine.abandonTransition()
                 return nil
             }
             if case .pop = ticket.step, !transition.target.performsPops {
                 transition.step.started = true
                 transition.step.returned = .nothing
                 transition.step.completed = true
-                effects = finishStepLocked(transition)
+                effects = machine.finishStep(transition)
                 return nil
             }
             let index = ticket.step.responsibleRoutableIndex
-            guard let routable = routables[index] else {
-                effects = [.report(ticket.issue(.missingRoutable(segment: displayedRoute[index - 1])))]
-                effects += abandonTransitionLocked()
+            guard let routable = machine.routables[index] else {
+                effects = [
+                    .report(ticket.issue(.missingRoutable(segment: machine.displayedRoute[index - 1])))
+                ]
+                effects += machine.abandonTransition()
                 return nil
             }
             transition.step.started = true
             animated = transition.target.animated
-            state = .transitioning(transition)
+            machine.state = .transitioning(transition)
             return routable
         }
         guard let routable else {
@@ -330,11 +343,12 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     private func startTimeout(for ticket: StepTicket) {
         guard let completionTimeout, completionTimeout != .never else { return }
         let timer = DispatchWorkItem { [weak self] in self?.stepTimedOut(ticket) }
-        let isWaiting: Bool = lock.withLock { _ in
-            guard case .transitioning(let transition) = state, transition.step.ticket === ticket,
+        let isWaiting: Bool = machine.withLock { machine in
+            guard case .transitioning(var transition) = machine.state, transition.step.ticket === ticket,
                 !transition.step.completed
             else { return false }
-            ticket.timer = timer
+            transition.step.timer = timer
+            machine.state = .transitioning(transition)
             return true
         }
         if isWaiting {
@@ -343,57 +357,62 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     }
 
     private func stepReturned(_ ticket: StepTicket, _ returned: Returned) {
-        let effects: [Effect] = lock.withLock { _ in
-            guard case .transitioning(var transition) = state, transition.step.ticket === ticket else {
+        let effects: [Effect] = machine.withLock { machine in
+            guard case .transitioning(var transition) = machine.state, transition.step.ticket === ticket
+            else {
                 preconditionFailure("Internal inconsistency: a step ended while another one was current")
             }
             if transition.step.missing {
-                return abandonTransitionLocked()
+                return machine.abandonTransition()
             }
             transition.step.returned = returned
             if transition.step.completed {
-                return finishStepLocked(transition)
+                return machine.finishStep(transition)
             }
-            state = .transitioning(transition)
+            machine.state = .transitioning(transition)
             return []
         }
         carryOut(effects)
     }
 
     private func stepCompleted(_ ticket: StepTicket) {
-        let effects: [Effect] = lock.withLock { _ in
-            ticket.completionCalls += 1
-            if ticket.completionCalls > 1 {
-                return [.report(ticket.issue(.completionCalledMoreThanOnce))]
-            }
+        let calls = ticket.completionCalls.withLock { calls in
+            calls += 1
+            return calls
+        }
+        if calls > 1 {
+            carryOut([.report(ticket.issue(.completionCalledMoreThanOnce))])
+            return
+        }
+        let effects: [Effect] = machine.withLock { machine in
             // A step that timed out is no longer waited for; a late call is ignored.
-            guard case .transitioning(var transition) = state, transition.step.ticket === ticket,
+            guard case .transitioning(var transition) = machine.state, transition.step.ticket === ticket,
                 !transition.step.completed
             else {
                 return []
             }
             transition.step.completed = true
             if transition.step.returned != nil {
-                return finishStepLocked(transition)
+                return machine.finishStep(transition)
             }
-            state = .transitioning(transition)
+            machine.state = .transitioning(transition)
             return []
         }
         carryOut(effects)
     }
 
     private func stepTimedOut(_ ticket: StepTicket) {
-        let effects: [Effect] = lock.withLock { _ in
-            guard case .transitioning(var transition) = state, transition.step.ticket === ticket,
+        let effects: [Effect] = machine.withLock { machine in
+            guard case .transitioning(var transition) = machine.state, transition.step.ticket === ticket,
                 !transition.step.completed, !transition.step.missing
             else { return [] }
             transition.step.completed = true
             let issue = ticket.issue(
                 .completionTimedOut(after: RoutingIssue.describe(completionTimeout ?? .never)))
             if transition.step.returned != nil {
-                return [.report(issue)] + finishStepLocked(transition)
+                return [.report(issue)] + machine.finishStep(transition)
             }
-            state = .transitioning(transition)
+            machine.state = .transitioning(transition)
             return [.report(issue)]
         }
         carryOut(effects)
@@ -402,12 +421,12 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
     private func stepIsMissing(
         _ ticket: StepTicket, mainBranchName: String, releasedName: String, routableType: String
     ) {
-        let effects: [Effect] = lock.withLock { _ in
-            guard case .transitioning(var transition) = state, transition.step.ticket === ticket,
+        let effects: [Effect] = machine.withLock { machine in
+            guard case .transitioning(var transition) = machine.state, transition.step.ticket === ticket,
                 transition.step.returned == nil, !transition.step.missing
             else { return [] }
             transition.step.missing = true
-            state = .transitioning(transition)
+            machine.state = .transitioning(transition)
             return [
                 .report(
                     ticket.issue(
@@ -425,24 +444,23 @@ final class RouteDriver: @unchecked Sendable {  // all mutable state is guarded 
             case .perform(let ticket):
                 scheduler.run { [self] in perform(ticket) }
             case .report(let issue):
-                lock.withLock { _ in issueHandler }?(issue)
+                machine.withLock { $0.issueHandler }?(issue)
             }
         }
     }
 }
 
 /// Identifies one step, for its completion handler and its timer, which may outlive it.
-final class StepTicket: @unchecked Sendable {  // `completionCalls` is guarded by RouteDriver.lock
+final class StepTicket: Sendable {
     /// The step.
     let step: RoutingStep
     /// The route its transition started from.
     let fromRoute: Route
     /// The route its transition goes to.
     let toRoute: Route
-    /// How often the step's completion handler was called.
-    var completionCalls = 0
-    /// The timer that reports a completion handler not called in time.
-    var timer: DispatchWorkItem?
+    /// How often the step's completion handler was called (also after the step ended, to report
+    /// a second call).
+    let completionCalls = Locked(0)
 
     init(step: RoutingStep, fromRoute: Route, toRoute: Route) {
         self.step = step

@@ -204,6 +204,8 @@ public final class ListenerMiddleware<State>: Sendable {
             let store = ListenerStore(dispatch: dispatch, getState: getState)
             return { next in
                 let registry = self.registry
+                // Read once here: a global's lazy initialization check costs every dispatch.
+                let installationType = ObjectIdentifier(EffectClockInstallation.self)
                 return { action in
                     let actionType = ObjectIdentifier(type(of: action))
                     if actionType == installationType, let installation = action as? EffectClockInstallation {
@@ -428,9 +430,6 @@ public final class ListenerMiddleware<State>: Sendable {
         try await clock.sleep(until: clock.now + duration)
     }
 }
-
-/// The type of the action that installs a clock, to recognise it without a cast.
-private let installationType = ObjectIdentifier(EffectClockInstallation.self)
 
 /// An action handed from the dispatching thread to a listener's task.
 // @unchecked Sendable: the store's contract treats a dispatched action as an immutable value

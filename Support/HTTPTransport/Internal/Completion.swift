@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import InternalReSwiftUtilities
 
 /// Resumes a continuation exactly once, whichever comes first: the transfer's end or the
 /// caller's cancellation.

@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import InternalReSwiftUtilities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

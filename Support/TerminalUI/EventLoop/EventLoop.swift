@@ -1,5 +1,5 @@
 import Dispatch
-import Locking
+import InternalReSwiftUtilities
 
 #if canImport(Glibc)
     import Glibc
@@ -85,7 +85,7 @@ public final class EventLoop {
         self.mailbox = Mailbox()
         if let resizeFrom {
             _ = ResizeSignal.pipeReadFD
-            TerminalRestoration.unblock([SIGWINCH])
+            SignalChain.unblock([SIGWINCH])
             lastSize = TerminalSize.current(of: resizeFrom)
         }
     }

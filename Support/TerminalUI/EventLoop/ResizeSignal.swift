@@ -1,3 +1,5 @@
+import InternalReSwiftUtilities
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -17,8 +19,7 @@ enum ResizeSignal {
     static let pipeReadFD: Int32 = {
         guard let fds = SystemCalls.makeWakeupPipe() else { return -1 }
         writeFD = fds.write
-        var action = TerminalRestoration.makeAction(handler: handleResize)
-        action.sa_flags = SA_RESTART
+        var action = SignalChain.action(handler: handleResize, flags: SA_RESTART)
         _ = sigaction(SIGWINCH, &action, nil)
         return fds.read
     }()

@@ -1,4 +1,4 @@
-import Locking
+import InternalReSwiftUtilities
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import InternalReSwiftUtilities
 
 #if canImport(Glibc)
     import Glibc
@@ -55,25 +55,8 @@ enum TerminalRestoration {
         pointer.initialize(repeating: 0, count: maximumLeaveBytes)
         return pointer
     }()
-    // nonisolated(unsafe): same invariant as `record`; one saved action per entry of `signals`.
-    nonisolated(unsafe) static let previousActions: UnsafeMutablePointer<sigaction> = {
-        let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: signals.count)
-        pointer.initialize(repeating: sigaction(), count: signals.count)
-        return pointer
-    }()
-    // nonisolated(unsafe): same invariant as `record`; the signal numbers the handler may see,
-    // with 1 in `installed` where our handler replaced the previous action.
-    nonisolated(unsafe) static let signalNumbers: UnsafeMutablePointer<Int32> = {
-        let pointer = UnsafeMutablePointer<Int32>.allocate(capacity: signals.count)
-        pointer.initialize(from: signals, count: signals.count)
-        return pointer
-    }()
-    // nonisolated(unsafe): same invariant as `record`.
-    nonisolated(unsafe) static let installed: UnsafeMutablePointer<Int32> = {
-        let pointer = UnsafeMutablePointer<Int32>.allocate(capacity: signals.count)
-        pointer.initialize(repeating: 0, count: signals.count)
-        return pointer
-    }()
+    /// Our handler in front of the app's for each of `signals`.
+    static let chain = SignalChain(signals: signals, handler: handleSignal)
 
     /// Serialises `begin` and `restore`; also records whether `atexit` was registered.
     static let lock = Locked((nextSession: 1, registeredAtExit: false))
@@ -82,7 +65,7 @@ enum TerminalRestoration {
     /// - Returns: The session identifier, or `nil` when another session is active.
     static func begin(inputFD: Int32, outputFD: Int32, savedModes: termios?, leaveSequence: String) -> Int? {
         // Touch the lazily created storage before any handler can run.
-        _ = (record, leaveBytes, previousActions, signalNumbers, installed)
+        _ = (record, leaveBytes, chain)
         return lock.withLock { state -> Int? in
             guard record.pointee.active == 0 else { return nil }
             let session = state.nextSession
@@ -91,7 +74,7 @@ enum TerminalRestoration {
                 state.registeredAtExit = true
                 atexit { TerminalRestoration.restoreAll() }
             }
-            withSignalsBlocked {
+            chain.withSignalsBlocked {
                 let bytes = Array(leaveSequence.utf8.prefix(maximumLeaveBytes))
                 for (index, byte) in bytes.enumerated() { leaveBytes[index] = byte }
                 record.pointee.leaveCount = bytes.count
@@ -105,7 +88,7 @@ enum TerminalRestoration {
                 }
                 record.pointee.session = session
                 record.pointee.active = 1
-                installHandlers()
+                chain.install()
             }
             return session
         }
@@ -115,11 +98,11 @@ enum TerminalRestoration {
     static func restore(session: Int) {
         lock.withLock { _ in
             guard record.pointee.session == session else { return }
-            withSignalsBlocked {
+            chain.withSignalsBlocked {
                 // A signal handler may have restored already (and the process lived on because an
                 // earlier handler of the app's ran); the handlers still go away.
                 restoreTerminal()
-                uninstallHandlers()
+                chain.uninstall()
             }
         }
     }
@@ -127,9 +110,9 @@ enum TerminalRestoration {
     /// Restores the terminal for whichever session is active (the `atexit` path).
     static func restoreAll() {
         lock.withLock { _ in
-            withSignalsBlocked {
+            chain.withSignalsBlocked {
                 restoreTerminal()
-                uninstallHandlers()
+                chain.uninstall()
             }
         }
     }
@@ -159,71 +142,6 @@ enum TerminalRestoration {
             _ = tcsetattr(record.pointee.inputFD, TCSADRAIN, &record.pointee.savedModes)
         }
     }
-
-    private static func installHandlers() {
-        for index in signals.indices where installed[index] == 0 {
-            var action = makeAction(handler: handleSignal)
-            if sigaction(signalNumbers[index], &action, previousActions + index) == 0 {
-                installed[index] = 1
-                // Keep an ignored signal ignored (for example SIGHUP under nohup).
-                if isIgnored(previousActions[index]) {
-                    _ = sigaction(signalNumbers[index], previousActions + index, nil)
-                    installed[index] = 0
-                }
-            }
-        }
-    }
-
-    private static func uninstallHandlers() {
-        for index in signals.indices where installed[index] == 1 {
-            _ = sigaction(signalNumbers[index], previousActions + index, nil)
-            installed[index] = 0
-        }
-    }
-
-    /// Unblocks `signals` on the calling thread, so a process started with them blocked (children
-    /// of some test runners and daemons are) still receives them and restores the terminal.
-    static func unblock(_ signals: [Int32]) {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in signals { sigaddset(&set, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-    }
-
-    private static func withSignalsBlocked(_ body: () -> Void) {
-        var blocked = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&blocked)
-        for signal in signals { sigaddset(&blocked, signal) }
-        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        body()
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-    }
-
-    private static func isIgnored(_ action: sigaction) -> Bool {
-        handlerAddress(action) == 1  // SIG_IGN
-    }
-
-    /// The address of an action's handler (0 for SIG_DFL, 1 for SIG_IGN).
-    static func handlerAddress(_ action: sigaction) -> Int {
-        #if canImport(Darwin)
-            return unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
-        #else
-            return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
-        #endif
-    }
-
-    static func makeAction(handler: @convention(c) (Int32) -> Void) -> sigaction {
-        var action = sigaction()
-        #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = handler
-        #else
-            action.__sigaction_handler.sa_handler = handler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        return action
-    }
 }
 
 /// Restores the terminal, puts back the signal's previous action and raises the signal again, so
@@ -231,10 +149,5 @@ enum TerminalRestoration {
 /// Async-signal-safe: `tcsetattr`, `write`, `sigaction` and `raise` only.
 private func handleSignal(_ signal: Int32) {
     TerminalRestoration.restoreTerminal()
-    let count = TerminalRestoration.signals.count
-    for index in 0..<count where TerminalRestoration.signalNumbers[index] == signal {
-        _ = sigaction(signal, TerminalRestoration.previousActions + index, nil)
-        TerminalRestoration.installed[index] = 0
-    }
-    raise(signal)
+    TerminalRestoration.chain.forward(signal)
 }

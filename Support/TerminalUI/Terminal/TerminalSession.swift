@@ -1,3 +1,5 @@
+import InternalReSwiftUtilities
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -99,7 +101,7 @@ public final class TerminalSession: Sendable {
             TerminalRestoration.restore(session: session)
             throw TerminalError(.systemCall(name: "tcsetattr", errno: code))
         }
-        TerminalRestoration.unblock([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+        SignalChain.unblock([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
         SystemCalls.writeAll(output, enter)
         return TerminalSession(inputFD: input, outputFD: output, session: session)
     }

@@ -6,32 +6,32 @@ import Testing
 /// terminal back; q still ends it with 0.
 @Suite struct InterruptTests {
     @Test(arguments: [(PseudoTerminal.Keys.ctrlC, Int32(130)), ("q", Int32(0))])
-    func todoQuits(key: String, status: Int32) throws {
+    func todoQuits(key: String, status: Int32) async throws {
         let temporary = try TemporaryDirectory(prefix: "interrupt")
         let data = temporary.url
         let terminal = try PseudoTerminal(
             product: "todo", environment: ["TODO_FILE": data.appendingPathComponent("todo.json").path])
-        try terminal.waitForScreen(containing: "0 open")
+        try await terminal.screen(showing: "0 open")
         try terminal.send(key)
         #expect(try terminal.waitForExit() == status)
         try terminal.verifyTerminalRestored()
     }
 
     @Test(arguments: [(PseudoTerminal.Keys.ctrlC, Int32(130)), ("q", Int32(0))])
-    func memoryGameQuits(key: String, status: Int32) throws {
+    func memoryGameQuits(key: String, status: Int32) async throws {
         let temporary = try TemporaryDirectory(prefix: "interrupt")
         let data = temporary.url
         let terminal = try PseudoTerminal(
             product: "memory-game", arguments: ["--offline"],
             environment: ["XDG_DATA_HOME": data.path, "NO_COLOR": "1"])
-        try terminal.waitForScreen(containing: "Choose Category")
+        try await terminal.screen(showing: "Choose Category")
         try terminal.send(key)
         #expect(try terminal.waitForExit() == status)
         try terminal.verifyTerminalRestored()
     }
 
     @Test(arguments: [(PseudoTerminal.Keys.ctrlC, Int32(130)), ("q", Int32(0))])
-    func libraryFinderQuits(key: String, status: Int32) throws {
+    func libraryFinderQuits(key: String, status: Int32) async throws {
         let temporary = try TemporaryDirectory(prefix: "interrupt")
         let cache = temporary.url
         let server = try LoopbackHTTPServer()
@@ -41,7 +41,7 @@ import Testing
             product: "library-finder",
             arguments: ["--api-base", server.baseURL.absoluteString, "--no-cache"],
             environment: ["CALIL_APPKEY": "test-key", "XDG_CACHE_HOME": cache.path])
-        try terminal.waitForScreen(containing: "0 libraries")
+        try await terminal.screen(showing: "0 libraries")
         try terminal.send(key)
         #expect(try terminal.waitForExit() == status)
         try terminal.verifyTerminalRestored()

@@ -1,6 +1,7 @@
 import Foundation
 import ReSwift
 import TestSupport
+import Testing
 
 @testable import ReSwiftDevTools
 
@@ -126,12 +127,12 @@ private func killProcess(_ pid: Int32, _ signal: Int32) -> Int32 { kill(pid, sig
 
 /// Starts the built `todo`, interactive under a pseudo-terminal, with its list and
 /// `XDG_RUNTIME_DIR` in `runtime` (inspectable when `inspectable`), and waits for the empty list.
-func startTodo(in runtime: String, inspectable: Bool = true) throws -> PseudoTerminal {
+func startTodo(in runtime: String, inspectable: Bool = true) async throws -> PseudoTerminal {
     var environment = ["XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": runtime + "/data"]
     if inspectable { environment["RESWIFT_INSPECT"] = "1" }
     let todo = try PseudoTerminal(
         product: "todo", arguments: ["--file", runtime + "/todo.json"], environment: environment,
         size: .init(columns: 70, rows: 16))
-    try todo.waitForScreen(containing: "Nothing to do")
+    try await todo.screen(showing: "Nothing to do")
     return todo
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReSwiftPersistence
 import TestSupport
 import Testing
 

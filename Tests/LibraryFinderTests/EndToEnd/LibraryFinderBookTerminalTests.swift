@@ -50,7 +50,7 @@ import Testing
         }
     }
 
-    @Test func bChecksABookFillingRowsInStopsOnEscAndKeepsTheAnswers() throws {
+    @Test func bChecksABookFillingRowsInStopsOnEscAndKeepsTheAnswers() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.json(Fixtures.akitaNewer), for: "/library")
@@ -68,15 +68,15 @@ import Testing
                 "CALIL_APPKEY": Self.key, "XDG_CACHE_HOME": try temporary.newFolder().path, "TZ": "UTC",
             ],
             size: TerminalSize(columns: 100, rows: 24))
-        try terminal.waitForScreen(containing: "› 県立図書館")
-        try terminal.waitForScreen(containing: "b book")
+        try await terminal.screen(showing: "› 県立図書館")
+        try await terminal.screen(showing: "b book")
 
         // A bad ISBN is refused while the prompt stays open, with the command line's message.
         try terminal.send("b")
-        try terminal.waitForScreen(containing: "Enter checks · Esc cancels")
+        try await terminal.screen(showing: "Enter checks · Esc cancels")
         try terminal.send("978-4-10-109205-9")
         try terminal.send(PseudoTerminal.Keys.enter)
-        let refused = try terminal.waitForScreen(containing: "is not an ISBN")
+        let refused = try await terminal.screen(showing: "is not an ISBN")
         #expect(refused.text.replacingOccurrences(of: "\n", with: " ").contains("its check digit is 9"))
         #expect(refused.contains("ISBN: 978-4-10-109205-9"))
         #expect(server.requests(for: "/check").isEmpty)
@@ -84,12 +84,12 @@ import Testing
         // Fixed, it is asked about: the progress line, then the rows fill in.
         try terminal.send(PseudoTerminal.Keys.backspace + "8")
         try terminal.send(PseudoTerminal.Keys.enter)
-        let halfway = try terminal.waitForScreen(containing: "1 of 2 library systems answered · Esc stops")
+        let halfway = try await terminal.screen(showing: "1 of 2 library systems answered · Esc stops")
         #expect(halfway.lines.contains { $0.hasPrefix("› 県立図書館") && $0.contains("available") })
         #expect(halfway.lines.contains { $0.contains("明徳館") && $0.contains("asking…") })
         halfwaySeen.signal()
-        let done = try terminal.waitForScreen(
-            containing: "ISBN 9784101092058: held by 2 of 2 libraries listed, available to borrow at 1.",
+        let done = try await terminal.screen(
+            showing: "ISBN 9784101092058: held by 2 of 2 libraries listed, available to borrow at 1.",
             timeout: 20)
         #expect(done.contains("Book     9784101092058 貸出可 (available)"))
         #expect(done.contains("Reserve  https://lib.example.jp/r?appkey=…&isbn=9784101092058"))
@@ -100,27 +100,27 @@ import Testing
 
         // Moving around shows each library's answer without asking again.
         try terminal.send(PseudoTerminal.Keys.down)
-        try terminal.waitForScreen(containing: "Book     9784101092058 貸出中 (on loan)")
-        try terminal.waitForScreen(containing: "Reserve  https://city.example.jp/r")
+        try await terminal.screen(showing: "Book     9784101092058 貸出中 (on loan)")
+        try await terminal.screen(showing: "Reserve  https://city.example.jp/r")
 
         // Another book, stopped with Esc while it polls: no request after that.
         try terminal.send("b")
-        try terminal.waitForScreen(containing: "Enter checks · Esc cancels")
+        try await terminal.screen(showing: "Enter checks · Esc cancels")
         try terminal.send("020161622X" + PseudoTerminal.Keys.enter)
-        try terminal.waitForScreen(
-            containing: "ISBN 9780201616224: 0 of 2 library systems answered · Esc stops")
+        try await terminal.screen(
+            showing: "ISBN 9780201616224: 0 of 2 library systems answered · Esc stops")
         try terminal.send(PseudoTerminal.Keys.escape)
-        try terminal.waitForScreen(
-            containing: "ISBN 9780201616224: stopped; 0 of 2 library systems answered.")
+        try await terminal.screen(
+            showing: "ISBN 9780201616224: stopped; 0 of 2 library systems answered.")
         // That no poll comes after Esc is BookSearchStopTests' (on a virtual clock).
         let afterStop = server.requests(for: "/check").count
         #expect(afterStop == 3 || afterStop == 4)
 
         // The first book again: shown from memory.
         try terminal.send("b")
-        try terminal.waitForScreen(containing: "Enter checks · Esc cancels")
+        try await terminal.screen(showing: "Enter checks · Esc cancels")
         try terminal.send("4-10-109205-2" + PseudoTerminal.Keys.enter)
-        try terminal.waitForScreen(containing: "ISBN 9784101092058: held by 2 of 2 libraries listed")
+        try await terminal.screen(showing: "ISBN 9784101092058: held by 2 of 2 libraries listed")
         #expect(server.requests(for: "/check").count == afterStop)
 
         try terminal.send("q")

@@ -70,7 +70,7 @@ import Testing
         #expect(run.standardOutput.contains(",\"秋田\u{9B}H市\","))
     }
 
-    @Test func csvOnATerminalIsShownWithPlaceholders() throws {
+    @Test func csvOnATerminalIsShownWithPlaceholders() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.json(Self.hostileLibraries), for: "/library")
@@ -80,7 +80,7 @@ import Testing
             environment: [
                 "XDG_CACHE_HOME": try temporary.newFolder().path, "TZ": "UTC", "CALIL_APPKEY": key,
             ])
-        try terminal.waitForScreen(containing: "\"悪␛]0;PWNED␇␛[2J\"")
+        try await terminal.screen(showing: "\"悪␛]0;PWNED␇␛[2J\"")
         #expect(try terminal.waitForExit() == 0)
         let output = terminal.outputText
         #expect(output.contains("秋田<U+009B>H市"))

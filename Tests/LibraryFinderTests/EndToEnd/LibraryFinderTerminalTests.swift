@@ -30,17 +30,17 @@ import Testing
             size: size)
     }
 
-    @Test func showsTheCachedListMarkedAsAServiceFailureWhenTheServiceAnswers502() throws {
+    @Test func showsTheCachedListMarkedAsAServiceFailureWhenTheServiceAnswers502() async throws {
         let cache = try temporary.newFolder()
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponses([.json(Fixtures.akitaNewer), .text("down", status: 502)], for: "/library")
         let first = try start(server, cache: cache)
-        try first.waitForScreen(containing: "› 県立図書館")
+        try await first.screen(showing: "› 県立図書館")
         try first.send("q")
         #expect(try first.waitForExit() == 0)
         let second = try start(server, cache: cache, size: TerminalSize(columns: 140, rows: 24))
-        let offline = try second.waitForScreen(containing: "The service failed: showing the list fetched ")
+        let offline = try await second.screen(showing: "The service failed: showing the list fetched ")
         #expect(!offline.contains("Offline"))
         #expect(offline.contains("› 県立図書館"))
         #expect(offline.contains("HTTP 502 (Bad Gateway)"))
@@ -50,26 +50,26 @@ import Testing
         #expect(server.requests(for: "/library").count == 2)
     }
 
-    @Test func loadsShowsDetailsFiltersAndQuitsRestoringTheTerminal() throws {
+    @Test func loadsShowsDetailsFiltersAndQuitsRestoringTheTerminal() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.json(Fixtures.akitaNewer).delayed(by: 0.5), for: "/library")
         let terminal = try start(server)
-        try terminal.waitForScreen(containing: "Loading libraries…")
-        try terminal.waitForScreen(containing: "› 県立図書館")
-        let screen = try terminal.waitForScreen(containing: "2 libraries")
+        try await terminal.screen(showing: "Loading libraries…")
+        try await terminal.screen(showing: "› 県立図書館")
+        let screen = try await terminal.screen(showing: "2 libraries")
         #expect(screen.contains("Regional library"))
         #expect(screen.contains("明徳館"))
         #expect(screen.contains("Address  〒010-0952 秋田県秋田市山王新町14-31"))
         try terminal.send(PseudoTerminal.Keys.down)
-        try terminal.waitForScreen(containing: "› 明徳館")
-        try terminal.waitForScreen(containing: "Phone    018-832-9220")
+        try await terminal.screen(showing: "› 明徳館")
+        try await terminal.screen(showing: "Phone    018-832-9220")
         try terminal.send("/")
-        try terminal.waitForScreen(containing: "Filter:")
+        try await terminal.screen(showing: "Filter:")
         try terminal.send("県立")
-        try terminal.waitForScreen(containing: "1 of 2 libraries")
+        try await terminal.screen(showing: "1 of 2 libraries")
         try terminal.send(PseudoTerminal.Keys.enter)
-        try terminal.waitForScreen(containing: "filter: 県立")
+        try await terminal.screen(showing: "filter: 県立")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         try terminal.verifyTerminalRestored()
@@ -77,19 +77,19 @@ import Testing
         #expect(!terminal.outputText.contains(key))
     }
 
-    @Test func retriesWithRAfterAFailure() throws {
+    @Test func retriesWithRAfterAFailure() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponses(
             [.json(#"{"error": "temporarily unavailable"}"#, status: 503), .json(Fixtures.akitaNewer)],
             for: "/library")
         let terminal = try start(server, size: TerminalSize(columns: 140, rows: 24))
-        let failed = try terminal.waitForScreen(
-            containing: "HTTP 503 (Service Unavailable): temporarily unavailable")
+        let failed = try await terminal.screen(
+            showing: "HTTP 503 (Service Unavailable): temporarily unavailable")
         #expect(failed.text.replacingOccurrences(of: "\n", with: " ").contains("Press r to retry."))
         #expect(failed.contains("No libraries loaded."))
         try terminal.send("r")
-        let loaded = try terminal.waitForScreen(containing: "› 県立図書館")
+        let loaded = try await terminal.screen(showing: "› 県立図書館")
         #expect(!loaded.contains("retry"))
         #expect(loaded.contains("Fetched "))
         try terminal.send("q")
@@ -98,15 +98,15 @@ import Testing
         #expect(server.requests(for: "/library").count == 2)
     }
 
-    @Test func keepsTheLastListVisibleWhenAReloadFails() throws {
+    @Test func keepsTheLastListVisibleWhenAReloadFails() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponses([.json(Fixtures.akitaNewer), .text("forbidden", status: 403)], for: "/library")
         let terminal = try start(
             server, arguments: ["--no-cache"], size: TerminalSize(columns: 140, rows: 24))
-        try terminal.waitForScreen(containing: "› 県立図書館")
+        try await terminal.screen(showing: "› 県立図書館")
         try terminal.send("r")
-        let failed = try terminal.waitForScreen(containing: "HTTP 403 (Forbidden)")
+        let failed = try await terminal.screen(showing: "HTTP 403 (Forbidden)")
         #expect(failed.text.replacingOccurrences(of: "\n", with: " ").contains("Press r to retry."))
         #expect(failed.contains("› 県立図書館"))
         #expect(failed.contains("明徳館"))

@@ -1,4 +1,5 @@
 import Foundation
+import ReSwiftPersistence
 import Testing
 
 @testable import LibraryFinderModel
@@ -17,13 +18,26 @@ import Testing
             value
                 == .object([
                     "a": .array([
-                        .bool(true), .bool(false), .null, .number(0), .number(-1500),
-                        .number(1.234_567_890_123_456_8e19), .string("x"),
+                        .bool(true), .bool(false), .null, .integer(0), .double(-1500),
+                        .double(1.234_567_890_123_456_8e19), .string("x"),
                     ]),
                     "b": .object([:]), "c": .array([]),
                 ]))
-        #expect(try parse("1e400") == .number(.infinity))
-        #expect(try parse(#"{"k": 1, "k": 2}"#) == .object(["k": .number(2)]))
+        #expect(try parse("1e400") == .double(.infinity))
+        #expect(try parse("-0") == .integer(0))
+        #expect(try parse("2.0") == .double(2))
+        #expect(try parse("-9223372036854775808") == .integer(.min))
+        #expect(try parse(#"{"k": 1, "k": 2}"#) == .object(["k": .integer(2)]))
+    }
+
+    @Test func calilReadingsTakeIntegersAndDoublesAlike() {
+        #expect(JSONValue.integer(12).text == "12")
+        #expect(JSONValue.double(12).text == "12")
+        #expect(JSONValue.double(1.5).text == "1.5")
+        #expect(JSONValue.integer(3).number == 3)
+        #expect(JSONValue.string(" 2.5 ").number == 2.5)
+        #expect(JSONValue.integer(0).flag == false)
+        #expect(JSONValue.double(1).flag == true)
     }
 
     @Test func readsEscapesAndSurrogatePairs() throws {

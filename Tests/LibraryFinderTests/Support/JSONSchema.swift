@@ -1,4 +1,5 @@
 import Foundation
+import ReSwiftPersistence
 import Testing
 
 @testable import LibraryFinderModel
@@ -34,7 +35,7 @@ struct JSONSchema {
         switch value {
         case .null: "null"
         case .bool: "boolean"
-        case .number: "number"
+        case .integer, .double: "number"
         case .string: "string"
         case .array: "array"
         case .object: "object"

@@ -47,21 +47,21 @@ import Testing
         let cards = try await expectedDeal(seed: seed, category: .pop)
         let terminal = try launch(["--offline", "--seed", String(seed)], dataHome: dataHome)
 
-        try terminal.waitForScreen(containing: "› New Game")
+        try await terminal.screen(showing: "› New Game")
         try terminal.send(Keys.enter)
-        try terminal.waitForScreen(containing: "pairs 0/8 · misses 0 · offline catalog")
+        try await terminal.screen(showing: "pairs 0/8 · misses 0 · offline catalog")
         // The first card's album is on screen once it is turned: the deal is the one computed here.
         try terminal.send(Keys.enter)
-        try terminal.waitForScreen(
-            containing: "Card 1 of 16: \(cards[0].album.artist) — \(cards[0].album.title)")
+        try await terminal.screen(
+            showing: "Card 1 of 16: \(cards[0].album.artist) — \(cards[0].album.title)")
 
         // One miss: the first card with a card of another pair.
         var cursor = 0
         let other = try #require(cards.indices.first { cards[$0].pair != cards[0].pair })
         try terminal.send(keys(from: cursor, to: other) + Keys.enter)
         cursor = other
-        try terminal.waitForScreen(containing: "misses 1")
-        try terminal.waitForScreen(description: "the mismatch turned back") { !$0.contains("─ miss ─") }
+        try await terminal.screen(showing: "misses 1")
+        try await terminal.screen(description: "the mismatch turned back") { !$0.contains("─ miss ─") }
 
         // Then every pair, in order.
         for pair in 0..<GameRules.pairCount {
@@ -71,69 +71,69 @@ import Testing
                 cursor = index
             }
             if pair < GameRules.pairCount - 1 {
-                try terminal.waitForScreen(containing: "pairs \(pair + 1)/8")
+                try await terminal.screen(showing: "pairs \(pair + 1)/8")
             }
         }
 
-        try terminal.waitForScreen(containing: "Great! You won with 1 miss.")
+        try await terminal.screen(showing: "Great! You won with 1 miss.")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         try terminal.verifyTerminalRestored()
     }
 
-    @Test func chosenCategoryIsKeptForTheNextLaunch() throws {
+    @Test func chosenCategoryIsKeptForTheNextLaunch() async throws {
         let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
         let dataHome = temporary.url
 
         let first = try launch(["--offline"], dataHome: dataHome)
-        try first.waitForScreen(containing: "Choose Category (Pop)")
+        try await first.screen(showing: "Choose Category (Pop)")
         try first.send(Keys.down + Keys.enter)
-        try first.waitForScreen(containing: "✓ Pop")
+        try await first.screen(showing: "✓ Pop")
         try first.send(String(repeating: Keys.down, count: 3) + Keys.enter)
-        try first.waitForScreen(containing: "Choose Category (Metal)")
+        try await first.screen(showing: "Choose Category (Metal)")
         try first.send("q")
         #expect(try first.waitForExit() == 0)
         try first.verifyTerminalRestored()
 
         let second = try launch(["--offline"], dataHome: dataHome)
-        try second.waitForScreen(containing: "Choose Category (Metal)")
+        try await second.screen(showing: "Choose Category (Metal)")
         try second.send(Keys.ctrlC)
         #expect(try second.waitForExit() == 130)
         try second.verifyTerminalRestored()
     }
 
-    @Test func tooSmallTerminalSaysHowBigItMustBeAndTheTableReturnsWhenItGrows() throws {
+    @Test func tooSmallTerminalSaysHowBigItMustBeAndTheTableReturnsWhenItGrows() async throws {
         let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
         let dataHome = temporary.url
         let terminal = try launch(["--offline", "--seed", "5"], dataHome: dataHome)
-        try terminal.waitForScreen(containing: "› New Game")
+        try await terminal.screen(showing: "› New Game")
         try terminal.send(Keys.enter)
-        try terminal.waitForScreen(containing: "pairs 0/8")
+        try await terminal.screen(showing: "pairs 0/8")
         terminal.resize(to: TerminalSize(columns: 50, rows: 16))
-        try terminal.waitForScreen(containing: "Terminal too small")
-        try terminal.waitForScreen(
-            containing: "needs \(GameView.minimumSize.columns)×\(GameView.minimumSize.rows), is 50×16")
+        try await terminal.screen(showing: "Terminal too small")
+        try await terminal.screen(
+            showing: "needs \(GameView.minimumSize.columns)×\(GameView.minimumSize.rows), is 50×16")
         terminal.resize(to: TerminalSize(columns: 80, rows: 24))
-        try terminal.waitForScreen(containing: "pairs 0/8")
+        try await terminal.screen(showing: "pairs 0/8")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
     }
 
-    @Test func backKeyReturnsToTheMenuAndTheRouteFollows() throws {
+    @Test func backKeyReturnsToTheMenuAndTheRouteFollows() async throws {
         let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
         let dataHome = temporary.url
         let terminal = try launch(["--offline", "--seed", "3", "--category", "rock"], dataHome: dataHome)
-        try terminal.waitForScreen(containing: "Choose Category (Rock)")
+        try await terminal.screen(showing: "Choose Category (Rock)")
         try terminal.send(Keys.enter)
-        try terminal.waitForScreen(containing: "pairs 0/8")
+        try await terminal.screen(showing: "pairs 0/8")
         try terminal.send(Keys.escape)
-        try terminal.waitForScreen(containing: "› New Game")
+        try await terminal.screen(showing: "› New Game")
         // The route went back too: Enter on the menu deals a new game again.
         try terminal.send(Keys.enter)
-        try terminal.waitForScreen(containing: "Memory Tunes · Rock")
-        try terminal.waitForScreen(containing: "pairs 0/8")
+        try await terminal.screen(showing: "Memory Tunes · Rock")
+        try await terminal.screen(showing: "pairs 0/8")
         try terminal.send(Keys.backspace)
-        try terminal.waitForScreen(containing: "› New Game")
+        try await terminal.screen(showing: "› New Game")
         terminal.terminate()
         #expect(try terminal.waitForExit() == 143)
         try terminal.verifyTerminalRestored()
@@ -165,7 +165,7 @@ import Testing
         return #"{"resultCount": 10, "results": [\#(results.joined(separator: ","))]}"#
     }
 
-    @Test func dealsAlbumsFromTheService() throws {
+    @Test func dealsAlbumsFromTheService() async throws {
         let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
         let dataHome = temporary.url
         let server = try LoopbackHTTPServer()
@@ -173,18 +173,18 @@ import Testing
         server.setResponse(.json(Self.tenAlbums), for: "/search")
         let terminal = try launch(apiBase: server.baseURL, dataHome: dataHome)
 
-        try terminal.waitForScreen(containing: "› New Game")
+        try await terminal.screen(showing: "› New Game")
         try terminal.send(Keys.enter)
-        try terminal.waitForScreen(containing: "pairs 0/8 · misses 0 · albums from iTunes")
+        try await terminal.screen(showing: "pairs 0/8 · misses 0 · albums from iTunes")
         try terminal.send(Keys.enter)
-        try terminal.waitForScreen(containing: "Card 1 of 16: Live Artist")
+        try await terminal.screen(showing: "Card 1 of 16: Live Artist")
         #expect(server.requests(for: "/search").first?.queryValue("term") == "Electronic")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         try terminal.verifyTerminalRestored()
     }
 
-    @Test func httpErrorOffersRetryAndTheOfflineCatalog() throws {
+    @Test func httpErrorOffersRetryAndTheOfflineCatalog() async throws {
         let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
         let dataHome = temporary.url
         let server = try LoopbackHTTPServer()
@@ -193,24 +193,24 @@ import Testing
             [.text("Internal Server Error", status: 500), .json(Self.tenAlbums)], for: "/search")
         let terminal = try launch(apiBase: server.baseURL, dataHome: dataHome)
 
-        try terminal.waitForScreen(containing: "› New Game")
+        try await terminal.screen(showing: "› New Game")
         try terminal.send(Keys.enter)
-        try terminal.waitForScreen(containing: "Couldn't load Electronic albums.")
-        try terminal.waitForScreen(containing: "HTTP status 500")
+        try await terminal.screen(showing: "Couldn't load Electronic albums.")
+        try await terminal.screen(showing: "HTTP status 500")
         try terminal.send("r")
-        try terminal.waitForScreen(containing: "albums from iTunes")
+        try await terminal.screen(showing: "albums from iTunes")
         try terminal.send(Keys.escape)
-        try terminal.waitForScreen(containing: "› New Game")
+        try await terminal.screen(showing: "› New Game")
         server.setResponse(.text("Internal Server Error", status: 500), for: "/search")
         try terminal.send(Keys.enter)
-        try terminal.waitForScreen(containing: "o play the offline catalog")
+        try await terminal.screen(showing: "o play the offline catalog")
         try terminal.send("o")
-        try terminal.waitForScreen(containing: "pairs 0/8 · misses 0 · offline catalog")
+        try await terminal.screen(showing: "pairs 0/8 · misses 0 · offline catalog")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
     }
 
-    @Test func unreachableServiceFallsBackToTheOfflineCatalogAndSaysSo() throws {
+    @Test func unreachableServiceFallsBackToTheOfflineCatalogAndSaysSo() async throws {
         let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
         let dataHome = temporary.url
         let server = try LoopbackHTTPServer()
@@ -218,14 +218,14 @@ import Testing
         server.stop()
         let terminal = try launch(apiBase: closedPort, dataHome: dataHome)
 
-        try terminal.waitForScreen(containing: "› New Game")
+        try await terminal.screen(showing: "› New Game")
         try terminal.send(Keys.enter)
-        try terminal.waitForScreen(containing: "offline (iTunes unreachable; r retries)")
+        try await terminal.screen(showing: "offline (iTunes unreachable; r retries)")
         // A retry that falls back again says so, rather than dealing the same-looking screen.
         try terminal.send("r")
-        try terminal.waitForScreen(containing: "Deal a new board from iTunes?")
+        try await terminal.screen(showing: "Deal a new board from iTunes?")
         try terminal.send("y")
-        try terminal.waitForScreen(containing: "offline (retry 1: iTunes unreachable; r retries)")
+        try await terminal.screen(showing: "offline (retry 1: iTunes unreachable; r retries)")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         try terminal.verifyTerminalRestored()
@@ -234,7 +234,7 @@ import Testing
 
 /// A damaged settings file doesn't stop the game, and isn't lost.
 @Suite struct MemoryGameSettingsEndToEndTests {
-    @Test func corruptSettingsAreMovedAsideAndShownAndTheGameStartsFromDefaults() throws {
+    @Test func corruptSettingsAreMovedAsideAndShownAndTheGameStartsFromDefaults() async throws {
         let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
         let dataHome = temporary.url
         let folder = dataHome.appendingPathComponent("memory-game", isDirectory: true)
@@ -245,8 +245,8 @@ import Testing
             product: "memory-game", arguments: ["--offline"],
             environment: ["XDG_DATA_HOME": dataHome.path, "NO_COLOR": "1"],
             size: TerminalSize(columns: 80, rows: 24))
-        try terminal.waitForScreen(containing: "Choose Category (Pop)")
-        try terminal.waitForScreen(containing: "isn't valid JSON")
+        try await terminal.screen(showing: "Choose Category (Pop)")
+        try await terminal.screen(showing: "isn't valid JSON")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         try terminal.verifyTerminalRestored()
@@ -256,7 +256,7 @@ import Testing
         #expect(kept.count == 1)
     }
 
-    @Test func aFailedSaveIsShownAtOnceInWords() throws {
+    @Test func aFailedSaveIsShownAtOnceInWords() async throws {
         if let reason = otherUserUnavailable {
             print("skipped aFailedSaveIsShownAtOnceInWords: \(reason)")
             return
@@ -274,14 +274,14 @@ import Testing
             executableURL: URL(fileURLWithPath: command.executable), arguments: command.arguments,
             environment: ["XDG_DATA_HOME": dataHome.path, "HOME": dataHome.path, "NO_COLOR": "1"],
             size: TerminalSize(columns: 80, rows: 24))
-        try terminal.waitForScreen(containing: "Choose Category (Pop)")
+        try await terminal.screen(showing: "Choose Category (Pop)")
         try terminal.send("j")
         try terminal.send(PseudoTerminal.Keys.enter)
-        try terminal.waitForScreen(containing: "Metal")
+        try await terminal.screen(showing: "Metal")
         try terminal.send("j")
         try terminal.send(PseudoTerminal.Keys.enter)
         // Before quitting: the notice is on the screen, in words.
-        let screen = try terminal.waitForScreen(containing: "Your choice of category wasn't saved")
+        let screen = try await terminal.screen(showing: "Your choice of category wasn't saved")
         #expect(!screen.lines.joined().contains("NSCocoaErrorDomain"))
         #expect(screen.lines.joined(separator: " ").contains("writable"), "the advice was cut off")
         try terminal.send("q")

@@ -20,7 +20,7 @@ import Testing
         return #"{"resultCount": 10, "results": [\#(results.joined(separator: ","))]}"#
     }
 
-    @Test func albumNamesAreShownWithPlaceholders() throws {
+    @Test func albumNamesAreShownWithPlaceholders() async throws {
         let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
         let dataHome = temporary.url
         let server = try LoopbackHTTPServer()
@@ -34,12 +34,12 @@ import Testing
             ],
             size: TerminalSize(columns: 80, rows: 24))
 
-        try terminal.waitForScreen(containing: "› New Game")
+        try await terminal.screen(showing: "› New Game")
         try terminal.send(Keys.enter)
-        try terminal.waitForScreen(containing: "albums from iTunes")
+        try await terminal.screen(showing: "albums from iTunes")
         try terminal.send(Keys.enter)
-        try terminal.waitForScreen(containing: "␛]0;PWNED␇ — Album")
-        try terminal.waitForScreen(containing: "␛[2J<U+009B>31m")
+        try await terminal.screen(showing: "␛]0;PWNED␇ — Album")
+        try await terminal.screen(showing: "␛[2J<U+009B>31m")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         try terminal.verifyTerminalRestored()

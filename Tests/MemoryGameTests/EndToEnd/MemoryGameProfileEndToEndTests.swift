@@ -6,7 +6,7 @@ import Testing
 /// `RESWIFT_PROFILE=1` makes the built `memory-game` print its dispatch profile when it ends,
 /// after the terminal is restored, so the table stays in the scrollback.
 @Suite struct MemoryGameProfileEndToEndTests {
-    private func playAndQuit(profile: String) throws -> (status: Int32, output: String) {
+    private func playAndQuit(profile: String) async throws -> (status: Int32, output: String) {
         let dataHome = FileManager.default.temporaryDirectory
             .appendingPathComponent("memory-game-profile-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
@@ -16,17 +16,17 @@ import Testing
             environment: ["XDG_DATA_HOME": dataHome.path, "NO_COLOR": "1", "RESWIFT_PROFILE": profile],
             size: TerminalSize(columns: 80, rows: 24))
         defer { terminal.close() }
-        try terminal.waitForScreen(containing: "› New Game")
+        try await terminal.screen(showing: "› New Game")
         try terminal.send(PseudoTerminal.Keys.enter)
-        try terminal.waitForScreen(containing: "pairs 0/8")
+        try await terminal.screen(showing: "pairs 0/8")
         try terminal.send("q")
         let status = try terminal.waitForExit()
         try terminal.verifyTerminalRestored()
         return (status, terminal.outputText)
     }
 
-    @Test func theProfileIsPrintedAfterTheTerminalIsRestored() throws {
-        let (status, output) = try playAndQuit(profile: "1")
+    @Test func theProfileIsPrintedAfterTheTerminalIsRestored() async throws {
+        let (status, output) = try await playAndQuit(profile: "1")
         #expect(status == 0)
         let leftAlternateScreen = try #require(output.range(of: "\u{1B}[?1049l", options: .backwards))
         let profile = try #require(output.range(of: "ReSwift profile: "), "no profile in the output")
@@ -36,8 +36,8 @@ import Testing
         #expect(!output[profile.lowerBound...].hasPrefix("ReSwift profile: 0 dispatches"))
     }
 
-    @Test func nothingIsPrintedWithoutIt() throws {
-        let (status, output) = try playAndQuit(profile: "0")
+    @Test func nothingIsPrintedWithoutIt() async throws {
+        let (status, output) = try await playAndQuit(profile: "0")
         #expect(status == 0)
         #expect(!output.contains("ReSwift profile"))
     }

@@ -12,7 +12,7 @@ import Testing
 /// The built `memory-game`, inspected (`RESWIFT_INSPECT=1`), travels in time: it says so to the
 /// inspector, and a jump the inspector sends changes what the screen shows.
 @Suite(.timeLimit(.minutes(2))) struct MemoryGameTimeTravelEndToEndTests {
-    @Test func whenInspectedTheGameAnnouncesTimeTravelAndAJumpShowsAnEarlierState() throws {
+    @Test func whenInspectedTheGameAnnouncesTimeTravelAndAJumpShowsAnEarlierState() async throws {
         let folder = try TemporaryDirectory(prefix: "mg-travel")
         #expect(chmod(folder.path, 0o700) == 0)
         let terminal = try PseudoTerminal(
@@ -22,22 +22,22 @@ import Testing
                 "XDG_DATA_HOME": folder.file("data").path, "NO_COLOR": "1",
             ],
             size: TerminalSize(columns: 80, rows: 24))
-        try terminal.waitForScreen(containing: "› New Game")
+        try await terminal.screen(showing: "› New Game")
         let inspector = try InspectorLineClient(runtime: folder.path, pid: terminal.processIdentifier)
         let hello = try inspector.line(containing: #""type":"hello""#)
         #expect(hello.contains(#""timeTravel":true"#), "\(hello)")
 
         // Move the menu's highlight down: a new state in the history.
         try terminal.send(PseudoTerminal.Keys.down)
-        try terminal.waitForScreen(containing: "› Choose Category")
+        try await terminal.screen(showing: "› Choose Category")
         let move = try inspector.line(containing: #""action":"MoveMenuHighlightAction"#)
         let index = try #require(Self.historyIndex(in: move), "\(move)")
 
         // Back to the state before the move, then forward to the newest again.
         try inspector.send(#"{"command":"jump","index":\#(index - 1)}"#)
-        try terminal.waitForScreen(containing: "› New Game")
+        try await terminal.screen(showing: "› New Game")
         try inspector.send(#"{"command":"jump","index":1000}"#)
-        try terminal.waitForScreen(containing: "› Choose Category")
+        try await terminal.screen(showing: "› Choose Category")
 
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)

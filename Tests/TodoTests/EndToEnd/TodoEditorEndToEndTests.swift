@@ -10,21 +10,21 @@ import Testing
         screen.lines.joined(separator: " ")
     }
 
-    @Test func cursorKeysEditInTheMiddleOfTheTitle() throws {
+    @Test func cursorKeysEditInTheMiddleOfTheTitle() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
         let terminal = try PseudoTerminal(
             product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 60, rows: 12))
-        try terminal.waitForScreen(containing: "Nothing to do")
+        try await terminal.screen(showing: "Nothing to do")
 
         try terminal.send("a")
-        try terminal.waitForScreen(containing: "Add:")
+        try await terminal.screen(showing: "Add:")
         try terminal.send("Buy milk")
-        try terminal.waitForScreen(containing: "Add: Buy milk")
+        try await terminal.screen(showing: "Add: Buy milk")
         try terminal.send(PseudoTerminal.Keys.home)
         try terminal.send("\u{1B}[1;5C")  // Ctrl-→: after "Buy"
         try terminal.send(" oat")
-        try terminal.waitForScreen(containing: "Add: Buy oat milk")
+        try await terminal.screen(showing: "Add: Buy oat milk")
         try terminal.send(PseudoTerminal.Keys.end)
         try terminal.send(PseudoTerminal.Keys.ctrl("w"))
         try terminal.send("drink")
@@ -35,69 +35,69 @@ import Testing
         try terminal.send("\u{1B}f")  // Alt-F: after "Buy"
         try terminal.send(PseudoTerminal.Keys.ctrl("k"))
         try terminal.send(" chai")
-        try terminal.waitForScreen(containing: "Add: Buy chai")
+        try await terminal.screen(showing: "Add: Buy chai")
         try terminal.send(PseudoTerminal.Keys.enter)
-        try terminal.waitForScreen(containing: "[ ] Buy chai")
+        try await terminal.screen(showing: "[ ] Buy chai")
 
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         #expect(try sandbox.list() == ["1. [ ] Buy chai"])
     }
 
-    @Test func aDuplicateIsExplainedWhileThePromptIsOpenAndTheTextIsKept() throws {
+    @Test func aDuplicateIsExplainedWhileThePromptIsOpenAndTheTextIsKept() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
         try sandbox.run("add", "Call mom")
         let terminal = try PseudoTerminal(
             product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 60, rows: 12))
-        try terminal.waitForScreen(containing: "[ ] Call mom")
+        try await terminal.screen(showing: "[ ] Call mom")
 
         try terminal.send("a")
         try terminal.send("ｃａｌｌ MOM")
-        try terminal.waitForScreen(containing: "Add: ｃａｌｌ MOM")
+        try await terminal.screen(showing: "Add: ｃａｌｌ MOM")
         try terminal.send(PseudoTerminal.Keys.enter)
-        let screen = try terminal.waitForScreen(containing: "'Call mom' is already on the list.")
+        let screen = try await terminal.screen(showing: "'Call mom' is already on the list.")
         #expect(screen.contains("Add: ｃａｌｌ MOM"))
 
         try terminal.send(PseudoTerminal.Keys.escape)
-        try terminal.waitForScreen(containing: "a add")
+        try await terminal.screen(showing: "a add")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         #expect(try sandbox.list() == ["1. [ ] Call mom"])
     }
 
-    @Test func spaceKeepsTheCursorOnTheToggledItem() throws {
+    @Test func spaceKeepsTheCursorOnTheToggledItem() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
         for title in ["One", "Two", "Three"] { try sandbox.run("add", title) }
         let terminal = try PseudoTerminal(
             product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 60, rows: 12))
-        try terminal.waitForScreen(containing: "› 1. [ ] One")
+        try await terminal.screen(showing: "› 1. [ ] One")
         try terminal.send(" ")
-        try terminal.waitForScreen(containing: "› 1. [x] One")
+        try await terminal.screen(showing: "› 1. [x] One")
         // Space again on the same item (still on its row) reopens it.
         try terminal.send(" ")
-        try terminal.waitForScreen(containing: "› 1. [ ] One")
+        try await terminal.screen(showing: "› 1. [ ] One")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         #expect(try sandbox.list() == ["1. [ ] One", "2. [ ] Two", "3. [ ] Three"])
     }
 
-    @Test func scrollIndicatorsShowWhatIsOutOfSight() throws {
+    @Test func scrollIndicatorsShowWhatIsOutOfSight() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
         for number in 1...12 { try sandbox.run("add", "Item \(number)") }
         let terminal = try PseudoTerminal(
             product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 40, rows: 10))
-        try terminal.waitForScreen(containing: "↓ 7 more")
+        try await terminal.screen(showing: "↓ 7 more")
         try terminal.send(PseudoTerminal.Keys.end)
-        let bottom = try terminal.waitForScreen(containing: "↑ 7 more")
+        let bottom = try await terminal.screen(showing: "↑ 7 more")
         #expect(!bottom.lines.contains { $0.contains("↓") && $0.contains("more") })
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
     }
 
-    @Test func aFullDiskIsExplainedInFullAndTheTypedTitleIsKept() throws {
+    @Test func aFullDiskIsExplainedInFullAndTheTypedTitleIsKept() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
         let (mountPoint, whyNot) = try sandbox.mountSmallDisk(named: "small", size: 64 * 1024)
@@ -118,12 +118,12 @@ import Testing
 
         let terminal = try PseudoTerminal(
             product: "todo", arguments: ["--file", file.path], size: .init(columns: 80, rows: 16))
-        try terminal.waitForScreen(containing: "[ ] Call mom")
+        try await terminal.screen(showing: "[ ] Call mom")
         try terminal.send("a")
         try terminal.send("Buy milk")
-        try terminal.waitForScreen(containing: "Add: Buy milk")
+        try await terminal.screen(showing: "Add: Buy milk")
         try terminal.send(PseudoTerminal.Keys.enter)
-        let full = try terminal.waitForScreen(description: "the full-disk message") {
+        let full = try await terminal.screen(description: "the full-disk message") {
             joinedRows($0).contains("free some space, then try again.")
         }
         let shown = joinedRows(full)
@@ -134,7 +134,7 @@ import Testing
         // Space freed, Enter again saves what was typed.
         try FileManager.default.removeItem(at: filler)
         try terminal.send(PseudoTerminal.Keys.enter)
-        try terminal.waitForScreen(containing: "[ ] Buy milk")
+        try await terminal.screen(showing: "[ ] Buy milk")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         #expect(

@@ -4,35 +4,35 @@ import Testing
 
 /// Runs the built `todo` under a pseudo-terminal and uses the interactive list with keys.
 @Suite struct TodoInteractiveEndToEndTests {
-    @Test func addsTogglesDeletesUndoesAndQuitsRestoringTheTerminal() throws {
+    @Test func addsTogglesDeletesUndoesAndQuitsRestoringTheTerminal() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
         try sandbox.run("add", "Walk the dog")
 
         let terminal = try PseudoTerminal(
             product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 70, rows: 16))
-        try terminal.waitForScreen(containing: "[ ] Walk the dog")
+        try await terminal.screen(showing: "[ ] Walk the dog")
 
         try terminal.send("a")
-        try terminal.waitForScreen(containing: "Add:")
+        try await terminal.screen(showing: "Add:")
         try terminal.send("Buy milk")
         try terminal.send(PseudoTerminal.Keys.enter)
-        try terminal.waitForScreen(containing: "[ ] Buy milk")
+        try await terminal.screen(showing: "[ ] Buy milk")
         #expect(try sandbox.list() == ["1. [ ] Walk the dog", "2. [ ] Buy milk"])
 
         try terminal.send(PseudoTerminal.Keys.up)
         try terminal.send(" ")
         // The done item keeps its row and its number, and the selection stays on it.
-        try terminal.waitForScreen(containing: "› 1. [x] Walk the dog")
+        try await terminal.screen(showing: "› 1. [x] Walk the dog")
 
         try terminal.send(PseudoTerminal.Keys.down)
-        try terminal.waitForScreen(containing: "› 2. [ ] Buy milk")
+        try await terminal.screen(showing: "› 2. [ ] Buy milk")
         try terminal.send("d")
-        try terminal.waitForScreen(containing: "0 open, 1 done")
+        try await terminal.screen(showing: "0 open, 1 done")
         #expect(try sandbox.list() == ["1. [x] Walk the dog"])
 
         try terminal.send("u")
-        try terminal.waitForScreen(containing: "1 open, 1 done")
+        try await terminal.screen(showing: "1 open, 1 done")
 
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
@@ -40,16 +40,16 @@ import Testing
         #expect(try sandbox.list() == ["1. [x] Walk the dog", "2. [ ] Buy milk"])
     }
 
-    @Test func showsChangesAnotherProcessMakes() throws {
+    @Test func showsChangesAnotherProcessMakes() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
         let terminal = try PseudoTerminal(
             product: "todo", arguments: [], environment: ["TODO_FILE": sandbox.file.path],
             size: .init(columns: 70, rows: 16))
-        try terminal.waitForScreen(containing: "Nothing to do")
+        try await terminal.screen(showing: "Nothing to do")
 
         try sandbox.run("add", "From a script")
-        try terminal.waitForScreen(containing: "[ ] From a script")
+        try await terminal.screen(showing: "[ ] From a script")
 
         try terminal.send(PseudoTerminal.Keys.ctrlC)
         #expect(try terminal.waitForExit() == 130)

@@ -9,7 +9,7 @@ import Testing
 /// §1.10): paging by the visible page, a file damaged while the list is open, and messages about
 /// a damaged file that speak JSON, not Swift.
 @Suite struct TodoScreenDetailsEndToEndTests {
-    @Test func pageDownMovesByTheRowsTheScreenShows() throws {
+    @Test func pageDownMovesByTheRowsTheScreenShows() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
         let items = (1...60).map { TodoItem(id: $0, title: "Item \($0)") }
@@ -19,27 +19,27 @@ import Testing
         // leave 25 rows of items.
         let terminal = try PseudoTerminal(
             product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 40, rows: 30))
-        try terminal.waitForScreen(containing: "›  1. [ ] Item 1")
+        try await terminal.screen(showing: "›  1. [ ] Item 1")
         try terminal.send(PseudoTerminal.Keys.pageDown)
-        try terminal.waitForScreen(containing: "› 26. [ ] Item 26")
+        try await terminal.screen(showing: "› 26. [ ] Item 26")
         try terminal.send(PseudoTerminal.Keys.pageDown)
-        try terminal.waitForScreen(containing: "› 51. [ ] Item 51")
+        try await terminal.screen(showing: "› 51. [ ] Item 51")
         try terminal.send(PseudoTerminal.Keys.pageUp)
-        try terminal.waitForScreen(containing: "› 26. [ ] Item 26")
+        try await terminal.screen(showing: "› 26. [ ] Item 26")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
     }
 
-    @Test func aFileDamagedWhileTheListIsOpenIsExplainedWithTheWayOut() throws {
+    @Test func aFileDamagedWhileTheListIsOpenIsExplainedWithTheWayOut() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
         try sandbox.run("add", "Buy milk")
         let terminal = try PseudoTerminal(
             product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 100, rows: 16))
-        try terminal.waitForScreen(containing: "1. [ ] Buy milk")
+        try await terminal.screen(showing: "1. [ ] Buy milk")
 
         try Data("[1,2,3]".utf8).write(to: sandbox.file)
-        let shown = try terminal.waitForScreen(description: "the damaged-file message") {
+        let shown = try await terminal.screen(description: "the damaged-file message") {
             $0.lines.joined(separator: " ").contains("Couldn't read the list")
         }
         let message = shown.lines.joined(separator: " ")

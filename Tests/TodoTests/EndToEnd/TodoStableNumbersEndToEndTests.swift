@@ -59,7 +59,7 @@ import Testing
         #expect(nothingToClear.standardError == "todo: no done todos to clear; nothing was changed\n")
     }
 
-    @Test func theInteractiveListShowsTheNumbersTheCommandsTake() throws {
+    @Test func theInteractiveListShowsTheNumbersTheCommandsTake() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
         try sandbox.run("add", "Buy milk")
@@ -68,11 +68,11 @@ import Testing
 
         let terminal = try PseudoTerminal(
             product: "todo", arguments: ["--file", sandbox.file.path], size: .init(columns: 60, rows: 12))
-        try terminal.waitForScreen(containing: "› 1. [x] Buy milk")
-        try terminal.waitForScreen(containing: "2. [ ] Walk the dog")
+        try await terminal.screen(showing: "› 1. [x] Buy milk")
+        try await terminal.screen(showing: "2. [ ] Walk the dog")
         // Space reopens the selected item; it keeps its row and its number.
         try terminal.send(" ")
-        try terminal.waitForScreen(containing: "› 1. [ ] Buy milk")
+        try await terminal.screen(showing: "› 1. [ ] Buy milk")
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         #expect(try sandbox.list() == ["1. [ ] Buy milk", "2. [ ] Walk the dog"])

@@ -1,4 +1,5 @@
 import Foundation
+import ReSwiftPersistence
 
 /// One line an app's inspector endpoint sent, decoded (see the protocol in ReSwiftDevTools'
 /// `InspectorEvent.swift`). Fields a type doesn't carry are `nil`.

@@ -1,3 +1,4 @@
+import ReSwiftPersistence
 import TerminalUI
 
 /// Everything the interactive inspector shows: the app it is attached to, the actions it has

@@ -1,3 +1,5 @@
+import ReSwiftPersistence
+
 /// A JSON state as an outline: one row per value shown, containers expanded or collapsed by path.
 enum StateTree {
     /// One row of the outline.

@@ -1,4 +1,5 @@
 import Foundation
+import ReSwiftPersistence
 
 /// Reads a Calil `/check` answer (JSON or JSONP) into an ``AvailabilityAnswer``.
 ///

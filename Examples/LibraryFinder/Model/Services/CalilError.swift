@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import HTTPTransport
 
@@ -59,7 +60,7 @@ package struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotConnect(let host, let detail):
             return "Could not reach the Calil API at \(host) (\(detail)). Check your network connection."
         case .timedOut(let host, let seconds):
-            return "The Calil API at \(host) did not answer within \(Self.format(seconds)) seconds. "
+            return "The Calil API at \(host) did not answer within \(SecondsText.phrase(seconds)). "
                 + "Check your network connection, or allow more time with --timeout."
         case .unusableAnswer(let host, let detail):
             return "The Calil API at \(host) answered, but \(detail), so it was not used. "
@@ -90,10 +91,6 @@ package struct CalilError: Error, Equatable, Sendable, CustomStringConvertible {
         or pass it once:
             library-finder --appkey <your key>
         """
-
-    private static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-    }
 
     /// What to do about an HTTP error: by the service's own words when they name the cause (a
     /// 400 "bad appkey" is about the key, not the options), else by the status.

@@ -1,4 +1,5 @@
 import Foundation
+import ReSwiftPersistence
 
 /// Reads the Calil `/library` response into ``Library`` values, tolerating both field sets
 /// (older: `savemlak`, `wikipedia`; newer: `primary`, `faid`, `isil`), nulls, numbers sent as

@@ -1,4 +1,5 @@
 import Foundation
+import ReSwiftPersistence
 
 extension JSONValue {
     /// Why a text isn't JSON, and where.
@@ -13,10 +14,11 @@ extension JSONValue {
 
     /// Reads a JSON text in one pass, in time linear in its size.
     ///
-    /// The same values as decoding a ``JSONValue`` with `JSONDecoder`, without its cost: that
-    /// decoder tries each type in turn for every value, and each failed try throws, so 100,000
-    /// libraries (24 MB) took half a minute. Numbers are `Double`s (a number too large for one is
-    /// infinite); a lone UTF-16 surrogate in a `\u` escape reads as U+FFFD; for a key given
+    /// The same values as decoding ReSwiftPersistence's `JSONValue` with `JSONDecoder`, without
+    /// its cost: that decoder tries each type in turn for every value, and each failed try throws,
+    /// so 100,000 libraries (24 MB) took half a minute. A number without a fraction or exponent
+    /// that fits in an `Int` is an `.integer`, any other a `.double` (a number too large for one
+    /// is infinite); a lone UTF-16 surrogate in a `\u` escape reads as U+FFFD; for a key given
     /// twice, the last value wins.
     ///
     /// - Parameters:
@@ -76,7 +78,7 @@ private struct JSONParser {
         case UInt8(ascii: "t"): return try literal("true", .bool(true))
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
         default: throw failure("an unexpected character")
         }
     }
@@ -215,8 +217,9 @@ private struct JSONParser {
         return value
     }
 
-    /// A number, checked against JSON's grammar, read as a `Double`.
-    private mutating func number() throws -> Double {
+    /// A number, checked against JSON's grammar: an `Int` when it has no fraction or exponent and
+    /// fits in one, else a `Double`.
+    private mutating func number() throws -> JSONValue {
         let start = index
         _ = consume(UInt8(ascii: "-"))
         if consume(UInt8(ascii: "0")) {
@@ -224,15 +227,20 @@ private struct JSONParser {
         } else if digits() == 0 {
             throw failure("a number without digits")
         }
-        if consume(UInt8(ascii: ".")), digits() == 0 { throw failure("a number without digits after '.'") }
+        var isInteger = true
+        if consume(UInt8(ascii: ".")) {
+            isInteger = false
+            if digits() == 0 { throw failure("a number without digits after '.'") }
+        }
         if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
+            isInteger = false
             if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
             if digits() == 0 { throw failure("a number without digits in its exponent") }
         }
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
-            throw failure("a number that can't be read")
-        }
-        return value
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let integer = Int(text) { return .integer(integer) }
+        guard let value = Double(text) else { throw failure("a number that can't be read") }
+        return .double(value)
     }
 
     private mutating func digits() -> Int {

@@ -125,7 +125,7 @@ enum BookCommand {
         case .timedOut(let seconds):
             write(report, options: options, io: io)
             io.error(
-                "library-finder: the search did not finish within \(NumberText.seconds(seconds)) seconds; "
+                "library-finder: the search did not finish within \(SecondsText.phrase(seconds)); "
                     + "\(state.answeredCount) of \(state.requestCount) book requests were answered. "
                     + "Allow more time with --timeout.\n")
             return ExitStatus.failure
@@ -188,12 +188,5 @@ enum BookCommand {
             text = TerminalText.sanitized(text, layout: .multiline)
         }
         io.output(text)
-    }
-}
-
-/// Seconds as messages write them: `60`, `2.5`.
-enum NumberText {
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 }

@@ -33,7 +33,7 @@ struct ServiceOptions: Equatable, Sendable {
             .value(
                 "--timeout", placeholder: "SECONDS",
                 help: "\(timeoutHelp), \(NumberParsing.describe(CommandLineParser.timeoutRange))\n"
-                    + "(default: \(NumberText.seconds(defaultTimeout)))"),
+                    + "(default: \(SecondsText.number(defaultTimeout)))"),
         ]
     }
 

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import LibraryFinderModel
 import TerminalUI
@@ -165,7 +166,7 @@ extension LibraryFinderScreen {
             return (text + " Press b to ask again.", .color(.yellow))
         case .timedOut(let seconds):
             return (
-                "ISBN \(isbn.digits): the search ran out of time after \(NumberText.seconds(seconds)) s; "
+                "ISBN \(isbn.digits): the search ran out of time after \(SecondsText.number(seconds)) s; "
                     + "\(answered). Press b to ask again.", .color(.yellow)
             )
         case .cancelled:

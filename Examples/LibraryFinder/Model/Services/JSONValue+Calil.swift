@@ -1,15 +1,9 @@
 import Foundation
+import ReSwiftPersistence
 
-/// Any JSON value, read without a schema (by ``parse(_:maximumDepth:deadline:)``) so that a
-/// response can be read field by field, whatever types the service chose for each field.
-package enum JSONValue: Equatable, Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
+/// Calil's answers, read field by field whatever types the service chose for each field: lenient
+/// readings of ReSwiftPersistence's `JSONValue` (which ``parse(_:maximumDepth:deadline:)`` reads).
+extension JSONValue {
     /// The value as text: strings as they are (trimmed), numbers without a needless `.0`,
     /// booleans as `true`/`false`; `nil` for null, empty strings, arrays and objects.
     package var text: String? {
@@ -17,7 +11,9 @@ package enum JSONValue: Equatable, Sendable {
         case .string(let value):
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
             return trimmed.isEmpty ? nil : trimmed
-        case .number(let value):
+        case .integer(let value):
+            return String(value)
+        case .double(let value):
             if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
             return String(value)
         case .bool(let value):
@@ -30,7 +26,7 @@ package enum JSONValue: Equatable, Sendable {
     /// The value as a number: numbers, and strings that hold one.
     package var number: Double? {
         switch self {
-        case .number(let value): value
+        case .integer, .double: doubleValue
         case .string(let value): Double(value.trimmingCharacters(in: .whitespaces))
         default: nil
         }
@@ -40,7 +36,8 @@ package enum JSONValue: Equatable, Sendable {
     package var flag: Bool? {
         switch self {
         case .bool(let value): value
-        case .number(let value): value != 0
+        case .integer(let value): value != 0
+        case .double(let value): value != 0
         case .string(let value):
             switch value.trimmingCharacters(in: .whitespaces).lowercased() {
             case "true", "1", "yes": true

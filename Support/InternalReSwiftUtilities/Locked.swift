@@ -8,26 +8,32 @@
 
 /// A value that is only read and written while holding a lock: the package's one lock type.
 ///
-/// Shared by the package's modules (`package` access: not part of the public API). Built on
+/// Shared by every module of the package, ReSwift and its satellites as well as the `Support`
+/// targets and the test helpers (`package` access: not part of the public API). Built on
 /// `pthread_mutex_t`, which exists on every platform the package supports (unlike
-/// `Synchronization.Mutex`, which needs macOS 15 / iOS 18). The mutex lives in its own
-/// allocation so that its address never moves.
+/// `Synchronization.Mutex`, macOS 15 / iOS 18, and Foundation's `NSLocking.withLock`, macOS 14 /
+/// iOS 17). The mutex lives in its own allocation so that its address never moves.
 ///
 /// ```swift
 /// let counter = Locked(0)
 /// counter.withLock { $0 += 1 }
 /// ```
 ///
-/// A `Locked<Void>` is a plain lock, which may be recursive (see ``init(recursive:)``).
+/// State that a lock guards lives inside it: a `Locked<State>` of a small struct, changed through
+/// ``withLock(_:)``, never a bare lock beside loose variables. A `Locked<Void>` is a plain lock,
+/// which may be recursive (see ``init(recursive:)``); a `Locked` made with ``init(_:)`` is not, and
+/// calling `withLock` again from inside `body` deadlocks.
 // @unchecked Sendable: `value` is only touched inside `withLock`, which holds `mutex`.
 package final class Locked<Value>: @unchecked Sendable {
-    // Inlinable in the package's other modules (the profiler takes one per dispatch). `value`
-    // is only touched holding `mutex`, which makes each access exclusive: no dynamic
-    // exclusivity check.
+    // Inlinable in the package's other modules (ReSwift's store and the profiler take a lock per
+    // dispatch). `value` is only touched holding `mutex`, which makes each access exclusive: no
+    // dynamic exclusivity check.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline @exclusivity(unchecked) var value: Value
 
     /// Creates a locked value.
+    ///
+    /// - Parameter value: The initial value.
     package convenience init(_ value: Value) {
         self.init(value, recursive: false)
     }
@@ -51,6 +57,10 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
+    ///
+    /// - Parameter body: Reads or changes the value; it must not call `withLock` on this value
+    ///   (unless the lock is recursive).
+    /// - Returns: What `body` returns.
     @inlinable
     @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
@@ -67,11 +77,16 @@ package final class Locked<Value>: @unchecked Sendable {
 
 extension Locked where Value == Void {
     /// Creates a plain lock; a recursive one may be taken again by the thread that holds it.
+    ///
+    /// - Parameter recursive: Whether the thread holding the lock may take it again.
     package convenience init(recursive: Bool = false) {
         self.init((), recursive: recursive)
     }
 
     /// Runs `body` holding the lock.
+    ///
+    /// - Parameter body: The work to do while holding the lock.
+    /// - Returns: What `body` returns.
     @inlinable
     @inline(__always)
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
@@ -94,6 +109,3 @@ extension Locked where Value == Void {
         pthread_mutex_unlock(mutex)
     }
 }
-
-/// A plain lock: the same type as `Locked<Void>`, by the name the module's code has used.
-typealias Lock = Locked<Void>
