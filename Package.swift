@@ -210,24 +210,34 @@ package.targets += [
 
 // MARK: - MemoryGame (example app)
 
+// Two targets, so that the compiler keeps the terminal out of the model: MemoryGameModel (state,
+// actions, reducers, rules, thunks, the iTunes client, the offline catalog and the settings; no
+// TerminalUI) and MemoryGameTerminal (screens, keys, routables, the command line, the store's
+// wiring with the inspector).
 package.products += [.executable(name: "memory-game", targets: ["MemoryGameApp"])]
 package.targets += [
     .target(
-        name: "MemoryGameCore",
+        name: "MemoryGameModel",
+        dependencies: ["ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "HTTPTransport"],
+        path: "Examples/MemoryGame/Model"
+    ),
+    .target(
+        name: "MemoryGameTerminal",
         dependencies: [
-            "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "HTTPTransport",
-            "ArgumentParsing", "ReSwiftDevTools",
+            "MemoryGameModel", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
+            "HTTPTransport", "ArgumentParsing", "ReSwiftDevTools",
         ],
-        path: "Examples/MemoryGame/Core"
+        path: "Examples/MemoryGame/Terminal"
     ),
     .executableTarget(
-        name: "MemoryGameApp", dependencies: ["MemoryGameCore", "ReSwift", "ReSwiftDevTools", "TerminalUI"],
+        name: "MemoryGameApp",
+        dependencies: ["MemoryGameTerminal", "ReSwift", "ReSwiftDevTools", "TerminalUI"],
         path: "Examples/MemoryGame/App"),
     .testTarget(
         name: "MemoryGameTests",
         dependencies: [
-            "MemoryGameCore", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
-            "TestSupport", "ArgumentParsing", "ReSwiftTesting",
+            "MemoryGameModel", "MemoryGameTerminal", "ReSwift", "ReSwiftRouter", "ReSwiftThunk",
+            "ReSwiftPersistence", "TerminalUI", "TestSupport", "ArgumentParsing", "ReSwiftTesting",
         ],
         path: "Tests/MemoryGameTests"
     ),
@@ -271,23 +281,30 @@ package.targets += [
 
 // MARK: - Todo (example)
 
+// Two targets, so that the compiler keeps the terminal out of the model: TodoModel (the list,
+// the screen's state, actions, reducers, the todo file and its migrations; no TerminalUI) and
+// TodoTerminal (views, keys, the command line, the store's wiring with the inspector).
 package.products += [.executable(name: "todo", targets: ["TodoApp"])]
 package.targets += [
     .target(
-        name: "TodoCore",
+        name: "TodoModel",
+        dependencies: ["ReSwift", "ReSwiftThunk", "ReSwiftPersistence"],
+        path: "Examples/Todo/Model"),
+    .target(
+        name: "TodoTerminal",
         dependencies: [
-            "ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing",
+            "TodoModel", "ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI", "ArgumentParsing",
             "ReSwiftDevTools",
         ],
-        path: "Examples/Todo/Core"),
+        path: "Examples/Todo/Terminal"),
     .executableTarget(
-        name: "TodoApp", dependencies: ["TodoCore", "ReSwift", "ReSwiftDevTools", "TerminalUI"],
+        name: "TodoApp", dependencies: ["TodoTerminal", "ReSwift", "ReSwiftDevTools", "TerminalUI"],
         path: "Examples/Todo/App"),
     .testTarget(
         name: "TodoTests",
         dependencies: [
-            "TodoCore", "ReSwift", "ReSwiftThunk", "ReSwiftTesting", "TerminalUI", "TestSupport",
-            "ArgumentParsing",
+            "TodoModel", "TodoTerminal", "ReSwift", "ReSwiftThunk", "ReSwiftTesting", "ReSwiftPersistence",
+            "TerminalUI", "TestSupport", "ArgumentParsing",
         ],
         path: "Tests/TodoTests"),
 ]

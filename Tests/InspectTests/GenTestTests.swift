@@ -105,7 +105,7 @@ import Testing
     @Test func rawStringLiteralsHoldAnyJSON() {
         #expect(TestGenerator.literal("{\"a\":1}") == "#\"{\"a\":1}\"#")
         #expect(TestGenerator.literal("{\"a\":\"x\"#\"}") == "##\"{\"a\":\"x\"#\"}\"##")
-        #expect(TestGenerator.isTypeName("TodoCore.AddTodo"))
+        #expect(TestGenerator.isTypeName("TodoModel.AddTodo"))
         #expect(!TestGenerator.isTypeName("(unknown context at $1234).Local"))
         #expect(!TestGenerator.isTypeName("Box<Int>"))
         #expect(TestGenerator.typeName(from: "library-finder") == "LibraryFinder")

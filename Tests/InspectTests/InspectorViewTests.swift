@@ -16,17 +16,17 @@ import Testing
     private func todoSession() throws -> InspectorViewState {
         let events = try [
             event(
-                #"{"type":"hello","app":"todo","pid":4242,"protocol":1,"stateType":"TodoCore.TodoAppState","started":1,"timeTravel":false}"#
+                #"{"type":"hello","app":"todo","pid":4242,"protocol":1,"stateType":"TodoModel.TodoAppState","started":1,"timeTravel":false}"#
             ),
             event(
-                #"{"type":"action","seq":2,"action":"BeginAddingTodo","actionType":"TodoCore.BeginAddingTodo","payload":{},"time":1,"durationNs":9000,"diff":[{"path":"screen.editor","after":"adding(text: \"\")"}]}"#
+                #"{"type":"action","seq":2,"action":"BeginAddingTodo","actionType":"TodoModel.BeginAddingTodo","payload":{},"time":1,"durationNs":9000,"diff":[{"path":"screen.editor","after":"adding(text: \"\")"}]}"#
             ),
             event(
-                #"{"type":"action","seq":3,"action":"AddTodo","actionType":"TodoCore.AddTodo","payload":{"title":"Buy milk"},"time":1,"durationNs":41000,"diff":[{"path":"list.items[0]","after":"TodoItem(id: 1, title: \"Buy milk\", isDone: false)"},{"path":"list.nextID","before":"1","after":"2"}]}"#
+                #"{"type":"action","seq":3,"action":"AddTodo","actionType":"TodoModel.AddTodo","payload":{"title":"Buy milk"},"time":1,"durationNs":41000,"diff":[{"path":"list.items[0]","after":"TodoItem(id: 1, title: \"Buy milk\", isDone: false)"},{"path":"list.nextID","before":"1","after":"2"}]}"#
             ),
             event(#"{"type":"gap","lost":120}"#),
             event(
-                #"{"type":"action","seq":124,"action":"MoveSelection","actionType":"TodoCore.MoveSelection","payload":{"offset":1},"time":1,"durationNs":2000000,"diff":[]}"#
+                #"{"type":"action","seq":124,"action":"MoveSelection","actionType":"TodoModel.MoveSelection","payload":{"offset":1},"time":1,"durationNs":2000000,"diff":[]}"#
             ),
             event(
                 #"{"type":"state","seq":124,"state":{"list":{"items":[{"id":1,"isDone":false,"title":"Buy milk"}],"nextID":2,"undoHistory":[]},"screen":{"selection":0}}}"#

@@ -36,7 +36,7 @@ import Testing
         try terminal.send(PseudoTerminal.Keys.enter)
         try await terminal.screen(showing: "[ ] Buy milk")
         let add = try tail.waitForLine(containing: #""action":"AddTodo""#)
-        #expect(add.contains(#""actionType":"TodoCore.AddTodo""#))
+        #expect(add.contains(#""actionType":"TodoModel.AddTodo""#))
         #expect(add.contains("Buy milk"))
 
         tail.kill()

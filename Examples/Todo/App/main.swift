@@ -2,9 +2,9 @@ import Foundation
 import ReSwift
 import ReSwiftDevTools
 import TerminalUI
-import TodoCore
+import TodoTerminal
 
-// `todo`: the ReSwift 101 todo list. Everything is in TodoCore; see `todo --help`. With
+// `todo`: the ReSwift 101 todo list. The wiring is in TodoTerminal; see `todo --help`. With
 // RESWIFT_PROFILE=1 every store reports its dispatches to a profiler, whose table is printed to
 // standard error once the terminal is restored. Everything is written through ProgramOutput, so a
 // failed write ends with exit status 1 and a message rather than a crash; the library's own
@@ -13,6 +13,6 @@ ProgramOutput.start(program: "todo")
 LibraryOutput.route { ProgramOutput.error($0) }
 let profiler = DispatchProfiler.fromEnvironment()
 ReSwiftHooks.defaultInstrumentation = profiler
-let status = await TodoCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst()))
+let status = await TodoCommand.run(arguments: Array(CommandLine.arguments.dropFirst()))
 if let profiler { ProgramOutput.error(profiler.report().table + "\n") }
 ProgramOutput.exit(status)

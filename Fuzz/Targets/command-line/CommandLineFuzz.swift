@@ -1,4 +1,4 @@
-// fuzz-modules: LibraryFinderModel LibraryFinderTerminal MemoryGameCore TodoCore
+// fuzz-modules: LibraryFinderModel LibraryFinderTerminal MemoryGameModel MemoryGameTerminal TodoModel TodoTerminal
 //
 // Every app reads its command line and some environment variables with the package's one
 // argument parser (Support/ArgumentParsing). The input is split at NUL bytes, which no argument
@@ -8,8 +8,8 @@
 
 import ArgumentParsing
 import Foundation
-import MemoryGameCore
-import TodoCore
+import MemoryGameTerminal
+import TodoTerminal
 
 @testable import LibraryFinderModel
 @testable import LibraryFinderTerminal
@@ -34,7 +34,7 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = error.message
     }
     do {
-        _ = try LaunchParser.parse(arguments, environment: environment)
+        _ = try MemoryGameInvocation.parse(arguments, environment: environment)
     } catch {
         _ = error.message
     }

@@ -1,11 +1,11 @@
-// fuzz-modules: MemoryGameCore
+// fuzz-modules: MemoryGameModel
 //
 // memory-game reads the iTunes Search API's reply with ITunesSearchClient.decodeAlbums(from:).
 // Any body may come back (a proxy's HTML page, a truncated reply, a hostile server): it must
 // become albums or an AlbumSourceError whose message can be built, never a crash.
 
 import Foundation
-import MemoryGameCore
+import MemoryGameModel
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzITunesDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -26,7 +26,7 @@
 ///
 /// ```swift
 /// ProgramOutput.start(program: "todo")
-/// let status = await TodoCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst()))
+/// let status = await TodoCommand.run(arguments: Array(CommandLine.arguments.dropFirst()))
 /// ProgramOutput.exit(status)
 /// ```
 public final class ProgramOutput: Sendable {

@@ -272,6 +272,19 @@ import Testing
             LibraryFinderKeys.command(for: .down, in: editing, pageSize: 5) == .list(.moveSelection(by: 1)))
     }
 
+    @Test func theFilterTakesTheTextFieldsDeletionKeys() {
+        var editing = loaded
+        editing.isEditingFilter = true
+        editing.filterText = "秋田 市立"
+        #expect(
+            LibraryFinderKeys.command(for: .ctrl("w"), in: editing, pageSize: 5)
+                == .list(.editFilter("秋田 ")))
+        #expect(
+            LibraryFinderKeys.command(for: .ctrl("u"), in: editing, pageSize: 5) == .list(.editFilter("")))
+        editing.filterText = ""
+        #expect(LibraryFinderKeys.command(for: .backspace, in: editing, pageSize: 5) == .ignore)
+    }
+
     @Test func escClearsAKeptFilter() {
         var filtered = loaded
         filtered.filterText = "能代"

@@ -4,7 +4,8 @@ import TerminalUI
 import TestSupport
 import Testing
 
-@testable import MemoryGameCore
+@testable import MemoryGameModel
+@testable import MemoryGameTerminal
 
 /// Runs the built `memory-game` under a pseudo-terminal and plays it by keystrokes.
 @Suite struct MemoryGameEndToEndTests {

@@ -5,7 +5,8 @@ import TerminalUI
 import TestSupport
 import Testing
 
-@testable import MemoryGameCore
+@testable import MemoryGameModel
+@testable import MemoryGameTerminal
 
 /// Eight albums whose pair number is their index, for tables built by hand.
 let sampleAlbums: [Album] = (0..<8).map { Album(artist: "Artist \($0)", title: "Title \($0)") }

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import TodoCore
+@testable import TodoModel
+@testable import TodoTerminal
 
 /// Details of the built `todo`'s interactive list and messages that a newcomer met (issue 23
 /// §1.10): paging by the visible page, a file damaged while the list is open, and messages about

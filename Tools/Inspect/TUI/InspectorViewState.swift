@@ -141,7 +141,7 @@ extension InspectorViewState {
         return [StateTree.Row(path: "", depth: 0, text: snapshot.description ?? "(no state)", container: nil)]
     }
 
-    /// `TodoCore.TodoAppState` → `TodoAppState`.
+    /// `TodoModel.TodoAppState` → `TodoAppState`.
     static func shortTypeName(_ name: String) -> String {
         guard !name.contains("<"), let last = name.split(separator: ".").last else { return name }
         return String(last)

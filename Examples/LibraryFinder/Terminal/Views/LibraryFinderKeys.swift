@@ -41,17 +41,16 @@ enum LibraryFinderKeys {
         }
         if state.isEditingFilter {
             switch key {
-            case .character(let character):
-                return .list(.editFilter(state.filterText + String(character)))
-            case .backspace:
-                return state.filterText.isEmpty
-                    ? .ignore : .list(.editFilter(String(state.filterText.dropLast())))
             case .enter, .tab:
                 return .list(.commitFilter)
             case .escape:
                 return .list(.cancelFilter)
             default:
-                break
+                // The text field's keys with the cursor at the end (the state keeps no cursor):
+                // characters, Backspace, Ctrl-W, Ctrl-U. A key that changes no text (an arrow,
+                // Home, End) keeps its meaning for the list.
+                var field = TextField(text: state.filterText)
+                if field.handle(key), field.text != state.filterText { return .list(.editFilter(field.text)) }
             }
         }
         switch key {

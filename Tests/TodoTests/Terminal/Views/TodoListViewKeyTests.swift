@@ -1,0 +1,94 @@
+import ReSwift
+import TerminalUI
+import Testing
+
+@testable import TodoModel
+@testable import TodoTerminal
+
+/// Keys, as the interactive list receives them, mapped to the actions they dispatch.
+@Suite struct TodoListViewKeyTests {
+    private func makeStore(selection: Int = 0, editor: TodoEditor? = nil, message: String? = nil) -> Store<
+        TodoAppState
+    > {
+        let list = TodoState(items: [
+            TodoItem(id: 1, title: "Buy milk"),
+            TodoItem(id: 2, title: "Walk the dog"),
+            TodoItem(id: 3, title: "Write talk", isDone: true),
+        ])
+        let screen = TodoScreenState(selection: selection, editor: editor, message: message)
+        return Store(reducer: todoAppReducer, state: TodoAppState(list: list, screen: screen))
+    }
+
+    /// The actions `keys` dispatch, captured instead of reduced.
+    private func dispatched(by keys: [Key], in store: Store<TodoAppState>) -> [Action] {
+        var actions: [Action] = []
+        store.dispatchFunction = { actions.append($0) }
+        let view = TodoListView(store: store)
+        for key in keys { _ = view.handle(key) }
+        return actions
+    }
+
+    @Test func dKeyDeletesTheSelectedTodo() {
+        let actions = dispatched(by: [.character("d")], in: makeStore(selection: 2))
+        #expect(actions.count == 1)
+        #expect(actions.first as? RemoveTodo == RemoveTodo(id: 3))
+    }
+
+    @Test func spaceTogglesAndArrowsMove() {
+        let actions = dispatched(by: [.down, .space, .up, .character("j"), .character("k")], in: makeStore())
+        #expect(actions.count == 5)
+        #expect(actions[0] as? MoveSelection == MoveSelection(by: 1))
+        #expect(actions[1] as? ToggleTodo == ToggleTodo(id: 1))
+        #expect(actions[2] as? MoveSelection == MoveSelection(by: -1))
+        #expect(actions[3] as? MoveSelection == MoveSelection(by: 1))
+        #expect(actions[4] as? MoveSelection == MoveSelection(by: -1))
+    }
+
+    @Test func lettersAreTextWhileTyping() {
+        let actions = dispatched(
+            by: [.character("d"), .character("q")], in: makeStore(editor: .adding(text: "")))
+        #expect(actions.count == 2)
+        #expect(actions[0] as? ChangeEditorText == ChangeEditorText("d", cursor: 1))
+        #expect(actions.contains { $0 is RemoveTodo } == false)
+    }
+
+    @Test func escapeCancelsTyping() {
+        let actions = dispatched(by: [.escape], in: makeStore(editor: .adding(text: "Half")))
+        #expect(actions.count == 1)
+        #expect(actions.first is CloseEditor)
+    }
+
+    @Test func theNextKeyDismissesAMessage() {
+        let actions = dispatched(by: [.down], in: makeStore(message: "Nothing to undo."))
+        #expect(actions.count == 2)
+        #expect(actions[0] as? ShowTodoMessage == ShowTodoMessage(nil))
+        #expect(actions[1] as? MoveSelection == MoveSelection(by: 1))
+    }
+
+    @Test func qAndCtrlCQuit() {
+        let view = TodoListView(store: makeStore())
+        #expect(view.handle(.character("q")) == .quit)
+        #expect(view.handle(.ctrl("c")) == .quit)
+        #expect(view.handle(.character("x")) == .keepRunning)
+        let typing = TodoListView(store: makeStore(editor: .adding(text: "")))
+        #expect(typing.handle(.character("q")) == .keepRunning)
+        #expect(typing.handle(.ctrl("c")) == .quit)
+    }
+
+    @Test func aWholeAddFlowThroughTheRealStore() {
+        let store = makeStore()
+        let view = TodoListView(store: store)
+        for key: Key in [
+            .character("a"), .character("T"), .character("e"), .character("a"), .backspace, .character("a"),
+            .enter,
+        ] {
+            _ = view.handle(key)
+        }
+        #expect(
+            store.state.list.items.map(\.title) == ["Buy milk", "Walk the dog", "Write talk", "Tea"])
+        #expect(store.state.screen.selection == 3)
+        #expect(store.state.screen.editor == nil)
+        _ = view.handle(.character("u"))
+        #expect(store.state.list.items.count == 3)
+    }
+}
