@@ -41,6 +41,25 @@ private func listenerReducer(action: Action, state: CounterState?) -> CounterSta
         #expect(listeners.statistics.activeRuns == 0)
     }
 
+    @Test func anActionNobodyListenedForIsHeardOnceAListenerForItIsAdded() async {
+        store.dispatch(Increment())  // nobody listens: the middleware remembers the type as unmatched
+        let seen = Locked<[Int?]>([])
+        let registration = listeners.startListening(for: Increment.self) { _, listener in
+            seen.withLock { $0.append(listener.getState()?.count) }
+        }
+        store.dispatch(Increment())
+        await clock.settle()
+        #expect(seen.withLock { $0 } == [2])
+        registration.remove()
+        store.dispatch(Increment())
+        listeners.startListening(matching: { $0 is Increment }) { _, listener in
+            seen.withLock { $0.append(listener.getState()?.count) }
+        }
+        store.dispatch(Increment())
+        await clock.settle()
+        #expect(seen.withLock { $0 } == [2, 4])
+    }
+
     @Test func aListenerNeverBlocksDispatch() async {
         let release = OneShotSignal()
         let finished = OneShotSignal()

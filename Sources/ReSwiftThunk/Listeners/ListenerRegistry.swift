@@ -47,6 +47,10 @@ struct ListenerRegistry {
     /// The last action type looked up and its ids: a store dispatches few types, often the same
     /// one many times, and a comparison costs less than hashing.
     var lastMatch: (type: ObjectIdentifier, ids: [Int])?
+    /// An action type that no listener matches, while no predicate listener is registered: the
+    /// dispatch of such an action, the common case, costs one comparison (and the waiters' check).
+    /// Forgotten whenever the listeners change.
+    var unmatchedType: ObjectIdentifier?
     var runs: [Int: [Int: ListenerRun]] = [:]
     var activeRuns = 0
     /// Waits that started and haven't registered yet.
@@ -81,6 +85,7 @@ struct ListenerRegistry {
     mutating func listenersChanged() {
         matchesByType.removeAll()
         lastMatch = nil
+        unmatchedType = nil
         predicateListeners = listeners.compactMap { listener in
             listener.predicate.map { (listener.id, $0) }
         }
@@ -111,8 +116,10 @@ extension Locked where Value == ListenerRegistry {
     /// specialized code.
     func interest(in action: Action, of type: ObjectIdentifier) -> ListenerInterest? {
         withLock { registry in
+            if registry.unmatchedType == type && !registry.hasWaiters { return nil }
             let ids = registry.typeListeners(matching: action, of: type)
             guard !ids.isEmpty || !registry.predicateListeners.isEmpty || registry.hasWaiters else {
+                if registry.predicateListeners.isEmpty { registry.unmatchedType = type }
                 return nil
             }
             return ListenerInterest(
