@@ -79,14 +79,10 @@ open class Store<State>: StoreType, @unchecked Sendable {
 
     private func start(dispatchingInit: Bool = false) {
         core.lock.withLock { core.rebuildChain(for: self) }
-        if dispatchingInit || core.currentState == nil {
-            dispatch(ReSwiftInit())
-        }
+        if dispatchingInit || core.currentState == nil { dispatch(ReSwiftInit()) }
     }
 
-    deinit {
-        core.close()
-    }
+    deinit { core.close() }
 
     // MARK: Subscribing and action creators (open: a subclass may override them, as in ReSwift)
 
