@@ -4,7 +4,7 @@ import ReSwiftDevTools
 // MARK: - dispatch-profiled
 
 /// The `dispatch` workload with a `DispatchProfiler` attached, beside the same store without one:
-/// what measuring every dispatch costs (issue 13: ≤ 2× the plain row).
+/// what measuring every dispatch costs (≤ 3× the plain row; the first goal, 2×, was retired).
 func profiledDispatchWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
     let dispatches = 200_000 * configuration.scale
     let passThrough: Middleware<BenchState> = { _, _ in
@@ -38,6 +38,6 @@ func profiledDispatchWorkload(_ configuration: BenchmarkConfiguration) -> [Row] 
     return [
         Row(
             workload: workload, unit: "ns", measured: measured, floor: floor,
-            floorName: "the same store unprofiled", target: "≤ 2×", key: "dispatch-profiled")
+            floorName: "the same store unprofiled", target: "≤ 3×", key: "dispatch-profiled")
     ]
 }
