@@ -9,7 +9,7 @@ import Testing
 /// `DispatchOrigin.current`. These tests make an origin current the way the store does and run
 /// the middleware by hand, so they don't depend on how the store decides to set one.
 @Suite struct CallSiteTests {
-    private let site = CallSite(fileID: "TodoCore/Commands.swift", line: 42)
+    private let site = CallSite(fileID: "TodoTerminal/TodoCommand.swift", line: 42)
 
     /// Runs `action` through `middleware` (ending in `reduce`) with `origin` current.
     private func run(
@@ -33,7 +33,7 @@ import Testing
         #expect(
             lines.all == [
                 """
-                ▸ AddTodo(title: "milk")  from TodoCore/Commands.swift:42
+                ▸ AddTodo(title: "milk")  from TodoTerminal/TodoCommand.swift:42
                   + todos[0]: Todo(title: "milk", isDone: false)
                 """,
                 """
@@ -52,7 +52,7 @@ import Testing
             origin: DispatchOrigin(callSite: site, thread: .current))
         #expect(
             lines.all.first?.hasPrefix(
-                "\u{1B}[1m▸ Refresh()\u{1B}[0m\u{1B}[2m  from TodoCore/Commands.swift:42\u{1B}[0m") == true)
+                "\u{1B}[1m▸ Refresh()\u{1B}[0m\u{1B}[2m  from TodoTerminal/TodoCommand.swift:42\u{1B}[0m") == true)
     }
 
     @Test func theRecorderKeepsTheCallSiteAndReplayReadsIt() throws {
@@ -68,12 +68,12 @@ import Testing
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
         #expect(
             lines[1]
-                == #"{"action":{"title":"milk"},"callSite":"TodoCore/Commands.swift:42","index":0,"time":1800000000.25,"type":"AddTodo"}"#
+                == #"{"action":{"title":"milk"},"callSite":"TodoTerminal/TodoCommand.swift:42","index":0,"time":1800000000.25,"type":"AddTodo"}"#
         )
         #expect(lines[2] == #"{"action":{"index":0},"index":1,"time":1800000000.5,"type":"ToggleTodo"}"#)
 
         let session = try RecordedSession(contentsOf: url, registry: todoRegistry)
-        #expect(session.entries.map(\.callSite) == ["TodoCore/Commands.swift:42", nil])
+        #expect(session.entries.map(\.callSite) == ["TodoTerminal/TodoCommand.swift:42", nil])
     }
 
     @Test func aSessionRecordedBeforeCallSitesStillLoads() throws {

@@ -108,7 +108,7 @@ public enum DispatchParent: Hashable, Sendable {
 
 /// A place in the source code that dispatched an action: `#fileID` and `#line`.
 public struct CallSite: Hashable, Sendable, CustomStringConvertible {
-    /// The file, as `#fileID` gives it: `"MemoryGameCore/Thunks.swift"`.
+    /// The file, as `#fileID` gives it: `"MemoryGameModel/Thunks.swift"`.
     public let fileID: StaticString
 
     /// The line.
@@ -124,7 +124,7 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
         self.line = line
     }
 
-    /// `"fileID:line"`, e.g. `"MemoryGameCore/Thunks.swift:42"`.
+    /// `"fileID:line"`, e.g. `"MemoryGameModel/Thunks.swift:42"`.
     public var description: String {
         "\(fileID):\(line)"
     }

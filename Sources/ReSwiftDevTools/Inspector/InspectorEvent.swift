@@ -5,11 +5,11 @@ import ReSwiftDiff
 // The inspector protocol: JSON Lines over the socket, one object per line, keys sorted.
 //
 // From the app:
-//   {"type":"hello","app":"todo","pid":4242,"protocol":1,"stateType":"TodoCore.TodoAppState",
+//   {"type":"hello","app":"todo","pid":4242,"protocol":1,"stateType":"TodoModel.TodoAppState",
 //    "started":1795939200.5,"timeTravel":false}
-//   {"type":"action","seq":1,"action":"AddTodo","actionType":"TodoCore.AddTodo",
+//   {"type":"action","seq":1,"action":"AddTodo","actionType":"TodoModel.AddTodo",
 //    "payload":{"title":"milk"},"time":1795939201.25,"durationNs":41000,
-//    "callSite":"TodoCore/TodoView.swift:42",   (when the store knew where it was dispatched)
+//    "callSite":"TodoTerminal/TodoListView.swift:42",   (when the store knew where it was dispatched)
 //    "diff":[{"path":"list.items[0]","after":"TodoItem(…)"}]}
 //     ("description":"…" instead of "payload" when the action isn't Encodable;
 //      "state":{…} too when the connection asked for states)

@@ -14,7 +14,7 @@ import ReSwiftDiff
 /// ```
 ///
 /// When the dispatch carried a call site (see `DispatchOrigin/current`), the action's line ends
-/// with it: `▸ AddTodo(title: "milk")  from TodoCore/Commands.swift:42`.
+/// with it: `▸ AddTodo(title: "milk")  from TodoTerminal/TodoCommand.swift:42`.
 ///
 /// Put it last in the middleware list to log only what reaches the reducer; put it first to also
 /// see thunks. An action dispatched while another is in progress (by a thunk, or by a subscriber)

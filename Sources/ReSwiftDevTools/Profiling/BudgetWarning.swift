@@ -69,7 +69,7 @@ public struct BudgetWarning: Codable, Equatable, Sendable, CustomStringConvertib
     }
 
     /// One line: `FlipCard took 23.4 ms, over the 16.0 ms budget; slowest: subscriber GameView
-    /// (20.1 ms); dispatched from MemoryGameCore/Thunks.swift:42 on main`.
+    /// (20.1 ms); dispatched from MemoryGameModel/Thunks.swift:42 on main`.
     public var description: String {
         var text = """
             \(actionTypeName) took \(DurationText.format(totalNanoseconds)), over the \

@@ -5,7 +5,7 @@ import Foundation
 //   {"format":"ReSwiftDevTools.session","started":1795939200.5,"version":1}
 //     (with "initialState":{...} when the recorder was given one)
 //   {"action":{"title":"milk"},"index":0,"time":1795939201.25,"type":"AddTodo"}
-//     (with "callSite":"TodoCore/Commands.swift:42" when the dispatch carried one; sessions
+//     (with "callSite":"TodoTerminal/TodoCommand.swift:42" when the dispatch carried one; sessions
 //     written without call sites load as before)
 //
 // Times are seconds since 1970 (UTC). Keys are sorted, so files diff well.

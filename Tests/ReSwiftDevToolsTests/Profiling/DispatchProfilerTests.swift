@@ -76,7 +76,7 @@ private func measurement(
             measurement(
                 FlipCard.self, middleware: 500, reducer: 2_000,
                 subscribers: [(StatusLine.self, 1_000), (GameView.self, 14_000)],
-                callSite: CallSite(fileID: "MemoryGameCore/Thunks.swift", line: 42)))
+                callSite: CallSite(fileID: "MemoryGameModel/Thunks.swift", line: 42)))
 
         let warning = try #require(warnings.current.first)
         #expect(warnings.current.count == 1)
@@ -86,7 +86,7 @@ private func measurement(
         #expect(
             warning.description == """
                 FlipCard took 17.5 ms, over the 16.0 ms budget; slowest: subscriber GameView (14.0 ms); \
-                dispatched from MemoryGameCore/Thunks.swift:42 on main
+                dispatched from MemoryGameModel/Thunks.swift:42 on main
                 """)
         #expect(profiler.report().overBudgetCount == 1)
         #expect(profiler.report().recentWarnings == [warning])
