@@ -52,7 +52,8 @@ import Testing
             origin: DispatchOrigin(callSite: site, thread: .current))
         #expect(
             lines.all.first?.hasPrefix(
-                "\u{1B}[1m▸ Refresh()\u{1B}[0m\u{1B}[2m  from TodoTerminal/TodoCommand.swift:42\u{1B}[0m") == true)
+                "\u{1B}[1m▸ Refresh()\u{1B}[0m\u{1B}[2m  from TodoTerminal/TodoCommand.swift:42\u{1B}[0m")
+                == true)
     }
 
     @Test func theRecorderKeepsTheCallSiteAndReplayReadsIt() throws {
