@@ -293,10 +293,7 @@
         }
 
         private func updateScreen() {
-            // hazard-check: ok because this is OutputCollector.bytes(from:), not URLSession's
-            let bytes = output.bytes(from: screenState.consumed)
-            screenState.screen.feed(bytes)
-            screenState.consumed += bytes.count
+            _ = updateScreen(until: { _ in false })
         }
 
         // MARK: - Exit

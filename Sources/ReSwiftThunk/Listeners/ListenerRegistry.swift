@@ -47,10 +47,6 @@ struct ListenerRegistry {
     /// The last action type looked up and its ids: a store dispatches few types, often the same
     /// one many times, and a comparison costs less than hashing.
     var lastMatch: (type: ObjectIdentifier, ids: [Int])?
-    /// An action type that no listener matches, while no predicate listener is registered: the
-    /// dispatch of such an action, the common case, costs one comparison (and the waiters' check).
-    /// Forgotten whenever the listeners change.
-    var unmatchedType: ObjectIdentifier?
     var runs: [Int: [Int: ListenerRun]] = [:]
     var activeRuns = 0
     /// Waits that started and haven't registered yet.
@@ -85,7 +81,6 @@ struct ListenerRegistry {
     mutating func listenersChanged() {
         matchesByType.removeAll()
         lastMatch = nil
-        unmatchedType = nil
         predicateListeners = listeners.compactMap { listener in
             listener.predicate.map { (listener.id, $0) }
         }
@@ -116,12 +111,15 @@ extension Locked where Value == ListenerRegistry {
     /// specialized code.
     func interest(in action: Action, of type: ObjectIdentifier) -> ListenerInterest? {
         withLock { registry in
-            if registry.unmatchedType == type && !registry.hasWaiters { return nil }
-            let ids = registry.typeListeners(matching: action, of: type)
-            guard !ids.isEmpty || !registry.predicateListeners.isEmpty || registry.hasWaiters else {
-                if registry.predicateListeners.isEmpty { registry.unmatchedType = type }
+            // The common case first: the last type seen, which no listener matches, and nothing
+            // that looks at every action (the cache is dropped whenever the listeners change).
+            let nobodyCares = registry.predicateListeners.isEmpty && !registry.hasWaiters
+            if nobodyCares, let lastMatch = registry.lastMatch, lastMatch.type == type, lastMatch.ids.isEmpty
+            {
                 return nil
             }
+            let ids = registry.typeListeners(matching: action, of: type)
+            guard !ids.isEmpty || !nobodyCares else { return nil }
             return ListenerInterest(
                 typeListeners: ids, predicateListeners: registry.predicateListeners,
                 checkWaiters: registry.hasWaiters)
