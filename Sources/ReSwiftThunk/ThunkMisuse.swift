@@ -54,3 +54,16 @@ public struct ThunkMisuse: Error, Sendable, CustomStringConvertible {
             fileID: fileID, line: line)
     }
 }
+
+extension ThunkMisuse {
+    /// Reports the misuse of handing `interval` to `use` to `handler` and throws it; returns if
+    /// `interval` is valid. The one check every effect makes of an interval.
+    static func check(
+        _ interval: EffectDuration, for use: String, fileID: String, line: UInt,
+        reportingTo handler: @Sendable (ThunkMisuse) -> Void
+    ) throws {
+        guard let misuse = invalidInterval(interval, for: use, fileID: fileID, line: line) else { return }
+        handler(misuse)
+        throw misuse
+    }
+}

@@ -118,4 +118,19 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
         #expect(reported.last?.message.contains("AsyncThunk(id:throttle:)") == true)
         #expect(clock.sleeperCount == 0, "nothing waits forever")
     }
+
+    @Test func aBadSleepInAThunkBodyGoesToItsStoresMisuseHandler() async {
+        // Not to ThunkHooks.misuseHandler, which stops the program by default: the store that
+        // runs the thunk has a handler of its own.
+        let line: UInt = #line + 2
+        let poll = AsyncThunk<CounterState, Void> { dispatch, _ in
+            try await EffectEnvironment.sleep(for: .milliseconds(-3))
+            dispatch(Increment())
+        }
+        await #expect(throws: ThunkMisuse.self) { try await store.dispatch(poll) }
+        #expect(store.state.count == 0)
+        let reported = misuses.withLock { $0 }
+        #expect(reported.count == 1)
+        #expect(reported.first?.message.contains("sleep(for:) at \(#fileID):\(line) is negative (-3 ms)") == true)
+    }
 }

@@ -241,6 +241,22 @@ private func listenerReducer(action: Action, state: CounterState?) -> CounterSta
         #expect(clock.sleeperCount == 0)
     }
 
+    @Test func aBadSleepInAListenerGoesToItsMiddlewaresMisuseHandler() async {
+        let misuses = Locked<[ThunkMisuse]>([])
+        let listeners = ListenerMiddleware<CounterState>(
+            clock: clock, misuseHandler: { misuse in misuses.withLock { $0.append(misuse) } })
+        let store = Store(reducer: listenerReducer, state: CounterState(), middleware: [listeners.middleware])
+        let line: UInt = #line + 2
+        listeners.startListening(for: Stop.self) { _, listener in
+            try await EffectEnvironment.sleep(for: .seconds(.nan))
+            listener.dispatch(Increment())
+        }
+        store.dispatch(Stop())
+        await clock.settle()
+        #expect(misuses.withLock { $0.map(\.line) } == [line])
+        #expect(store.state.count == 0)
+    }
+
     @Test func finishedRunsAreForgotten() async {
         listeners.startListening(for: SetCount.self) { set, listener in
             if set.count.isMultiple(of: 2) { try await listener.delay(.milliseconds(1)) }

@@ -27,8 +27,9 @@ extension EffectClock {
     ///
     /// - Parameters:
     ///   - duration: How long to sleep, zero or more. A negative or NaN duration is a misuse:
-    ///     it goes to ``ThunkHooks/misuseHandler`` (which stops the program by default) and, if
-    ///     the handler returns, this throws it instead of sleeping.
+    ///     it goes to the misuse handler of the middleware running the current effect, or
+    ///     outside one to ``ThunkHooks/misuseHandler`` (which stops the program by default),
+    ///     and, if the handler returns, this throws it instead of sleeping.
     ///   - fileID: The caller's file, named in the misuse; leave the default.
     ///   - line: The caller's line, named in the misuse; leave the default.
     /// - Throws: `CancellationError` if the task is cancelled while it sleeps, or the
@@ -36,12 +37,9 @@ extension EffectClock {
     public func sleep(
         for duration: EffectDuration, fileID: StaticString = #fileID, line: UInt = #line
     ) async throws {
-        if let misuse = ThunkMisuse.invalidInterval(
-            duration, for: "sleep(for:)", fileID: "\(fileID)", line: line)
-        {
-            ThunkHooks.misuseHandler(misuse)
-            throw misuse
-        }
+        try ThunkMisuse.check(
+            duration, for: "sleep(for:)", fileID: "\(fileID)", line: line,
+            reportingTo: EffectEnvironment.misuseHandler)
         // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await sleep(until: now + duration)
     }

@@ -14,19 +14,21 @@
 /// ``clock`` is that middleware's clock, so a test that gives the store a ``TestClock`` (or
 /// uses `TestStore`) advances it instead of waiting. Elsewhere it is the real clock.
 public enum EffectEnvironment {
-    @TaskLocal static var currentClock: (any EffectClock)?
+    /// The effect the current task runs for; `nil` outside one.
+    @TaskLocal static var current: EffectScope?
 
     /// The clock of the middleware running the current effect; ``ContinuousEffectClock``
     /// outside one.
     public static var clock: any EffectClock {
-        currentClock ?? ContinuousEffectClock()
+        current?.clock ?? ContinuousEffectClock()
     }
 
     /// Sleeps for `duration` on ``clock``.
     ///
     /// - Parameters:
     ///   - duration: How long to sleep, zero or more; a negative or NaN duration is a
-    ///     ``ThunkMisuse`` (see ``EffectClock/sleep(for:fileID:line:)``).
+    ///     ``ThunkMisuse`` (see ``EffectClock/sleep(for:fileID:line:)``), reported to the
+    ///     misuse handler of the middleware running the effect.
     ///   - fileID: The caller's file, named in the misuse; leave the default.
     ///   - line: The caller's line, named in the misuse; leave the default.
     /// - Throws: `CancellationError` when the effect is cancelled while it sleeps (by id, or by
@@ -38,13 +40,27 @@ public enum EffectEnvironment {
         try await clock.sleep(for: duration, fileID: fileID, line: line)
     }
 
-    /// Runs `body` with `clock` as the effect clock, and as work that a ``TestClock`` waits
-    /// for when it advances (see ``EffectWork``).
-    static func run<Result>(
-        on clock: any EffectClock, work: EffectWork?, _ body: () async throws -> Result
-    ) async rethrows -> Result {
-        try await $currentClock.withValue(clock) {
-            try await EffectWork.$current.withValue(work, operation: body)
-        }
+    /// Where misuse detected in the current effect goes: the handler of the middleware running
+    /// it, or ``ThunkHooks/misuseHandler`` outside one.
+    static var misuseHandler: @Sendable (ThunkMisuse) -> Void {
+        if let current { return current.misuseHandler }
+        return { ThunkHooks.misuseHandler($0) }
     }
+
+    /// Runs `body` as the effect `scope` describes: on its clock, reporting misuse to its
+    /// handler, and as work that a ``TestClock`` waits for when it advances (see ``EffectWork``).
+    static func run<Result>(in scope: EffectScope, _ body: () async throws -> Result) async rethrows -> Result {
+        try await $current.withValue(scope, operation: body)
+    }
+}
+
+/// What the middleware running an effect (a thunk's task, a listener's run) hands the effect's
+/// task, in ``EffectEnvironment/current``.
+struct EffectScope: Sendable {
+    /// The middleware's clock.
+    var clock: any EffectClock
+    /// The run as a ``TestClock`` counts it; `nil` on other clocks.
+    var work: EffectWork?
+    /// The middleware's misuse handler.
+    var misuseHandler: @Sendable (ThunkMisuse) -> Void
 }

@@ -123,7 +123,7 @@ public final class TestClock: EffectClock, Sendable {
     /// - Parameter deadline: When to resume; at once if it isn't after ``now``.
     /// - Throws: `CancellationError` if the task is cancelled while it sleeps.
     public func sleep(until deadline: EffectInstant) async throws {
-        let work = EffectWork.current.flatMap { $0.clock === self ? $0.id : nil }
+        let work = EffectEnvironment.current?.work.flatMap { $0.clock === self ? $0.id : nil }
         let id: Int? = state.withLock { state in
             guard deadline > state.now else { return nil }
             let id = state.makeID()
@@ -177,10 +177,11 @@ public final class TestClock: EffectClock, Sendable {
     public func advance(
         by duration: EffectDuration, fileID: StaticString = #fileID, line: UInt = #line
     ) async -> Bool {
-        if let misuse = ThunkMisuse.invalidInterval(
-            duration, for: "TestClock.advance(by:)", fileID: "\(fileID)", line: line)
-        {
-            ThunkHooks.misuseHandler(misuse)
+        do {
+            try ThunkMisuse.check(
+                duration, for: "TestClock.advance(by:)", fileID: "\(fileID)", line: line,
+                reportingTo: ThunkHooks.misuseHandler)
+        } catch {
             return false
         }
         return await advance(to: now + duration)

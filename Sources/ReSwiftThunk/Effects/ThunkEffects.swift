@@ -41,14 +41,11 @@ public final class ThunkEffects: Sendable {
 
     private struct State {
         var clock: any EffectClock
-        var runs: [EffectID: [Int: EffectRun]] = [:]
-        var inFlight = 0
-        var nextSerial = 0
+        var runs = EffectRuns<EffectID>()
         /// When each id's throttle window closes.
         var throttleWindows: [EffectID: EffectInstant] = [:]
         /// The earliest of those, so that pruning scans only when one may have closed.
         var earliestWindowEnd: EffectInstant?
-        var droppedActions = 0
     }
 
     private let state: Locked<State>
@@ -60,8 +57,9 @@ public final class ThunkEffects: Sendable {
     ///   - clock: The clock debounced and throttled thunks wait on, and that thunk bodies get as
     ///     ``EffectEnvironment/clock``. A ``TestClock`` in tests (ReSwiftTesting's `TestStore`
     ///     installs its own).
-    ///   - misuseHandler: Called with each ``ThunkMisuse`` (a negative or NaN interval);
-    ///     `nil` uses ``ThunkHooks/misuseHandler``.
+    ///   - misuseHandler: Called with each ``ThunkMisuse`` (a negative or NaN interval given to a
+    ///     debounce, a throttle, or ``EffectEnvironment/sleep(for:fileID:line:)`` in a thunk
+    ///     body); `nil` uses ``ThunkHooks/misuseHandler``.
     public init(
         clock: some EffectClock = ContinuousEffectClock(),
         misuseHandler: (@Sendable (ThunkMisuse) -> Void)? = nil
@@ -79,8 +77,8 @@ public final class ThunkEffects: Sendable {
     public var statistics: Statistics {
         state.withLock { state in
             Statistics(
-                inFlight: state.inFlight, inFlightIDs: state.runs.count,
-                throttleWindows: state.throttleWindows.count, droppedActions: state.droppedActions)
+                inFlight: state.runs.count, inFlightIDs: state.runs.keyCount,
+                throttleWindows: state.throttleWindows.count, droppedActions: state.runs.droppedActions)
         }
     }
 
@@ -95,39 +93,28 @@ public final class ThunkEffects: Sendable {
     // MARK: Used by the middleware
 
     func cancel(_ id: EffectID) {
-        let cancelled = state.withLock { state -> [EffectRun] in
-            guard let runs = state.runs.removeValue(forKey: id) else { return [] }
-            state.inFlight -= runs.count
-            return Array(runs.values)
-        }
-        for run in cancelled.sorted(by: { $0.serial < $1.serial }) { run.cancel() }
+        state.withLock { $0.runs.removeRuns(of: id) }.cancelAll()
     }
 
-    /// Registers a run of a thunk with `id`; with `cancelInFlight`, cancels the others first.
-    func register(_ id: EffectID, cancelInFlight: Bool) -> EffectRun {
+    /// Starts a run of a thunk with `id`; with `cancelInFlight`, cancels the others first.
+    func start(_ id: EffectID, cancelInFlight: Bool, work: EffectWork?) -> EffectRun {
         let (run, cancelled) = state.withLock { state -> (EffectRun, [EffectRun]) in
-            var cancelled: [EffectRun] = []
-            if cancelInFlight, let runs = state.runs.removeValue(forKey: id) {
-                state.inFlight -= runs.count
-                cancelled = Array(runs.values)
-            }
-            state.nextSerial += 1
-            let run = EffectRun(id: id, serial: state.nextSerial, effects: self)
-            state.runs[id, default: [:]][run.serial] = run
-            state.inFlight += 1
-            return (run, cancelled)
+            let cancelled = cancelInFlight ? state.runs.removeRuns(of: id) : []
+            return (state.runs.start(id, work: work), cancelled)
         }
-        for other in cancelled.sorted(by: { $0.serial < $1.serial }) { other.cancel() }
+        cancelled.cancelAll()
         return run
     }
 
-    /// Forgets a run that finished.
-    func finish(_ run: EffectRun) {
-        state.withLock { state in
-            guard state.runs[run.id]?.removeValue(forKey: run.serial) != nil else { return }
-            state.inFlight -= 1
-            if state.runs[run.id]?.isEmpty == true { state.runs[run.id] = nil }
-        }
+    /// Dispatches `action` for `run` with `dispatch`, unless the run was cancelled: then the
+    /// action is dropped and counted.
+    func dispatch(_ action: Action, from run: EffectRun, to dispatch: DispatchFunction) {
+        run.dispatch(action, to: dispatch) { state.withLock { $0.runs.droppedActions += 1 } }
+    }
+
+    /// Forgets a run of a thunk with `id` that finished.
+    func finish(_ run: EffectRun, id: EffectID) {
+        state.withLock { $0.runs.finish(run, of: id) }
     }
 
     /// Whether a throttled thunk with `id` may run now, opening a window of `interval` if so.
@@ -147,76 +134,15 @@ public final class ThunkEffects: Sendable {
         }
     }
 
-    func countDroppedAction() {
-        state.withLock { $0.droppedActions += 1 }
-    }
-
-    func report(_ misuse: ThunkMisuse) {
-        (customMisuseHandler ?? ThunkHooks.misuseHandler)(misuse)
+    /// Where this store's thunks report misuse: the handler given to ``init(clock:misuseHandler:)``,
+    /// or ``ThunkHooks/misuseHandler`` as it is when the misuse happens.
+    var misuseHandler: @Sendable (ThunkMisuse) -> Void {
+        if let customMisuseHandler { return customMisuseHandler }
+        return { ThunkHooks.misuseHandler($0) }
     }
 
     func install(_ clock: any EffectClock) {
         state.withLock { $0.clock = clock }
-    }
-}
-
-/// One run of an async thunk that has an id: cancelled by id, forgotten when it finishes.
-final class EffectRun: Sendable {
-    private struct State {
-        var isCancelled = false
-        var cancelTask: (@Sendable () -> Void)?
-    }
-
-    let id: EffectID
-    let serial: Int
-    private let state = Locked(State())
-    /// Strong: the effects hold the run only while it is in flight, and a run that outlives
-    /// its store (a task that ignores cancellation) still counts its dropped actions.
-    private let effects: ThunkEffects
-
-    init(id: EffectID, serial: Int, effects: ThunkEffects) {
-        self.id = id
-        self.serial = serial
-        self.effects = effects
-    }
-
-    /// Whether the run was cancelled by id (its dispatches are dropped from then on).
-    var isCancelled: Bool {
-        state.withLock { $0.isCancelled }
-    }
-
-    /// Marks the run cancelled and cancels its task.
-    func cancel() {
-        let cancelTask = state.withLock { state -> (@Sendable () -> Void)? in
-            guard !state.isCancelled else { return nil }
-            state.isCancelled = true
-            return state.cancelTask
-        }
-        cancelTask?()
-    }
-
-    /// Hands the run the way to cancel its task; cancels it at once if the run was cancelled
-    /// before its task existed.
-    func attach(cancelTask: @escaping @Sendable () -> Void) {
-        let cancelNow = state.withLock { state -> Bool in
-            state.cancelTask = cancelTask
-            return state.isCancelled
-        }
-        if cancelNow { cancelTask() }
-    }
-
-    /// Dispatches `action` unless the run was cancelled, in which case it counts it as dropped.
-    func dispatch(_ action: Action, with dispatch: DispatchFunction) {
-        guard !isCancelled else {
-            effects.countDroppedAction()
-            return
-        }
-        dispatch(action)
-    }
-
-    /// Forgets the run.
-    func finish() {
-        effects.finish(self)
     }
 }
 

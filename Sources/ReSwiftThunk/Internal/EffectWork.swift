@@ -3,10 +3,8 @@
 /// clock or, for a listener, in `take` or `condition`.
 ///
 /// `nil` wherever the clock is not a `TestClock`, so real clocks pay nothing. The run's task
-/// carries it in ``current``; the clock's `sleep` reads it there.
+/// carries it in ``EffectEnvironment/current``; the clock's `sleep` reads it there.
 final class EffectWork: Sendable {
-    @TaskLocal static var current: EffectWork?
-
     let clock: TestClock
     let id: Int
 

@@ -82,31 +82,28 @@ extension AsyncThunk: AsyncThunkStarting {
         let effects = context.effects
         let clock = effects.clock
         let awaited = handoff?.claim() ?? false
-        var registeredRun: EffectRun?
+        var cancelInFlight = false
         var deadline: EffectInstant?
         if let id {
-            switch timing {
-            case .immediately(let cancelInFlight):
-                registeredRun = effects.register(id, cancelInFlight: cancelInFlight)
-            case .debounce(let interval):
-                if let misuse = misuse(interval, "AsyncThunk(id:debounce:)") {
-                    effects.report(misuse)
-                    return refuse(with: misuse, awaited: awaited)
+            do {
+                switch timing {
+                case .immediately(let cancelsInFlight):
+                    cancelInFlight = cancelsInFlight
+                case .debounce(let interval):
+                    try check(interval, for: "AsyncThunk(id:debounce:)", reportingTo: effects)
+                    deadline = clock.now + interval
+                    cancelInFlight = true
+                case .throttle(let interval):
+                    try check(interval, for: "AsyncThunk(id:throttle:)", reportingTo: effects)
+                    guard effects.throttleAllows(id, interval: interval) else { throw CancellationError() }
                 }
-                deadline = clock.now + interval
-                registeredRun = effects.register(id, cancelInFlight: true)
-            case .throttle(let interval):
-                if let misuse = misuse(interval, "AsyncThunk(id:throttle:)") {
-                    effects.report(misuse)
-                    return refuse(with: misuse, awaited: awaited)
-                }
-                guard effects.throttleAllows(id, interval: interval) else {
-                    return refuse(with: CancellationError(), awaited: awaited)
-                }
-                registeredRun = effects.register(id, cancelInFlight: false)
+            } catch {
+                return refuse(with: error, awaited: awaited)
             }
         }
-        let run = registeredRun
+        // Counted as running on a TestClock from here, before the task exists.
+        let work = EffectWork.begin(on: clock)
+        let run = id.map { effects.start($0, cancelInFlight: cancelInFlight, work: work) }
         let body = self.body
         let tracker = self.tracker
         let trackingID = tracker?.asyncThunkWillStart(description)
@@ -120,7 +117,7 @@ extension AsyncThunk: AsyncThunkStarting {
         }
         let send: @Sendable (Action) -> Void
         if let run {
-            send = { action in run.dispatch(action, with: context.dispatch) }
+            send = { action in effects.dispatch(action, from: run, to: context.dispatch) }
         } else {
             send = { action in context.dispatch(action) }
         }
@@ -133,12 +130,11 @@ extension AsyncThunk: AsyncThunkStarting {
         } else {
             dispatch = AsyncThunkDispatch(send)
         }
-        // Counted as running on a TestClock from here, before the task exists.
-        let work = EffectWork.begin(on: clock)
         let deadlineToWait = deadline
         let task = Task<Value, any Error> {
             defer { work?.end() }
-            return try await EffectEnvironment.run(on: clock, work: work) {
+            let scope = EffectScope(clock: clock, work: work, misuseHandler: effects.misuseHandler)
+            return try await EffectEnvironment.run(in: scope) {
                 var result: Result<Value, any Error>
                 do {
                     // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
@@ -147,8 +143,8 @@ extension AsyncThunk: AsyncThunkStarting {
                 } catch {
                     result = .failure(error)
                 }
-                if let run {
-                    run.finish()
+                if let run, let id {
+                    effects.finish(run, id: id)
                     if run.isCancelled { result = .failure(CancellationError()) }
                 }
                 var unhandled: UnhandledThunkError?
@@ -175,8 +171,10 @@ extension AsyncThunk: AsyncThunkStarting {
         return true
     }
 
-    private func misuse(_ interval: EffectDuration, _ use: String) -> ThunkMisuse? {
-        ThunkMisuse.invalidInterval(interval, for: use, fileID: origin.fileID, line: origin.line)
+    /// Reports and throws the misuse of an invalid `interval`, naming the thunk's origin.
+    private func check(_ interval: EffectDuration, for use: String, reportingTo effects: ThunkEffects) throws {
+        try ThunkMisuse.check(
+            interval, for: use, fileID: origin.fileID, line: origin.line, reportingTo: effects.misuseHandler)
     }
 
     /// Doesn't run the thunk: an awaiting `dispatch` throws `error`.

@@ -26,7 +26,8 @@ public struct ListenerContext<State>: @unchecked Sendable {
     /// call; dropped once the run is cancelled.
     public let dispatch: AsyncThunkDispatch
     let store: ListenerStore<State>
-    let run: ListenerRun
+    let listenerID: Int
+    let run: EffectRun
     let middleware: ListenerMiddleware<State>
 
     /// The store's current state (the reducer has already reduced ``action``), or `nil` once
@@ -93,7 +94,7 @@ public struct ListenerContext<State>: @unchecked Sendable {
 
     /// Cancels the other runs of this listener that are still running (not this one).
     public func cancelActiveListeners() {
-        middleware.cancelRuns(of: run.listenerID, except: run)
+        middleware.cancelRuns(of: listenerID, except: run)
     }
 
     /// Whether this run was cancelled.
@@ -112,47 +113,6 @@ final class ListenerStore<State>: @unchecked Sendable {
     init(dispatch: @escaping DispatchFunction, getState: @escaping () -> State?) {
         self.dispatch = dispatch
         self.getState = getState
-    }
-}
-
-/// One run of a listener: cancelled by its policy, by another run, or by removal.
-final class ListenerRun: Sendable {
-    private struct State {
-        var isCancelled = false
-        var cancelTask: (@Sendable () -> Void)?
-    }
-
-    let listenerID: Int
-    let serial: Int
-    /// What a `TestClock` counts as running (`nil` on other clocks).
-    let work: EffectWork?
-    private let state = Locked(State())
-
-    init(listenerID: Int, serial: Int, work: EffectWork?) {
-        self.listenerID = listenerID
-        self.serial = serial
-        self.work = work
-    }
-
-    var isCancelled: Bool {
-        state.withLock { $0.isCancelled }
-    }
-
-    func cancel() {
-        let cancelTask = state.withLock { state -> (@Sendable () -> Void)? in
-            guard !state.isCancelled else { return nil }
-            state.isCancelled = true
-            return state.cancelTask
-        }
-        cancelTask?()
-    }
-
-    func attach(cancelTask: @escaping @Sendable () -> Void) {
-        let cancelNow = state.withLock { state -> Bool in
-            state.cancelTask = cancelTask
-            return state.isCancelled
-        }
-        if cancelNow { cancelTask() }
     }
 }
 

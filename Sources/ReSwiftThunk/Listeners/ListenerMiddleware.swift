@@ -88,9 +88,9 @@ public final class ListenerMiddleware<State>: Sendable {
     public var statistics: Statistics {
         registry.withLock { registry in
             Statistics(
-                listeners: registry.listeners.count, activeRuns: registry.activeRuns,
+                listeners: registry.listeners.count, activeRuns: registry.runs.count,
                 waiting: registry.takeWaiters.count + registry.conditionWaiters.count,
-                droppedActions: registry.droppedActions)
+                droppedActions: registry.runs.droppedActions)
         }
     }
 
@@ -187,16 +187,23 @@ public final class ListenerMiddleware<State>: Sendable {
     }
 
     private func remove(_ id: Int) {
-        let runs = registry.withLock { registry -> [ListenerRun] in
+        registry.withLock { registry -> [EffectRun] in
             guard let index = registry.listeners.firstIndex(where: { $0.id == id }) else { return [] }
             registry.listeners.remove(at: index)
             registry.listenersChanged()
-            return registry.runs[id].map { Array($0.values) } ?? []
-        }
-        for run in runs.sorted(by: { $0.serial < $1.serial }) { run.cancel() }
+            // Cancelled, they count as running until they finish.
+            return registry.runs.runs(of: id)
+        }.cancelAll()
     }
 
     // MARK: The middleware
+
+    /// Where the listeners' misuse goes: the handler given to the initializer, or
+    /// ``ThunkHooks/misuseHandler`` as it is when the misuse happens.
+    private var misuseHandler: @Sendable (ThunkMisuse) -> Void {
+        if let customMisuseHandler { return customMisuseHandler }
+        return { ThunkHooks.misuseHandler($0) }
+    }
 
     /// The middleware to put in the store's middleware, after ``createThunkMiddleware()``.
     public var middleware: Middleware<State> {
@@ -263,41 +270,36 @@ public final class ListenerMiddleware<State>: Sendable {
 
     private func start(_ listener: ListenerEntry, action: Action, store: ListenerStore<State>) {
         let (run, clock, superseded) = registry.withLock {
-            registry -> (ListenerRun?, any EffectClock, [ListenerRun]) in
-            let running = registry.runs[listener.id] ?? [:]
-            var superseded: [ListenerRun] = []
+            registry -> (EffectRun?, any EffectClock, [EffectRun]) in
+            let running = registry.runs.runs(of: listener.id)
+            var superseded: [EffectRun] = []
             switch listener.policy {
             case .every: break
             case .first:
-                if running.values.contains(where: { !$0.isCancelled }) { return (nil, registry.clock, []) }
-            case .latest: superseded = Array(running.values)
+                if running.contains(where: { !$0.isCancelled }) { return (nil, registry.clock, []) }
+            case .latest: superseded = running
             }
-            let run = ListenerRun(
-                listenerID: listener.id, serial: registry.makeID(), work: EffectWork.begin(on: registry.clock)
-            )
-            registry.runs[listener.id, default: [:]][run.serial] = run
-            registry.activeRuns += 1
+            let run = registry.runs.start(listener.id, work: EffectWork.begin(on: registry.clock))
             return (run, registry.clock, superseded)
         }
-        for old in superseded.sorted(by: { $0.serial < $1.serial }) { old.cancel() }
+        superseded.cancelAll()
         guard let run else { return }
+        let registry = self.registry
         let context = ListenerContext(
             action: action,
-            dispatch: AsyncThunkDispatch { [weak self] action in
-                guard !run.isCancelled else {
-                    self?.registry.withLock { $0.droppedActions += 1 }
-                    return
-                }
-                store.dispatch(action)
+            dispatch: AsyncThunkDispatch { action in
+                run.dispatch(action, to: store.dispatch) { registry.withLock { $0.runs.droppedActions += 1 } }
             },
-            store: store, run: run, middleware: self)
+            store: store, listenerID: listener.id, run: run, middleware: self)
         // Registered by this middleware, for its `State`.
         let body = listener.body.base as! ListenerBody
         let errorHandler = self.errorHandler
         let (name, fileID, line) = (listener.name, listener.fileID, listener.line)
+        let scope = EffectScope(clock: clock, work: run.work, misuseHandler: misuseHandler)
+        let listenerID = listener.id
         let task = Task {
             defer { run.work?.end() }
-            await EffectEnvironment.run(on: clock, work: run.work) {
+            await EffectEnvironment.run(in: scope) {
                 do {
                     try await body.run(context)
                 } catch is CancellationError {
@@ -309,30 +311,19 @@ public final class ListenerMiddleware<State>: Sendable {
                     failure.source = .listener
                     errorHandler(failure)
                 }
-                self.finish(run)
+                registry.withLock { $0.runs.finish(run, of: listenerID) }
             }
         }
         run.attach(cancelTask: { task.cancel() })
     }
 
-    private func finish(_ run: ListenerRun) {
-        registry.withLock { registry in
-            guard registry.runs[run.listenerID]?.removeValue(forKey: run.serial) != nil else { return }
-            registry.activeRuns -= 1
-            if registry.runs[run.listenerID]?.isEmpty == true { registry.runs[run.listenerID] = nil }
-        }
-    }
-
     // MARK: Used by ListenerContext
 
-    func cancelRuns(of listenerID: Int, except current: ListenerRun) {
-        let others = registry.withLock { registry in
-            (registry.runs[listenerID] ?? [:]).values.filter { $0 !== current }
-        }
-        for run in others.sorted(by: { $0.serial < $1.serial }) { run.cancel() }
+    func cancelRuns(of listenerID: Int, except current: EffectRun) {
+        registry.withLock { $0.runs.runs(of: listenerID) }.filter { $0 !== current }.cancelAll()
     }
 
-    func take(where predicate: @escaping @Sendable (Action) -> Bool, for run: ListenerRun) async throws
+    func take(where predicate: @escaping @Sendable (Action) -> Bool, for run: EffectRun) async throws
         -> Action
     {
         let id = registry.withLock { registry -> Int in
@@ -372,7 +363,7 @@ public final class ListenerMiddleware<State>: Sendable {
     }
 
     func condition(
-        _ predicate: @escaping @Sendable (State) -> Bool, for run: ListenerRun, store: ListenerStore<State>
+        _ predicate: @escaping @Sendable (State) -> Bool, for run: EffectRun, store: ListenerStore<State>
     ) async throws {
         if let state = store.getState(), predicate(state) { return }
         let id = registry.withLock { registry -> Int in
@@ -419,12 +410,8 @@ public final class ListenerMiddleware<State>: Sendable {
     }
 
     func delay(_ duration: EffectDuration, fileID: String, line: UInt) async throws {
-        if let misuse = ThunkMisuse.invalidInterval(
-            duration, for: "ListenerContext.delay(_:)", fileID: fileID, line: line)
-        {
-            (customMisuseHandler ?? ThunkHooks.misuseHandler)(misuse)
-            throw misuse
-        }
+        try ThunkMisuse.check(
+            duration, for: "ListenerContext.delay(_:)", fileID: fileID, line: line, reportingTo: misuseHandler)
         let clock = self.clock
         // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await clock.sleep(until: clock.now + duration)

@@ -23,7 +23,7 @@ struct ListenerEntry {
 struct TakeWaiter {
     var predicate: @Sendable (Action) -> Bool
     var continuation: CheckedContinuation<HandedAction, any Error>
-    var run: ListenerRun
+    var run: EffectRun
 }
 
 /// A listener run waiting in `condition(_:)` for a state.
@@ -31,7 +31,7 @@ struct ConditionWaiter {
     /// Takes the store's `State`, as `Any` so that the registry needn't be generic.
     var predicate: (Any) -> Bool
     var continuation: CheckedContinuation<Void, any Error>
-    var run: ListenerRun
+    var run: EffectRun
 }
 
 /// The listeners, their runs and their waits: a `ListenerMiddleware`'s state, behind its lock.
@@ -47,14 +47,13 @@ struct ListenerRegistry {
     /// The last action type looked up and its ids: a store dispatches few types, often the same
     /// one many times, and a comparison costs less than hashing.
     var lastMatch: (type: ObjectIdentifier, ids: [Int])?
-    var runs: [Int: [Int: ListenerRun]] = [:]
-    var activeRuns = 0
+    /// The runs of each listener, by listener id.
+    var runs = EffectRuns<Int>()
     /// Waits that started and haven't registered yet.
     var starting: Set<Int> = []
     var cancelledEarly: Set<Int> = []
     var takeWaiters: [Int: TakeWaiter] = [:]
     var conditionWaiters: [Int: ConditionWaiter] = [:]
-    var droppedActions = 0
 
     mutating func makeID() -> Int {
         nextID += 1
