@@ -131,6 +131,7 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
         #expect(store.state.count == 0)
         let reported = misuses.withLock { $0 }
         #expect(reported.count == 1)
-        #expect(reported.first?.message.contains("sleep(for:) at \(#fileID):\(line) is negative (-3 ms)") == true)
+        let expected = "sleep(for:) at \(#fileID):\(line) is negative (-3 ms)"
+        #expect(reported.first?.message.contains(expected) == true)
     }
 }

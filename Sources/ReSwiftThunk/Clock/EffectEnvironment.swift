@@ -49,7 +49,8 @@ public enum EffectEnvironment {
 
     /// Runs `body` as the effect `scope` describes: on its clock, reporting misuse to its
     /// handler, and as work that a ``TestClock`` waits for when it advances (see ``EffectWork``).
-    static func run<Result>(in scope: EffectScope, _ body: () async throws -> Result) async rethrows -> Result {
+    static func run<Result>(in scope: EffectScope, _ body: () async throws -> Result) async rethrows -> Result
+    {
         try await $current.withValue(scope, operation: body)
     }
 }

@@ -172,7 +172,8 @@ extension AsyncThunk: AsyncThunkStarting {
     }
 
     /// Reports and throws the misuse of an invalid `interval`, naming the thunk's origin.
-    private func check(_ interval: EffectDuration, for use: String, reportingTo effects: ThunkEffects) throws {
+    private func check(_ interval: EffectDuration, for use: String, reportingTo effects: ThunkEffects) throws
+    {
         try ThunkMisuse.check(
             interval, for: use, fileID: origin.fileID, line: origin.line, reportingTo: effects.misuseHandler)
     }

@@ -411,7 +411,8 @@ public final class ListenerMiddleware<State>: Sendable {
 
     func delay(_ duration: EffectDuration, fileID: String, line: UInt) async throws {
         try ThunkMisuse.check(
-            duration, for: "ListenerContext.delay(_:)", fileID: fileID, line: line, reportingTo: misuseHandler)
+            duration, for: "ListenerContext.delay(_:)", fileID: fileID, line: line, reportingTo: misuseHandler
+        )
         let clock = self.clock
         // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await clock.sleep(until: clock.now + duration)
