@@ -31,15 +31,28 @@ func blackHole<T>(_ value: T) {
 func measure(
     _ configuration: BenchmarkConfiguration, operations: Int, _ body: () -> Void
 ) -> Double {
-    body()  // warm up
-    var results: [Double] = []
-    for _ in 0..<configuration.samples {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        let end = DispatchTime.now().uptimeNanoseconds
-        results.append(Double(end - start) / Double(operations))
+    withoutActuallyEscaping(body) { body in
+        measureInterleaved(configuration, operations: operations, [body])[0]
     }
-    return results.min() ?? 0
+}
+
+/// Measures each of `bodies` (each performing `operations` operations) as ``measure(_:operations:_:)``
+/// does, taking their samples in turn (one of each, then again), so that a store and its floor
+/// meet the same disturbances of a shared machine and their ratio holds still from run to run.
+func measureInterleaved(
+    _ configuration: BenchmarkConfiguration, operations: Int, _ bodies: [() -> Void]
+) -> [Double] {
+    for body in bodies { body() }  // warm up
+    var fastest = [Double](repeating: .infinity, count: bodies.count)
+    for _ in 0..<configuration.samples {
+        for (index, body) in bodies.enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            let end = DispatchTime.now().uptimeNanoseconds
+            fastest[index] = min(fastest[index], Double(end - start) / Double(operations))
+        }
+    }
+    return fastest.map { $0 == .infinity ? 0 : $0 }
 }
 
 /// The bytes currently allocated by malloc, where the platform can tell.

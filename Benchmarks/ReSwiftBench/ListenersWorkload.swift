@@ -42,23 +42,14 @@ func listenersWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
     let dispatches = 200_000 * configuration.scale
 
     let plain = Store(reducer: benchReducer, state: BenchState())
-    let floor = measure(configuration, operations: dispatches) {
-        plainDispatchRounds(plain, dispatches)
-    }
 
     let typed = ListenerMiddleware<BenchState>()
     Unmatched.listen(on: typed)
     let typedStore = Store(reducer: benchReducer, state: BenchState(), middleware: [typed.middleware])
-    let measured = measure(configuration, operations: dispatches) {
-        listenerDispatchRounds(typedStore, dispatches)
-    }
 
     // What any one middleware costs, listeners or not.
     let passThrough: Middleware<BenchState> = { _, _ in { next in { action in next(action) } } }
     let passThroughStore = Store(reducer: benchReducer, state: BenchState(), middleware: [passThrough])
-    let passThroughMeasured = measure(configuration, operations: dispatches) {
-        passThroughDispatchRounds(passThroughStore, dispatches)
-    }
 
     let predicates = ListenerMiddleware<BenchState>()
     for unmatched in Unmatched.types {
@@ -67,9 +58,19 @@ func listenersWorkload(_ configuration: BenchmarkConfiguration) -> [Row] {
     }
     let predicateStore = Store(
         reducer: benchReducer, state: BenchState(), middleware: [predicates.middleware])
-    let predicateMeasured = measure(configuration, operations: dispatches) {
-        for _ in 0..<dispatches { predicateStore.dispatch(Bump()) }
-    }
+
+    // In turn, sample by sample: the ratio to the floor is what the row guards.
+    let results = measureInterleaved(
+        configuration, operations: dispatches,
+        [
+            { plainDispatchRounds(plain, dispatches) },
+            { listenerDispatchRounds(typedStore, dispatches) },
+            { passThroughDispatchRounds(passThroughStore, dispatches) },
+            { for _ in 0..<dispatches { predicateStore.dispatch(Bump()) } },
+        ])
+    let (floor, measured, passThroughMeasured, predicateMeasured) = (
+        results[0], results[1], results[2], results[3]
+    )
     blackHole(
         plain.state.value &+ typedStore.state.value &+ passThroughStore.state.value
             &+ predicateStore.state.value)
