@@ -223,38 +223,35 @@ private func listenerReducer(action: Action, state: CounterState?) -> CounterSta
         )
     }
 
-    @Test func aBadDelayIsReportedAsMisuse() async {
-        let misuses = Locked<[ThunkMisuse]>([])
-        let listeners = ListenerMiddleware<CounterState>(
-            clock: clock, misuseHandler: { misuse in misuses.withLock { $0.append(misuse) } })
-        let store = Store(reducer: listenerReducer, state: CounterState(), middleware: [listeners.middleware])
-        let line: UInt = #line + 2
-        listeners.startListening(for: Stop.self) { _, listener in
-            try await listener.delay(.seconds(-1))
-            listener.dispatch(Increment())
-        }
-        store.dispatch(Stop())
-        await clock.settle()
-        #expect(misuses.withLock { $0.count } == 1)
-        #expect(misuses.withLock { $0.first?.line } == line)
-        #expect(store.state.count == 0)
-        #expect(clock.sleeperCount == 0)
+    /// The two ways a listener waits on the clock.
+    enum ClockWait: Sendable, CaseIterable {
+        /// `listener.delay(_:)`.
+        case delay
+        /// `EffectEnvironment.sleep(for:)`, which reaches the middleware through the run's task.
+        case environmentSleep
     }
 
-    @Test func aBadSleepInAListenerGoesToItsMiddlewaresMisuseHandler() async {
+    @Test(arguments: ClockWait.allCases)
+    func aBadWaitInAListenerGoesToItsMiddlewaresMisuseHandler(_ wait: ClockWait) async {
         let misuses = Locked<[ThunkMisuse]>([])
         let listeners = ListenerMiddleware<CounterState>(
             clock: clock, misuseHandler: { misuse in misuses.withLock { $0.append(misuse) } })
         let store = Store(reducer: listenerReducer, state: CounterState(), middleware: [listeners.middleware])
-        let line: UInt = #line + 2
+        let delayLine: UInt = #line + 4
         listeners.startListening(for: Stop.self) { _, listener in
-            try await EffectEnvironment.sleep(for: .seconds(.nan))
+            switch wait {
+            case .delay:
+                try await listener.delay(.seconds(-1))
+            case .environmentSleep:
+                try await EffectEnvironment.sleep(for: .seconds(.nan))
+            }
             listener.dispatch(Increment())
         }
         store.dispatch(Stop())
         await clock.settle()
-        #expect(misuses.withLock { $0.map(\.line) } == [line])
+        #expect(misuses.withLock { $0.map(\.line) } == [wait == .delay ? delayLine : delayLine + 2])
         #expect(store.state.count == 0)
+        #expect(clock.sleeperCount == 0)
     }
 
     @Test func finishedRunsAreForgotten() async {
