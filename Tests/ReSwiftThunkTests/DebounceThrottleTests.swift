@@ -122,8 +122,9 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
     @Test func aBadSleepInAThunkBodyGoesToItsStoresMisuseHandler() async {
         // Not to ThunkHooks.misuseHandler, which stops the program by default: the store that
         // runs the thunk has a handler of its own.
-        let line: UInt = #line + 2
+        let line: UInt = #line + 3
         let poll = AsyncThunk<CounterState, Void> { dispatch, _ in
+            // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
             try await EffectEnvironment.sleep(for: .milliseconds(-3))
             dispatch(Increment())
         }
