@@ -7,7 +7,7 @@ import Testing
 /// language mode. Only deprecation warnings (for the action creators) are allowed.
 @Suite struct SourceCompatibilityTests {
     static let fixturesDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/ReSwift6Sources")
 
     static let fixtures = ["MemoryGameTutorial.swift", "ReSwift101Talk.swift", "CalilClient.swift"]
