@@ -324,3 +324,19 @@ package.targets += [
         ],
         path: "Tests/InspectTests"),
 ]
+
+// MARK: - Documentation
+
+package.targets += [
+    // Every ```swift block of README.md and of the DocC catalogs, compiled as written (top level and
+    // in a function) against the modules below; it imports none of them itself.
+    .testTarget(
+        name: "DocumentationTests",
+        dependencies: [
+            "ReSwift", "ReSwiftRouter", "ReSwiftDevTools", "ReSwiftDiff", "ReSwiftPersistence",
+            "ReSwiftThunk",
+            "ReSwiftTesting", "ReSwiftThunkTesting", "TerminalUI", "ArgumentParsing", "MemoryGameModel",
+            "TodoModel", "TestSupport",
+        ],
+        path: "Tests/DocumentationTests", exclude: ["Given"])
+]

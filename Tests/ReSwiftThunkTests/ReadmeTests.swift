@@ -30,7 +30,7 @@ import Testing
             dispatch(SearchFinished(books: books))
             return books.count
         }
-        let count = try await store.dispatch(loadBooks)  // waits for the body, returns its value
+        let count: Int = try await store.dispatch(loadBooks)  // waits for the body, returns its value
         // End of the snippet.
 
         #expect(count == 1)
