@@ -31,6 +31,16 @@ import Testing
         #expect(try runtime.folder.contents().isEmpty)
     }
 
+    @Test func aNegativeNumberIsAnUnknownOptionNotACommand() throws {
+        let runtime = try EmptyRuntime()
+        let run = try runProduct("reswift-inspect", arguments: ["-1"], environment: runtime.environment)
+        #expect(run.status == 2)
+        #expect(
+            run.standardError
+                == "reswift-inspect: unknown option \"-1\"; the commands are list, tail, record, gen-test\n"
+                + "Run \"reswift-inspect --help\" to see the options.\n")
+    }
+
     @Test func anAppThatIsNotRunningIsNamedInQuotesWithWhatToDo() throws {
         let runtime = try EmptyRuntime()
         for arguments in [["nosuchapp"], ["tail", "nosuchapp"]] {

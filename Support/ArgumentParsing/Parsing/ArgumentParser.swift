@@ -167,9 +167,11 @@ public enum ArgumentParser {
     }
 
     private static func unknownSubcommand(_ word: String, command: CommandDeclaration) -> UsageError {
-        var message = "unknown command \(Quoting.quoted(word))"
+        // A negative number where the command goes (`-1`) was kept as a word for positionals that
+        // take one; no command starts with a dash, so it is an unknown option, not a command.
+        var message = "unknown \(isOptionLike(word) ? "option" : "command") \(Quoting.quoted(word))"
         let names = command.subcommands.flatMap { [$0.name] + $0.aliases }
-        if let near = NearMiss.suggestion(for: word, among: names) {
+        if !isOptionLike(word), let near = NearMiss.suggestion(for: word, among: names) {
             message += "; did you mean \(near)?"
         } else {
             message += "; the commands are " + command.subcommands.map(\.name).joined(separator: ", ")

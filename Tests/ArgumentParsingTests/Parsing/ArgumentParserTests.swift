@@ -131,6 +131,14 @@ import Testing
                 == "unknown command \"frobnicate\"; the commands are add, list, done")
     }
 
+    @Test func aNegativeNumberWhereTheCommandGoesIsAnUnknownOption() throws {
+        #expect(message(["-1"], Self.todo) == "unknown option \"-1\"; the commands are add, list, done")
+        #expect(
+            message(["--file", "a.json", "-0.5"], Self.todo)
+                == "unknown option \"-0.5\"; the commands are add, list, done")
+        #expect(try parse(["done", "-1"], Self.todo).positionals == ["-1"], "after the command it is a word")
+    }
+
     @Test func aProgramWithoutPositionalsRefusesThem() {
         #expect(message(["秋田県"]) == "unexpected argument \"秋田県\"; finder takes options only")
     }
