@@ -92,7 +92,8 @@ package.targets += [
     .testTarget(
         name: "ArgumentParsingTests",
         dependencies: [
-            "ArgumentParsing", "TestSupport", "MemoryGameApp", "LibraryFinderApp", "TodoApp", "ReSwiftBench",
+            "ArgumentParsing", "TestSupport", "TerminalUI", "MemoryGameApp", "LibraryFinderApp", "TodoApp",
+            "ReSwiftBench", "ReSwiftInspect",
         ],
         path: "Tests/ArgumentParsingTests"),
 ]

@@ -16,7 +16,10 @@
 /// EXIT STATUS:
 /// ```
 ///
-/// Left columns are padded to ``column``; a longer entry puts its text on the next line.
+/// Left columns are padded to ``column``; a longer entry puts its text on the next line. The
+/// discussion's paragraphs and each entry's text flow into lines that fit ``width`` columns, so a
+/// declared text needs no line breaks of its own; a line of the discussion that starts with a
+/// space keeps its place (a list, an example).
 public enum HelpFormatter {
     /// Where descriptions start in the COMMANDS, OPTIONS and ENVIRONMENT sections.
     public static let column = 28
@@ -26,8 +29,8 @@ public enum HelpFormatter {
         var lines = ["\(command.name) — \(command.summary)", "", "USAGE:"]
         lines += command.usage.map { "  \(command.name) \($0)".trimmingTrailingSpaces }
         if let discussion = command.discussion {
-            lines +=
-                [""] + discussion.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines += [""]
+            lines += flowed(discussion, width: width)
         }
         if !command.subcommands.isEmpty {
             lines += ["", "COMMANDS:"]
@@ -62,25 +65,62 @@ public enum HelpFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The widest line the help writes itself; the texts a program declares keep their own line
-    /// breaks.
+    /// The widest line of a help, in terminal columns.
     public static let width = 80
 
-    /// An EXIT STATUS entry, `prefix` then `text`, broken at spaces to fit ``width``; continuation
-    /// lines are indented to the meanings' column.
-    static func wrapped(_ prefix: String, _ text: String) -> [String] {
-        let indent = String(repeating: " ", count: 7)
+    /// `text`'s paragraphs (runs of lines, ended by an empty line or one that starts with a space)
+    /// each flowed into lines of at most `width` columns.
+    static func flowed(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
-        var current = prefix
-        var isEmpty = true
-        for word in text.split(separator: " ") {
-            if isEmpty || current.count + 1 + word.count <= width {
-                current += (isEmpty ? "" : " ") + word
+        var paragraph: [Substring] = []
+        func endParagraph() {
+            if !paragraph.isEmpty { lines += broken(paragraph.joined(separator: " "), width: width) }
+            paragraph = []
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.isEmpty || line.first == " " {
+                endParagraph()
+                lines += broken(String(line), width: width)
+            } else {
+                paragraph.append(line)
+            }
+        }
+        endParagraph()
+        return lines
+    }
+
+    /// The columns `text` takes in a terminal: two for each character of the CJK blocks (what the
+    /// helps hold: Japanese), one for the others. TerminalUI's DisplayWidth knows every wide
+    /// character; the help tests measure with it.
+    static func columns(_ text: some StringProtocol) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            let wide = [0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60]
+                .contains { $0.contains(Int(scalar.value)) }
+            return total + (wide ? 2 : 1)
+        }
+    }
+
+    /// An EXIT STATUS entry, `prefix` (7 characters) then `text`, broken at spaces to fit
+    /// ``width``; continuation lines are indented to the meanings' column.
+    static func wrapped(_ prefix: String, _ text: String) -> [String] {
+        let indent = String(repeating: " ", count: prefix.count)
+        return broken(text, width: width - prefix.count).enumerated().map { ($0 == 0 ? prefix : indent) + $1 }
+    }
+
+    /// `text` broken at spaces into lines of at most `width` columns; a word longer than that keeps
+    /// a line of its own. Continuation lines keep the text's leading spaces.
+    static func broken(_ text: String, width: Int) -> [String] {
+        guard columns(text) > width else { return [text] }
+        let leading = String(text.prefix { $0 == " " })
+        var lines: [String] = []
+        var current = leading
+        for word in text.dropFirst(leading.count).split(separator: " ") {
+            if current.count == leading.count || columns(current) + 1 + columns(word) <= width {
+                current += (current.count == leading.count ? "" : " ") + word
             } else {
                 lines.append(current)
-                current = indent + word
+                current = leading + word
             }
-            isEmpty = false
         }
         return lines + [current]
     }
@@ -89,7 +129,7 @@ public enum HelpFormatter {
     /// the text are indented to the column.
     static func entry(_ left: String, _ text: String) -> [String] {
         let indent = String(repeating: " ", count: column)
-        let textLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let textLines = flowed(text, width: width - column)
         var lines: [String] = []
         let head = "  \(left)"
         if head.count <= column - 2 {

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import TestSupport
 import Testing
 
@@ -54,6 +55,24 @@ import Testing
                 }
             }
             #expect(!help.contains("\u{1B}"))
+        }
+    }
+
+    /// Every help, the discussion and the texts each program declares included, fits a terminal of
+    /// HelpFormatter.width columns (a Japanese character takes two).
+    @Test(arguments: [
+        ["memory-game"], ["library-finder"], ["library-finder", "book"], ["todo"], ["reswift-inspect"],
+        ["reswift-bench"],
+    ])
+    func everyHelpFitsEightyColumns(command: [String]) throws {
+        let run = try runProduct(command[0], arguments: Array(command.dropFirst()) + ["--help"], timeout: 20)
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix(command.joined(separator: " ") + " — "))
+        for (number, line) in run.standardOutput.split(separator: "\n").enumerated() {
+            let width = line.reduce(0) { $0 + DisplayWidth.of($1) }
+            #expect(
+                width <= HelpFormatter.width,
+                "\(command.joined(separator: " ")) --help, line \(number + 1), is \(width) columns: \(line)")
         }
     }
 

@@ -46,11 +46,30 @@ import Testing
             help.contains(
                 """
                   --a-very-long-option-name VALUE
-                                            One
-                                            Two (repeatable)
+                                            One Two (repeatable)
                 """))
         #expect(help.contains("ENVIRONMENT:\n  X                         Ex\n"))
         #expect(help.contains("KEYS:\n  q quits\n"))
+    }
+
+    @Test func textsFlowIntoEightyColumnsAndAnIndentedLineKeepsItsPlace() {
+        let words = (1...30).map { "word\($0)" }.joined(separator: " ")
+        let command = CommandDeclaration(
+            name: "p", summary: "s", discussion: "\(words)\nmore.\n  an indented example\n\nNext.",
+            options: [.flag("--x", help: "東京都 秋田県 \(words)")], failureMeaning: "f")
+        let lines = HelpFormatter.help(for: command).split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines { #expect(HelpFormatter.columns(line) <= HelpFormatter.width, "\(line)") }
+        let discussion = lines.drop { !$0.hasPrefix("  p ") }.dropFirst(2).prefix { $0 != "OPTIONS:" }
+        #expect(discussion.joined(separator: " ").hasPrefix("\(words) more.   an indented example"))
+        #expect(discussion.contains("  an indented example"))
+        #expect(discussion.contains("Next."))
+        let option = lines.drop { !$0.hasPrefix("  --x") }.prefix {
+            $0.hasPrefix("  --x") || $0.hasPrefix("    ")
+        }
+        #expect(option.count > 1)
+        #expect(
+            option.first?.hasPrefix("  --x" + String(repeating: " ", count: 23) + "東京都 秋田県 word1") == true)
+        #expect(HelpFormatter.columns("東京都 x") == 8)
     }
 
     @Test func furtherCausesOfExitStatusTwoAreListedUnderIt() {

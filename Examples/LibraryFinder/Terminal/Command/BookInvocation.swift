@@ -19,7 +19,7 @@ extension BookInvocation {
 
     static let declaration = CommandDeclaration(
         name: "library-finder book",
-        summary: "Whether libraries have a book now, from the Calil availability API (/check)",
+        summary: "Whether libraries have a book now (Calil's /check API)",
         usage: [
             "ISBN [ISBN…] --system-id ID [--system-id ID…] [options]",
             "ISBN [ISBN…] --pref NAME [--city NAME] [options]",
@@ -36,7 +36,7 @@ extension BookInvocation {
         options: [
             .value(
                 "--system-id", placeholder: "ID", repeatable: true,
-                help: "Library system to ask (repeatable or comma-separated),\ne.g. Akita_Pref"),
+                help: "Library system to ask (or several, comma-separated), e.g. Akita_Pref"),
             .value("--pref", placeholder: "NAME", help: "Ask the systems of this prefecture's libraries"),
             .value("--city", placeholder: "NAME", help: "Only the libraries of this city (with --pref)"),
             .value(

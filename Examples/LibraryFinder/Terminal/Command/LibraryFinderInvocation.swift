@@ -25,7 +25,7 @@ extension LibraryFinderInvocation {
     /// The options, subcommands and help of `library-finder`.
     static let declaration = CommandDeclaration(
         name: "library-finder",
-        summary: "Japanese libraries from the Calil library API (https://calil.jp)",
+        summary: "Japanese libraries from the Calil library API (calil.jp)",
         discussion: """
             On a terminal it opens an interactive list (arrows move, / filters, b checks a book,
             r reloads, q quits); otherwise, or with --format, it prints the list and exits.
