@@ -124,7 +124,7 @@ extension InspectInvocation {
         case .run: break
         }
         guard let subcommand = parsed.subcommand else {
-            throw UsageError("Say what to do: list, tail, record or gen-test.")
+            throw UsageError("say what to do: list, tail, record or gen-test")
         }
         switch subcommand {
         case "list":
@@ -133,12 +133,12 @@ extension InspectInvocation {
         case "tail":
             let format = parsed.value("--format") ?? "text"
             guard format == "text" || format == "jsonl" else {
-                throw UsageError("--format must be text or jsonl, not \(Quoting.quoted(format)).")
+                throw UsageError("--format must be text or jsonl, not \(Quoting.quoted(format))")
             }
             return .tail(try target(parsed, subcommand: "tail"), jsonLines: format == "jsonl")
         case "record":
             guard let file = parsed.value("--to") else {
-                throw UsageError("record needs --to <session.jsonl>, the file to write.")
+                throw UsageError("record needs --to <session.jsonl>, the file to write")
             }
             return .record(try target(parsed, subcommand: "record"), to: file)
         case "gen-test":
@@ -151,7 +151,7 @@ extension InspectInvocation {
                 session: parsed.positionals[0], reducer: reducer, module: parsed.value("--module"),
                 to: parsed.value("--to"))
         default:
-            throw UsageError("Unknown subcommand \(Quoting.quoted(subcommand)).")
+            throw UsageError("unknown command \(Quoting.quoted(subcommand))")
         }
     }
 
@@ -189,7 +189,7 @@ extension InspectInvocation {
     private static func expectPositionals(_ parsed: ParsedArguments, count: Int, what: String)
         throws(UsageError)
     {
-        guard parsed.positionals.count == count else { throw UsageError("\(what).") }
+        guard parsed.positionals.count == count else { throw UsageError(what) }
     }
 
     /// The app `--socket` or the positional argument names.
