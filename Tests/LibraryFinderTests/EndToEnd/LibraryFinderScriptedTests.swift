@@ -64,6 +64,16 @@ import Testing
         #expect(run.standardError.contains("needs a Calil app key"))
         #expect(run.standardError.contains("export CALIL_APPKEY="))
         #expect(server.requests.isEmpty)
+        // UsingLibraryFinder.md shows this run: its sample is the program's text, line for line.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let article = try String(
+            contentsOf: root.appendingPathComponent(
+                "Examples/LibraryFinder/Model/LibraryFinderModel.docc/Articles/UsingLibraryFinder.md"),
+            encoding: .utf8)
+        let start = try #require(article.range(of: "# no key set\n"))
+        let end = try #require(article[start.upperBound...].range(of: "$ echo $?\n"))
+        #expect(String(article[start.upperBound..<end.lowerBound]) == run.standardError)
     }
 
     @Test func reportsAServerErrorWithoutTheKeyAndExitsWithOne() throws {
