@@ -45,7 +45,7 @@ public struct DispatchOrigin: Hashable, Sendable {
     public static var current: DispatchOrigin? {
         // Read without creating the thread's context: a thread that never processed an
         // instrumented action has none, and needn't look its name up.
-        _ThreadContext.existing?.origin
+        ThreadContext.existing?.origin
     }
 
     /// Runs `body` with `origin` as this thread's ``current`` origin, restoring the previous one
@@ -59,7 +59,7 @@ public struct DispatchOrigin: Hashable, Sendable {
     static func _withCurrent<Result>(_ origin: DispatchOrigin?, _ body: () throws -> Result) rethrows
         -> Result
     {
-        try _ThreadContext.current.withOrigin(origin, body)
+        try ThreadContext.current.withOrigin(origin, body)
     }
 }
 
@@ -136,7 +136,7 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameter body: Calls the middleware's `dispatch` function.
     package func _dispatching(_ body: () -> Void) {
-        let context = _ThreadContext.current
+        let context = ThreadContext.current
         let saved = context.pendingCallSite
         context.pendingCallSite = self
         defer { context.pendingCallSite = saved }
@@ -145,7 +145,7 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
 
     /// Takes the call site ``_dispatching(_:)`` set on this thread, if any.
     static func takePending() -> CallSite? {
-        guard let context = _ThreadContext.existing, let callSite = context.pendingCallSite else {
+        guard let context = ThreadContext.existing, let callSite = context.pendingCallSite else {
             return nil
         }
         context.pendingCallSite = nil

@@ -16,7 +16,7 @@ public struct DispatchThread: Hashable, Sendable, CustomStringConvertible {
     /// Whether it is the process's main thread.
     public var isMain: Bool
 
-    /// The number of the thread's name in `_ThreadNameTable.shared`, or 0 for none.
+    /// The number of the thread's name in `ThreadNameTable.shared`, or 0 for none.
     private var nameNumber: UInt32
 
     /// The thread's name, when it has one.
@@ -24,8 +24,8 @@ public struct DispatchThread: Hashable, Sendable, CustomStringConvertible {
     /// The names are kept in a table for the life of the process: the first
     /// ``keptNameCount`` different names are kept; a name beyond those reads as `nil`.
     public var name: String? {
-        get { _ThreadNameTable.shared.name(numbered: nameNumber) }
-        set { nameNumber = _ThreadNameTable.shared.number(of: newValue) }
+        get { ThreadNameTable.shared.name(numbered: nameNumber) }
+        set { nameNumber = ThreadNameTable.shared.number(of: newValue) }
     }
 
     /// How many different thread names the process keeps (see ``name``).
@@ -38,7 +38,7 @@ public struct DispatchThread: Hashable, Sendable, CustomStringConvertible {
     ///   - name: Its name, if any.
     public init(isMain: Bool, name: String? = nil) {
         self.isMain = isMain
-        self.nameNumber = _ThreadNameTable.shared.number(of: name)
+        self.nameNumber = ThreadNameTable.shared.number(of: name)
     }
 
     /// The calling thread.
@@ -46,7 +46,7 @@ public struct DispatchThread: Hashable, Sendable, CustomStringConvertible {
     /// Looked up once per thread and then kept, so a name given to a thread after its first
     /// instrumented dispatch is not seen.
     public static var current: DispatchThread {
-        _ThreadContext.current.thread
+        ThreadContext.current.thread
     }
 
     /// `"main"`, or the thread's name, or `"background"`.
@@ -94,14 +94,14 @@ public struct DispatchThread: Hashable, Sendable, CustomStringConvertible {
 
 /// The thread names `DispatchThread` values refer to, numbered from 1 in the order first seen;
 /// at most `capacity` of them, after which a new name gets 0 (no name).
-final class _ThreadNameTable: Sendable {
+final class ThreadNameTable: Sendable {
     private struct Table {
         var numbers: [String: UInt32] = [:]
         var names: [String] = []
     }
 
     /// The table `DispatchThread` uses.
-    static let shared = _ThreadNameTable(capacity: DispatchThread.keptNameCount)
+    static let shared = ThreadNameTable(capacity: DispatchThread.keptNameCount)
 
     private let capacity: Int
     private let table = Locked(Table())

@@ -4,7 +4,7 @@
 /// A dispatch is traced when the store has an instrumentation, when its caller gave a call site,
 /// or while another action is traced (so that a nested action's origin names its parent). Used
 /// only holding the store's lock.
-final class _DispatchTracer {
+final class DispatchTracer {
     // Used only by the thread holding the store's lock, hence no dynamic exclusivity checks.
 
     /// The store's ``Store/instrumentation``.
@@ -23,7 +23,7 @@ final class _DispatchTracer {
 
     /// The actions being traced, outermost first, in `frames[0..<depth]`; the frames past
     /// `depth` are kept for reuse.
-    @exclusivity(unchecked) private var frames: [_DispatchFrame] = []
+    @exclusivity(unchecked) private var frames: [DispatchFrame] = []
     @exclusivity(unchecked) private var depth = 0
 
     private func updateIsTracing() {
@@ -53,7 +53,7 @@ final class _DispatchTracer {
 
     /// The frame that measures the action being processed, when the store has an
     /// instrumentation.
-    var measuringFrame: _DispatchFrame? {
+    var measuringFrame: DispatchFrame? {
         depth > 0 && instrumentation != nil ? frames[depth - 1] : nil
     }
 
@@ -61,17 +61,17 @@ final class _DispatchTracer {
     /// instrumentation, reports its measurement once it and the actions it deferred are done.
     func trace(_ action: Action, callSite: CallSite?, parent: DispatchParent?, _ body: () -> Void) {
         // One look-up of the thread's context, for its description and its current origin.
-        let context = _ThreadContext.current
+        let context = ThreadContext.current
         let origin = DispatchOrigin(callSite: callSite, thread: context.thread, parent: parent)
-        if depth == frames.count { frames.append(_DispatchFrame()) }
+        if depth == frames.count { frames.append(DispatchFrame()) }
         let frame = frames[depth]
         frame.begin(type(of: action), origin: origin)
         depth += 1
         isTracing = true
         let elapsed = context.withOrigin(origin) {
-            let start = _MonotonicClock.now()
+            let start = MonotonicClock.now()
             body()
-            return _MonotonicClock.nanoseconds(since: start)
+            return MonotonicClock.nanoseconds(since: start)
         }
         depth -= 1
         updateIsTracing()
@@ -98,7 +98,7 @@ final class _DispatchTracer {
 }
 
 /// What the store measures of one traced action while it is processed.
-final class _DispatchFrame {
+final class DispatchFrame {
     // Used only by the thread holding the store's lock, hence no dynamic exclusivity checks.
 
     @exclusivity(unchecked) var actionType: any Action.Type = ReSwiftInit.self
@@ -120,7 +120,7 @@ final class _DispatchFrame {
     /// Adds the time of a subscriber that was delivered a state since the clock read
     /// `previous`, and returns the clock's new reading.
     func addSubscriber(_ kind: SubscriberKind, since previous: UInt64) -> UInt64 {
-        let now = _MonotonicClock.now()
+        let now = MonotonicClock.now()
         subscribers.append(
             SubscriberMeasurement(subscriber: kind, nanoseconds: now >= previous ? now - previous : 0))
         return now

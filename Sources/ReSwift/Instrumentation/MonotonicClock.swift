@@ -8,7 +8,7 @@
 
 /// Nanoseconds on a clock that never jumps, for timing dispatches. (`ContinuousClock` needs
 /// macOS 13 / iOS 16; the package supports older systems.)
-enum _MonotonicClock {
+enum MonotonicClock {
     /// Nanoseconds since an arbitrary fixed point; only differences mean anything.
     @inline(__always)
     static func now() -> UInt64 {

@@ -35,7 +35,7 @@
 ///   `newState` has ``DispatchParent/subscriber(_:)``.
 /// - **Filling it cheaply.** ``DispatchThread/current`` is looked up once per thread;
 ///   ``SubscriberKind`` holds a metatype that a subscription can keep from the moment it is made;
-///   the module's internal `_MonotonicClock` reads a clock that never jumps, and
+///   the module's internal `MonotonicClock` reads a clock that never jumps, and
 ///   `DispatchOrigin._withCurrent(_:_:)` makes an origin current.
 /// - **One call per action, in completion order.** An action a thunk dispatches synchronously
 ///   finishes, and is reported, before the thunk's own action; an action a subscriber dispatches

@@ -15,7 +15,7 @@
 ///
 /// Reached through a `pthread` key; each thread has its own, so nothing here is shared and no
 /// lock is needed. The key's destructor releases it when the thread ends.
-final class _ThreadContext {
+final class ThreadContext {
     /// The thread, looked up when the context is created.
     let thread = DispatchThread.lookUp()
 
@@ -38,18 +38,18 @@ final class _ThreadContext {
     @exclusivity(unchecked) var pendingCallSite: CallSite?
 
     /// The calling thread's context if it has one, without creating it.
-    static var existing: _ThreadContext? {
+    static var existing: ThreadContext? {
         pthread_getspecific(threadContextKey).map {
-            Unmanaged<_ThreadContext>.fromOpaque($0).takeUnretainedValue()
+            Unmanaged<ThreadContext>.fromOpaque($0).takeUnretainedValue()
         }
     }
 
     /// The calling thread's context, created on first use.
-    static var current: _ThreadContext {
+    static var current: ThreadContext {
         if let existing = pthread_getspecific(threadContextKey) {
-            return Unmanaged<_ThreadContext>.fromOpaque(existing).takeUnretainedValue()
+            return Unmanaged<ThreadContext>.fromOpaque(existing).takeUnretainedValue()
         }
-        let context = _ThreadContext()
+        let context = ThreadContext()
         // The key holds one retain, released by `releaseThreadContext` when the thread ends.
         let result = pthread_setspecific(threadContextKey, Unmanaged.passRetained(context).toOpaque())
         precondition(result == 0, "Internal inconsistency: pthread_setspecific failed with \(result)")
@@ -59,16 +59,16 @@ final class _ThreadContext {
 
 #if canImport(Darwin)
     private func releaseThreadContext(_ pointer: UnsafeMutableRawPointer) {
-        Unmanaged<_ThreadContext>.fromOpaque(pointer).release()
+        Unmanaged<ThreadContext>.fromOpaque(pointer).release()
     }
 #else
     private func releaseThreadContext(_ pointer: UnsafeMutableRawPointer?) {
         guard let pointer else { return }
-        Unmanaged<_ThreadContext>.fromOpaque(pointer).release()
+        Unmanaged<ThreadContext>.fromOpaque(pointer).release()
     }
 #endif
 
-/// The key of each thread's `_ThreadContext`, created on first use (a global's initializer runs
+/// The key of each thread's `ThreadContext`, created on first use (a global's initializer runs
 /// once, whichever thread gets there first).
 private let threadContextKey: pthread_key_t = {
     var key = pthread_key_t()

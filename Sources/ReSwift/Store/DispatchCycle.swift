@@ -11,7 +11,7 @@
 /// is deferred while subscribers are notified and refused while the reducer runs. Inside a
 /// ``Store/batch(_:)`` each action is reduced without notifying; the outermost batch's end
 /// notifies once (``endBatch()``). Used only holding the store's lock.
-struct _DispatchCycle {
+struct DispatchCycle {
     /// What the dispatching thread is doing.
     enum Phase: UInt8 {
         /// Running middleware, or not dispatching at all: an action is processed at once.

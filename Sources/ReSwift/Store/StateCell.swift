@@ -5,7 +5,7 @@
 /// Generic over the *stored* type, always the store's `State?`, so that the store's unspecialized
 /// code gets that type's metadata from this object's class instead of looking `Optional<State>`
 /// up in the runtime's metadata cache on every dispatch.
-final class _StateCell<Stored>: @unchecked Sendable {
+final class StateCell<Stored>: @unchecked Sendable {
     // @unchecked Sendable: `value` is changed only by the thread holding the store's lock,
     // holding `lock` too; other threads read it holding `lock`.
 

@@ -33,7 +33,7 @@ extension Store {
     }
 }
 
-extension _StoreCore {
+extension StoreCore {
     /// The end of a batch: one notification for the actions it reduced, then the actions
     /// subscribers dispatched, as at the end of `reduceAndNotify`.
     func endBatch() {
@@ -41,7 +41,7 @@ extension _StoreCore {
         if !subscribers.isEmpty {
             cycle.beginNotifyingBatch()
             let frame = tracer.measuringFrame
-            notify(measuringInto: frame, start: frame == nil ? 0 : _MonotonicClock.now())
+            notify(measuringInto: frame, start: frame == nil ? 0 : MonotonicClock.now())
             cycle.end()
         }
         if cycle.hasDeferredActions { runDeferredActions(after: last) }

@@ -79,7 +79,7 @@ extension Store {
     }
 }
 
-extension _StoreCore {
+extension StoreCore {
     /// The state, for any thread.
     var currentState: State? { cell.current }
 

@@ -204,6 +204,7 @@ extension Store {
 // `newState` directly: the frame right below the delivery loop's.
 
 /// The node of an object subscribed to the whole state.
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
     weak var subscriber: S?
@@ -226,6 +227,7 @@ final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscr
 /// The node of an object subscribed to the whole state that skips repeated states. `isEqual` is
 /// always the store's `==` on its state, which is why the nodes of one notification can share
 /// one comparison (see `_UnsafeSubscriberList.repeatsPrevious(_:isEqual:)`).
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
     @usableFromInline

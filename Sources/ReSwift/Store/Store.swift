@@ -22,7 +22,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     // @unchecked Sendable: the mutable parts are in `core`, under its lock.
 
     /// The state, the lock, the middleware and the subscribers: what a dispatch goes through.
-    let core: _StoreCore<State>
+    let core: StoreCore<State>
 
     /// `==` on the whole state when `State` is `Equatable`, for the open `subscribe(_:)`.
     let stateEquality: ((State, State) -> Bool)?
@@ -48,8 +48,8 @@ open class Store<State>: StoreType, @unchecked Sendable {
         reducer: @escaping Reducer<State>, state: State?, middleware: [Middleware<State>] = [],
         automaticallySkipsRepeats: Bool = true
     ) {
-        core = _StoreCore(
-            _StateCell(state) { action, state in reducer(action, state) }, middleware: middleware,
+        core = StoreCore(
+            StateCell(state) { action, state in reducer(action, state) }, middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
         stateEquality = Self.equality()
         _isSubclass = type(of: self) != Store<State>.self
@@ -69,8 +69,8 @@ open class Store<State>: StoreType, @unchecked Sendable {
         reducer: @escaping MutatingReducer<State>, state: State, middleware: [Middleware<State>] = [],
         automaticallySkipsRepeats: Bool = true
     ) {
-        core = _StoreCore(
-            _StateCell(state, mutate: { action, state in reducer(action, &state!) }), middleware: middleware,
+        core = StoreCore(
+            StateCell(state, mutate: { action, state in reducer(action, &state!) }), middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
         stateEquality = Self.equality()
         _isSubclass = type(of: self) != Store<State>.self
@@ -187,15 +187,15 @@ open class Store<State>: StoreType, @unchecked Sendable {
 ///
 /// Apart from ``Store`` so that the middleware chain can hold it without holding the store:
 /// middleware may outlive the store (a thunk's task), and then the chain does nothing.
-final class _StoreCore<State>: @unchecked Sendable {
+final class StoreCore<State>: @unchecked Sendable {
     // @unchecked Sendable: every mutable property is used holding `lock`; the state's cell has
     // a lock of its own for readers on other threads.
 
     let lock = _StoreLock()
-    let cell: _StateCell<State?>
+    let cell: StateCell<State?>
 
-    @exclusivity(unchecked) var cycle = _DispatchCycle()
-    let tracer = _DispatchTracer()
+    @exclusivity(unchecked) var cycle = DispatchCycle()
+    let tracer = DispatchTracer()
     let subscribers: _UnsafeSubscriberList
     @exclusivity(unchecked) var middleware: [Middleware<State>]
     @exclusivity(unchecked) var chain: DispatchFunction?
@@ -207,7 +207,7 @@ final class _StoreCore<State>: @unchecked Sendable {
     @exclusivity(unchecked) var misuseHandler: ((StoreMisuse) -> Void)?
     @exclusivity(unchecked) var isClosed = false
 
-    init(_ cell: _StateCell<State?>, middleware: [Middleware<State>], automaticallySkipsRepeats: Bool) {
+    init(_ cell: StateCell<State?>, middleware: [Middleware<State>], automaticallySkipsRepeats: Bool) {
         self.cell = cell
         self.middleware = middleware
         self.automaticallySkipsRepeats = automaticallySkipsRepeats
@@ -254,13 +254,13 @@ final class _StoreCore<State>: @unchecked Sendable {
     /// 4. The reducer changes the state in place; readers on other threads wait for it.
     ///
     /// - Returns: The clock's reading at the end, when measuring.
-    private func reduce(_ action: Action, measuringInto frame: _DispatchFrame?) -> UInt64 {
+    private func reduce(_ action: Action, measuringInto frame: DispatchFrame?) -> UInt64 {
         cycle.beginReducing()
-        let start = frame == nil ? 0 : _MonotonicClock.now()
+        let start = frame == nil ? 0 : MonotonicClock.now()
         cell.reduce(action)
         subscribers.stateDidChange()
         guard let frame else { return 0 }
-        let end = _MonotonicClock.now()
+        let end = MonotonicClock.now()
         frame.reducerNanoseconds = (frame.reducerNanoseconds ?? 0) &+ (end >= start ? end - start : 0)
         return end
     }
@@ -271,7 +271,7 @@ final class _StoreCore<State>: @unchecked Sendable {
     /// Apart from `reduceAndNotify` so that its generic work (the optional state's type, which
     /// the runtime looks up) costs nothing without subscribers.
     @inline(never)
-    func notify(measuringInto frame: _DispatchFrame?, start: UInt64) {
+    func notify(measuringInto frame: DispatchFrame?, start: UInt64) {
         guard let state = cell.unlocked else { return }
         subscribers.deliver(state, measuringInto: frame, start: start)
     }

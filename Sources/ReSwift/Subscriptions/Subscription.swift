@@ -76,6 +76,7 @@ public final class Subscription<State> {
     let _context: _SubscriptionContext?
 
     /// Where a subscription's values come from.
+    // Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
     @usableFromInline
     enum _Source {
         /// The store's states: the subscription a transform receives (`State` is the store's).
@@ -294,12 +295,14 @@ public final class Subscription<State> {
 
 /// A function that takes a subscription's values (the previous one, if any, and the new one)
 /// and returns `false` once the subscriber at the end is gone.
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 typealias _Sink<Value> = (_ oldValue: Value?, _ newValue: Value) -> Bool
 
 /// The skip steps after a subscription's source: a value is dropped when one of them says it
 /// repeats the previous value. Each skip sees the same previous and new values, so consecutive
 /// skips are one predicate.
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 struct _Skip<Value> {
     /// Whether `skipRepeats()` followed an `Equatable` select step, which then compares with `==`.
@@ -329,6 +332,7 @@ struct _Skip<Value> {
 }
 
 /// `==` for a select step, as a type so that the step's comparison is specialized and inlined.
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 protocol _Equality {
     associatedtype Value
@@ -338,6 +342,7 @@ protocol _Equality {
 }
 
 /// `==` on an `Equatable` selection.
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 enum _EqualValues<Value: Equatable>: _Equality {
     @inlinable
@@ -348,6 +353,7 @@ enum _EqualValues<Value: Equatable>: _Equality {
 }
 
 /// No `==`: the selection isn't `Equatable`.
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 enum _NoEquality<Value>: _Equality {
     @inlinable
@@ -359,6 +365,7 @@ enum _NoEquality<Value>: _Equality {
 
 /// A select step with the skips after it: selects a value from each upstream value, drops it
 /// when it repeats the previous selection, and passes it on with the previous one.
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 final class _SelectStep<Upstream, Value, Equality: _Equality> where Equality.Value == Value {
     @usableFromInline
@@ -421,6 +428,7 @@ final class _SelectStep<Upstream, Value, Equality: _Equality> where Equality.Val
 
 /// What the subscriptions derived from one store subscription share: the subscription whose
 /// values a custom operator took, if any.
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 final class _SubscriptionContext {
     /// Makes the node of the subscription whose ``Subscription/observer`` a custom operator
@@ -475,6 +483,7 @@ extension Subscription {
 }
 
 /// Who subscribes: what a subscriber's node is made with.
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 struct _NodeInfo {
     /// The subscriber object, for subscriptions made with one.
@@ -504,6 +513,7 @@ extension _ClosureNode {
 ///
 /// Read and written without a dynamic exclusivity check: the store never runs a subscription
 /// on two threads at once (it holds its lock).
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 final class _LastValue<Value> {
     @usableFromInline

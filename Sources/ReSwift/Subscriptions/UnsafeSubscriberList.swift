@@ -18,6 +18,7 @@
 /// Not generic, so that the store's unspecialized code works on concrete arrays and
 /// dictionaries; only delivering knows the state's type, and it casts each node to its
 /// `_SubscriptionNode<State>` (every node of a store takes that store's state).
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 final class _UnsafeSubscriberList {
     // Every property is used only by the thread holding `lock`, which makes each access
@@ -56,7 +57,7 @@ final class _UnsafeSubscriberList {
     @usableFromInline
     @exclusivity(unchecked) private(set) var version: UInt64 = 0
 
-    /// The state delivered last (a `_PreviousState<State>`), kept only while a subscriber needs
+    /// The state delivered last (a `PreviousState<State>`), kept only while a subscriber needs
     /// the previous whole state to skip repeats (see `repeatsPrevious(_:isEqual:)`): keeping it
     /// makes the next change of the state copy what it changes.
     @exclusivity(unchecked) private var previous: AnyObject?
@@ -72,7 +73,7 @@ final class _UnsafeSubscriberList {
     @exclusivity(unchecked) private var isFirstDelivery = false
 
     /// The serial numbers this list gives its states: `nextVersion..<versionEnd`, a block
-    /// taken from `_StateVersions`.
+    /// taken from `StateVersions`.
     @exclusivity(unchecked) private var nextVersion: UInt64 = 0
     @exclusivity(unchecked) private var versionEnd: UInt64 = 0
 
@@ -80,7 +81,7 @@ final class _UnsafeSubscriberList {
     func stateDidChange() {
         lock.assertHeld()
         if nextVersion == versionEnd {
-            (nextVersion, versionEnd) = _StateVersions.takeBlock()
+            (nextVersion, versionEnd) = StateVersions.takeBlock()
         }
         version = nextVersion
         nextVersion &+= 1
@@ -95,7 +96,7 @@ final class _UnsafeSubscriberList {
         if comparedVersion != version {
             // Made by `add` for this store's `State`.
             previousIsEqual =
-                unsafeDowncast(previous, to: _PreviousState<State>.self).value.map {
+                unsafeDowncast(previous, to: PreviousState<State>.self).value.map {
                     isEqual($0, state)
                 } ?? false
             comparedVersion = version
@@ -117,7 +118,7 @@ final class _UnsafeSubscriberList {
         append(node)
         if node.comparesWithPrevious {
             previousStateUsers += 1
-            if previousStateUsers == 1 { previous = _PreviousState(state) }
+            if previousStateUsers == 1 { previous = PreviousState(state) }
         }
         guard let state else { return }
         if version == 0 { stateDidChange() }
@@ -194,7 +195,7 @@ final class _UnsafeSubscriberList {
     ///
     /// - Parameter frame: Where to add each subscriber's time, when the dispatch is measured;
     ///   each subscriber's time runs from the previous clock reading (`start` for the first).
-    func deliver<State>(_ state: State, measuringInto frame: _DispatchFrame?, start: UInt64) {
+    func deliver<State>(_ state: State, measuringInto frame: DispatchFrame?, start: UInt64) {
         lock.assertHeld()
         precondition(!isDelivering, "Internal inconsistency: a delivery started inside another")
         isDelivering = true
@@ -217,7 +218,7 @@ final class _UnsafeSubscriberList {
         isDelivering = false
         if !retired.isEmpty { retired.removeAll() }
         compactIfNeeded()
-        if let previous { unsafeDowncast(previous, to: _PreviousState<State>.self).value = state }
+        if let previous { unsafeDowncast(previous, to: PreviousState<State>.self).value = state }
     }
 
     /// Removes every subscriber: the store went away.
@@ -236,6 +237,7 @@ final class _UnsafeSubscriberList {
 }
 
 /// One subscriber in a store's list, as the list sees it.
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 class _AnySubscriptionNode {
     /// The node's position in the list, or `-1` once it was removed.
@@ -264,6 +266,7 @@ class _AnySubscriptionNode {
 ///
 /// Made by the inlinable subscribe functions in the subscriber's module, where the state's and
 /// the subscriber's types are known, so that delivering is specialized code.
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 class _SubscriptionNode<State>: _AnySubscriptionNode {
     @usableFromInline
@@ -281,12 +284,13 @@ class _SubscriptionNode<State>: _AnySubscriptionNode {
 }
 
 /// The previous state, for subscribers that skip repeats.
-final class _PreviousState<State> {
+final class PreviousState<State> {
     @exclusivity(unchecked) var value: State?
     init(_ value: State?) { self.value = value }
 }
 
 /// A node that delivers states through a closure.
+// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
 @usableFromInline
 final class _ClosureNode<State>: _SubscriptionNode<State> {
     @usableFromInline
@@ -309,7 +313,7 @@ final class _ClosureNode<State>: _SubscriptionNode<State> {
 
 /// The versions of states, handed to stores in blocks so that numbering a state takes no
 /// process-wide lock. Starts at 1: 0 means "no version".
-enum _StateVersions {
+enum StateVersions {
     private static let blockSize: UInt64 = 4096
     private static let next = Locked<UInt64>(1)
 

@@ -32,7 +32,7 @@ import Testing
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             let origin = DispatchOrigin.current
-            result.withLock { $0 = (origin, _ThreadContext.existing != nil) }
+            result.withLock { $0 = (origin, ThreadContext.existing != nil) }
             done.signal()
         }
         #expect(done.wait(timeout: .now() + 10) == .success, "the thread didn't finish within 10 s")
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aFullTableKeepsItsNamesAndGivesNewOnesNoName() {
-        let table = _ThreadNameTable(capacity: 2)
+        let table = ThreadNameTable(capacity: 2)
         let one = table.number(of: "one")
         let two = table.number(of: "two")
         #expect(table.number(of: "three") == 0)

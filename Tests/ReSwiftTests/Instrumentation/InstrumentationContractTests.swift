@@ -121,10 +121,10 @@ private final class ScoreView {}
     }
 
     @Test func monotonicClockNeverGoesBack() {
-        let first = _MonotonicClock.now()
-        let second = _MonotonicClock.now()
+        let first = MonotonicClock.now()
+        let second = MonotonicClock.now()
         #expect(second >= first)
-        #expect(_MonotonicClock.nanoseconds(since: second &+ 1_000_000_000) == 0)
+        #expect(MonotonicClock.nanoseconds(since: second &+ 1_000_000_000) == 0)
     }
 }
 

@@ -8,26 +8,26 @@ private struct Ping: Action {}
 /// action that arrives in each phase.
 @Suite struct DispatchCycleTests {
     @Test func anActionArrivingWhileIdleIsProcessedAtOnce() {
-        var cycle = _DispatchCycle()
+        var cycle = DispatchCycle()
         #expect(cycle.arrive(Ping(), needsMiddleware: true) == .process)
         #expect(!cycle.hasDeferredActions)
     }
 
     @Test func idleGoesToReducing() {
-        var cycle = _DispatchCycle()
+        var cycle = DispatchCycle()
         cycle.beginReducing()
         #expect(cycle.phase == .reducing)
     }
 
     @Test func anActionArrivingWhileReducingIsRefused() {
-        var cycle = _DispatchCycle()
+        var cycle = DispatchCycle()
         cycle.beginReducing()
         #expect(cycle.arrive(Ping(), needsMiddleware: true) == .refused)
         #expect(!cycle.hasDeferredActions)
     }
 
     @Test func reducingGoesToNotifyingOrBackToIdle() {
-        var cycle = _DispatchCycle()
+        var cycle = DispatchCycle()
         cycle.beginReducing()
         cycle.beginNotifying()
         #expect(cycle.phase == .notifying)
@@ -39,7 +39,7 @@ private struct Ping: Action {}
     }
 
     @Test func actionsArrivingWhileNotifyingWaitInOrderWithTheirRoute() {
-        var cycle = _DispatchCycle()
+        var cycle = DispatchCycle()
         cycle.beginReducing()
         cycle.beginNotifying()
         let site = CallSite(fileID: "A.swift", line: 3)
@@ -56,7 +56,7 @@ private struct Ping: Action {}
     }
 
     @Test func actionsDeferredInABatchOpenedWhileNotifyingCarryItsNumber() {
-        var cycle = _DispatchCycle()
+        var cycle = DispatchCycle()
         cycle.beginReducing()
         cycle.beginNotifying()
         _ = cycle.arrive(Ping(), needsMiddleware: true)
@@ -78,7 +78,7 @@ private struct Ping: Action {}
     }
 
     @Test func theOutermostBatchEndingWhileIdleNamesTheLastActionReducedInIt() {
-        var cycle = _DispatchCycle()
+        var cycle = DispatchCycle()
         cycle.beginBatch()
         #expect(cycle.isBatching)
         cycle.beginReducing()
