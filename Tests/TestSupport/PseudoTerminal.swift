@@ -260,7 +260,7 @@
                     while true {
                         if updateScreen(until: condition) { return screenState.screen }
                         if exitState.withLock({ $0 }) != nil {
-                            try await output.quiet()
+                            await output.quiet()
                             if updateScreen(until: condition) { return screenState.screen }
                             throw TestSupportError(
                                 "Waiting for \(description) on the screen: the program exited first "
@@ -477,15 +477,14 @@
             }
         }
 
-        /// Suspends until nothing arrived for a short moment (the program's last output is in), for at
-        /// most 2 s.
-        func quiet() async throws {
-            let deadline = Date().addingTimeInterval(2)
-            var seen = count
-            while Date() < deadline {
-                try await Task.sleep(nanoseconds: 50_000_000)
-                guard count != seen else { return }
-                seen = count
+        /// ``waitUntilQuiet()`` for async code: it waits on a thread of its own, so the task suspends
+        /// without holding one of Swift concurrency's few threads.
+        func quiet() async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                Thread.detachNewThread { [self] in
+                    waitUntilQuiet()
+                    continuation.resume()
+                }
             }
         }
 
