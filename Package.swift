@@ -219,7 +219,10 @@ package.products += [.executable(name: "memory-game", targets: ["MemoryGameApp"]
 package.targets += [
     .target(
         name: "MemoryGameModel",
-        dependencies: ["ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "HTTPTransport"],
+        dependencies: [
+            "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "HTTPTransport",
+            "ArgumentParsing",
+        ],
         path: "Examples/MemoryGame/Model"
     ),
     .target(

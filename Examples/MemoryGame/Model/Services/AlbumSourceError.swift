@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 
 /// Why albums could not be fetched. The ``description`` says what happened and what to do.
@@ -48,7 +49,7 @@ public struct AlbumSourceError: Error, Equatable, Sendable, CustomStringConverti
         case .unreachable(let detail):
             return "The iTunes Search API can't be reached (\(detail))."
         case .timedOut(let seconds):
-            return "The iTunes Search API didn't answer within \(Self.format(seconds)) s."
+            return "The iTunes Search API didn't answer within \(SecondsText.phrase(seconds))."
         case .httpStatus(let status):
             return "The iTunes Search API answered with HTTP status \(status)."
         case .malformedResponse(let detail):
@@ -60,9 +61,5 @@ public struct AlbumSourceError: Error, Equatable, Sendable, CustomStringConverti
         case .tooFewAlbums(let found, let needed):
             return "The iTunes Search API found only \(found) distinct albums; a game needs \(needed)."
         }
-    }
-
-    private static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
     }
 }

@@ -43,7 +43,8 @@ import Testing
 
     @Test func errorsSayWhatHappened() {
         #expect(AlbumSourceError(.httpStatus(503)).description.contains("503"))
-        #expect(AlbumSourceError(.timedOut(seconds: 4)).description.contains("within 4 s"))
+        #expect(AlbumSourceError(.timedOut(seconds: 4)).description.contains("within 4 seconds."))
+        #expect(AlbumSourceError(.timedOut(seconds: 1)).description.contains("within 1 second."))
         #expect(AlbumSourceError(.timedOut(seconds: 4)).isConnectivityProblem)
         #expect(!AlbumSourceError(.httpStatus(503)).isConnectivityProblem)
     }
