@@ -126,7 +126,7 @@ package.products += [.library(name: "ReSwiftDevTools", targets: ["ReSwiftDevTool
 package.targets += [
     .target(
         name: "ReSwiftDevTools",
-        dependencies: ["ReSwift", "ReSwiftDiff"],
+        dependencies: ["ReSwift", "ReSwiftDiff", "InternalReSwiftUtilities"],
         path: "Sources/ReSwiftDevTools"
     ),
     .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
 import ReSwift
 
 #if canImport(Glibc)
@@ -124,17 +125,9 @@ public struct RecordedSession {
         case S_IFIFO: throw failure("it is a pipe, not a session file", code: EINVAL)
         default: throw failure("it isn't a regular file", code: EINVAL)
         }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count > 0 {
-                data.append(contentsOf: buffer[0..<count])
-            } else if count == 0 {
-                return data
-            } else if errno != EINTR {
-                throw failure(errno)
-            }
+        switch FileDescriptorReading.readToEnd(fd) {
+        case .success(let bytes): return Data(bytes)
+        case .failure(let readFailure): throw failure(readFailure.code)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
 
 #if canImport(Glibc)
     import Glibc
@@ -100,17 +101,9 @@ enum POSIX {
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw Failure(operation: "fstat", path: path, code: errno) }
         if let kind = nonFileKind(mode: status.st_mode) { throw NotARegularFile(path: path, kind: kind) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count > 0 {
-                data.append(contentsOf: buffer[0..<count])
-            } else if count == 0 {
-                return data
-            } else if errno != EINTR {
-                throw Failure(operation: "read", path: path, code: errno)
-            }
+        switch FileDescriptorReading.readToEnd(fd) {
+        case .success(let bytes): return Data(bytes)
+        case .failure(let failure): throw Failure(operation: "read", path: path, code: failure.code)
         }
     }
 
