@@ -114,17 +114,7 @@ extension BookInvocation {
             systems = .ids(unique)
         } else {
             var query = LibraryQuery(prefecture: nil)
-            if let text = parsed.value("--pref") {
-                query.prefecture = try LibraryFinderInvocation.nonEmpty(text, for: "--pref")
-            }
-            if let text = parsed.value("--city") {
-                query.city = try LibraryFinderInvocation.nonEmpty(text, for: "--city")
-            }
-            if let text = parsed.value("--near") { query.near = try LibraryFinderInvocation.coordinate(text) }
-            if let text = parsed.value("--limit") {
-                query.limit = try NumberParsing.integer(
-                    text, for: "--limit", in: LibraryFinderInvocation.limitRange)
-            }
+            try LibraryFinderInvocation.readPlace(parsed, into: &query)
             systems = .query(query)
         }
         var options = BookOptions(isbns: isbns, systems: systems)

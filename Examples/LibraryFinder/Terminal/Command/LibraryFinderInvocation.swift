@@ -101,13 +101,9 @@ extension LibraryFinderInvocation {
         }
         if parsed.subcommand == "book" { throw bookFirst }
         var options = LibraryFinderOptions()
-        if let text = parsed.value("--city") { options.query.city = try nonEmpty(text, for: "--city") }
+        try readPlace(parsed, into: &options.query)
         if let text = parsed.value("--system-id") {
             options.query.systemID = try nonEmpty(text, for: "--system-id")
-        }
-        if let text = parsed.value("--near") { options.query.near = try coordinate(text) }
-        if let text = parsed.value("--limit") {
-            options.query.limit = try NumberParsing.integer(text, for: "--limit", in: limitRange)
         }
         var categories: Set<LibraryCategory> = []
         for text in parsed.allValues("--category") {
@@ -129,12 +125,23 @@ extension LibraryFinderInvocation {
         options.apiBase = service.apiBase
         options.timeout = service.timeout
         options.usesCache = !parsed.contains("--no-cache")
-        if let text = parsed.value("--pref") {
-            options.query.prefecture = try nonEmpty(text, for: "--pref")
-        } else if options.query.systemID != nil || options.query.near != nil {
+        if !parsed.contains("--pref"), options.query.systemID != nil || options.query.near != nil {
             options.query.prefecture = nil
         }
         return .run(options)
+    }
+
+    /// Reads `--pref`, `--city`, `--near` and `--limit`, which the list and `book` both take to
+    /// choose libraries by place, into `query` (each only when given).
+    ///
+    /// - Throws: ``UsageError`` naming the bad value.
+    static func readPlace(_ parsed: ParsedArguments, into query: inout LibraryQuery) throws(UsageError) {
+        if let text = parsed.value("--pref") { query.prefecture = try nonEmpty(text, for: "--pref") }
+        if let text = parsed.value("--city") { query.city = try nonEmpty(text, for: "--city") }
+        if let text = parsed.value("--near") { query.near = try coordinate(text) }
+        if let text = parsed.value("--limit") {
+            query.limit = try NumberParsing.integer(text, for: "--limit", in: limitRange)
+        }
     }
 
     /// `LON,LAT` with each number plain and in range.
