@@ -249,7 +249,8 @@
     enum SnippetMode: String, Sendable, CaseIterable, CustomStringConvertible {
         /// As a `main.swift`: its blocks, in order, are the program's top-level code.
         case topLevel = "top level"
-        /// Declarations at file scope, statements inside `func snippets() async throws`.
+        /// Declarations at file scope, statements inside `@MainActor func snippets() async throws`
+        /// (top-level code runs on the main actor too).
         case inAFunction = "in a function"
 
         var description: String { rawValue }
@@ -275,7 +276,8 @@
                         if run.isDeclaration { declarations.append(text) } else { statements.append(text) }
                     }
                 }
-                return declarations.joined(separator: "\n") + "\n\nfunc snippets() async throws {\n"
+                return declarations.joined(separator: "\n")
+                    + "\n\n@MainActor func snippets() async throws {\n"
                     + statements.joined(separator: "\n") + "\n}\n"
             }
         }

@@ -52,6 +52,16 @@
                 "The package's built modules (Modules/ReSwift.swiftmodule) weren't found next to the tests")
         }
 
+        /// The module maps of the package's C targets (`<Target>.build/module.modulemap` beside the
+        /// Modules folder), which a module built on one (HTTPTransport on CCurlShim) needs to load.
+        static func cModuleMaps(besides modules: URL) -> [URL] {
+            let build = modules.deletingLastPathComponent()
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []
+            return folders.filter { $0.hasSuffix(".build") }.sorted().map {
+                build.appendingPathComponent($0).appendingPathComponent("module.modulemap")
+            }.filter { FileManager.default.fileExists(atPath: $0.path) }
+        }
+
         /// The toolchain's `swiftc`, from `PATH`.
         ///
         /// - Throws: ``TestSupportError`` when it isn't on `PATH`.
@@ -122,11 +132,11 @@
         /// - Throws: ``TestSupportError`` when the modules or `swiftc` can't be found or it can't run.
         public static func typeCheck(paths: [URL], arguments: [String]) throws -> Result {
             let cache = try TemporaryDirectory(prefix: "reswift-module-cache")
+            let modules = try modulesDirectory()
             let run = try runProgram(
                 try swiftc(),
-                arguments: [
-                    "-typecheck", "-I", try modulesDirectory().path, "-module-cache-path", cache.path,
-                ]
+                arguments: ["-typecheck", "-I", modules.path, "-module-cache-path", cache.path]
+                    + cModuleMaps(besides: modules).flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
                     + arguments + paths.map(\.path),
                 timeout: 300)
             return Result(status: run.status, output: run.standardError + run.standardOutput)
