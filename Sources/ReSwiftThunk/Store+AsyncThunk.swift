@@ -17,6 +17,8 @@ extension Store {
     /// `store.dispatch(thunk as Action)`; from synchronous code, `store.dispatch(thunk)` does that.
     /// In top-level code (a `main.swift`), which Swift type-checks as synchronous when it picks
     /// an overload, give the result a type: `let count: Int = try await store.dispatch(loadBooks)`.
+    /// A thunk without a value (`AsyncThunk<State, Void>`) can't be told apart that way, since the
+    /// plain `dispatch(_: Action)` returns `Void` too: await it from an `async` function.
     ///
     /// - Parameter thunk: The thunk to run.
     /// - Returns: The value the thunk's body returned.
@@ -64,9 +66,9 @@ extension Store {
         *, noasync,
         message: """
             this would start the thunk without waiting for it. To wait for its value in top-level \
-            code, give the result a type (let count: Int = try await store.dispatch(thunk)) or \
-            move the call into an async function; to fire and forget, write \
-            store.dispatch(thunk as Action)
+            code, give the result a type (let count: Int = try await store.dispatch(thunk)); a \
+            thunk without a value can be awaited only in an async function, so move the call \
+            into one; to fire and forget, write store.dispatch(thunk as Action)
             """
     )
     public func dispatch(_ thunk: any _AsyncThunkAction) {

@@ -45,6 +45,28 @@
             )
         }
 
+        @Test func awaitingAThunkWithoutAValueInTopLevelCodeIsACompileErrorThatSaysWhere() async throws {
+            // `Void` can't pick the awaited overload (the plain dispatch returns Void too): the
+            // message says to move the call into an async function, which the next line does.
+            let result = try await SwiftSnippetCompiler.typeCheckOffThePool(
+                mainSwift: Self.program(
+                    """
+                    let refresh = AsyncThunk<AppState, Void> { dispatch, _ in dispatch(SearchFinished(books: [])) }
+                    let _: Void = try await store.dispatch(refresh)
+                    """))
+            #expect(!result.succeeded, "it compiled, so it would not wait:\n\(result.output)")
+            #expect(result.output.contains("can be awaited only in an async function"), "\(result.output)")
+            let moved = try await SwiftSnippetCompiler.typeCheckOffThePool(
+                mainSwift: Self.program(
+                    """
+                    let refresh = AsyncThunk<AppState, Void> { dispatch, _ in dispatch(SearchFinished(books: [])) }
+                    func refreshed() async throws { try await store.dispatch(refresh) }
+                    try await refreshed()
+                    """))
+            #expect(moved.succeeded, "\(moved.output)")
+            #expect(moved.diagnostics.isEmpty, "\(moved.diagnostics.joined(separator: "\n"))")
+        }
+
         @Test func topLevelCodeThatSaysWhatItMeansCompilesWithoutWarnings() async throws {
             let result = try await SwiftSnippetCompiler.typeCheckOffThePool(
                 mainSwift: Self.program(
