@@ -17,14 +17,12 @@ import Testing
         var isLoading = false
         var books: [Book] = []
         var songsLoadedFor: Int?
-        var cover: String?
     }
 
     struct ChangeCategory: Action { var index: Int }
     struct SongsLoaded: Action { var index: Int }
     struct SearchStarted: Action {}
     struct SearchFinished: Action { var books: [Book] }
-    struct CoverLoaded: Action { var cover: String }
 
     static func appReducer(action: Action, state: AppState?) -> AppState {
         var state = state ?? AppState()
@@ -35,7 +33,6 @@ import Testing
         case let action as SearchFinished:
             state.isLoading = false
             state.books = action.books
-        case let action as CoverLoaded: state.cover = action.cover
         default: break
         }
         return state
@@ -58,8 +55,10 @@ import Testing
         Thunk { dispatch, _ in dispatch(SongsLoaded(index: index)) }
     }
 
-    func loadCover(of book: Book) -> AsyncThunk<AppState, Void> {
-        AsyncThunk { dispatch, _ in dispatch(CoverLoaded(cover: "cover of \(book.title)")) }
+    struct Cover: Equatable, Sendable { var book: Book }
+
+    func loadCovers(of books: [Book]) -> AsyncThunk<AppState, [Cover]> {
+        AsyncThunk { _, _ in books.map { Cover(book: $0) } }
     }
 
     // MARK: The article's code
@@ -112,11 +111,9 @@ import Testing
 
     @Test func awaitingAndChaining() async throws {
         let store = makeStore()
-        let books = try await store.dispatch(loadBooks)
-        if let first = books.first {
-            try await store.dispatch(loadCover(of: first))
-        }
-        #expect(store.state.cover == "cover of Swift in Depth")
+        let books: [Book] = try await store.dispatch(loadBooks)
+        let covers: [Cover] = try await store.dispatch(loadCovers(of: books))  // chained on its value
+        #expect(covers == [Cover(book: Book(title: "Swift in Depth"))])
     }
 
     @Test func fireAndForgetFromAsyncCode() async throws {
