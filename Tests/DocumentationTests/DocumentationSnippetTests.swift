@@ -53,6 +53,20 @@
         }
     }
 
+    extension DocumentationSnippetTests {
+        /// DocC reads a line that starts with `@` as a directive even inside an HTML comment, and
+        /// its conversion fails on an unknown one (`@MainActor`): given code indents such lines.
+        @Test func noGivenLineStartsWithAnAttributeWhereDocCWouldReadADirective() {
+            for document in SnippetDocument.all {
+                for block in document.blocks where block.isGiven && !block.file.hasSuffix(".swift") {
+                    for (offset, line) in block.lines.enumerated() where line.hasPrefix("@") {
+                        Issue.record("\(block.file):\(block.firstLine + offset): indent \(line)")
+                    }
+                }
+            }
+        }
+    }
+
     /// A markdown file holding ```swift blocks.
     struct SnippetDocument: Sendable, CustomTestStringConvertible {
         /// The package's directory: two folders up from this file's.
