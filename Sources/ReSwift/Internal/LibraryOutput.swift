@@ -41,26 +41,7 @@ package enum LibraryOutput {
             return
         }
         var text = sanitized(message)
-        _ = text.withUTF8 { writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
-    }
-
-    /// Writes all of `bytes` to `fd`, retrying after interruptions and partial writes.
-    ///
-    /// - Returns: 0 when everything was written, else the `errno` of the write that failed.
-    @discardableResult
-    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
-        guard var base = bytes.baseAddress else { return 0 }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = write(fd, base, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            remaining -= written
-            base += written
-        }
-        return 0
+        _ = text.withUTF8 { FileDescriptorIO.writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
     }
 
     /// `text` with C0 controls (but line feed and tab), DEL, C1 controls and the bidirectional

@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
 
 extension FileHandle {
     /// Writes all of `data` to the handle's descriptor, throwing when the write fails.
@@ -10,7 +10,7 @@ extension FileHandle {
     ///
     /// - Throws: `POSIXError` with the write's `errno`.
     func writeCompletely(_ data: Data) throws {
-        let code = data.withUnsafeBytes { LibraryOutput.writeAll(fileDescriptor, $0) }
+        let code = data.withUnsafeBytes { FileDescriptorIO.writeAll(fileDescriptor, $0) }
         guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
     }
 }

@@ -125,7 +125,7 @@ public struct RecordedSession {
         case S_IFIFO: throw failure("it is a pipe, not a session file", code: EINVAL)
         default: throw failure("it isn't a regular file", code: EINVAL)
         }
-        switch FileDescriptorReading.readToEnd(fd) {
+        switch FileDescriptorIO.readToEnd(fd) {
         case .success(let bytes): return Data(bytes)
         case .failure(let readFailure): throw failure(readFailure.code)
         }

@@ -101,7 +101,7 @@ enum POSIX {
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw Failure(operation: "fstat", path: path, code: errno) }
         if let kind = nonFileKind(mode: status.st_mode) { throw NotARegularFile(path: path, kind: kind) }
-        switch FileDescriptorReading.readToEnd(fd) {
+        switch FileDescriptorIO.readToEnd(fd) {
         case .success(let bytes): return Data(bytes)
         case .failure(let failure): throw Failure(operation: "read", path: path, code: failure.code)
         }
@@ -109,17 +109,8 @@ enum POSIX {
 
     /// Writes all of `data` to `fd`.
     static func writeAll(_ fd: Int32, _ data: Data, path: String) throws(Failure) {
-        var offset = 0
-        while offset < data.count {
-            let written = data.withUnsafeBytes { bytes in
-                write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            }
-            if written >= 0 {
-                offset += written
-            } else if errno != EINTR {
-                throw Failure(operation: "write", path: path, code: errno)
-            }
-        }
+        let code = data.withUnsafeBytes { FileDescriptorIO.writeAll(fd, $0) }
+        if code != 0 { throw Failure(operation: "write", path: path, code: code) }
     }
 
     /// Flushes `fd`'s data to the storage device (`F_FULLFSYNC` where the platform has it), then

@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -11,27 +13,12 @@ enum SystemCalls {
     /// The current `errno`.
     static var lastError: Int32 { errno }
 
-    /// Writes all of `bytes` to `fd`, retrying after interruptions and partial writes.
+    /// Writes all of `bytes` to `fd` (``FileDescriptorIO/writeAll(_:_:)``: interruptions, partial
+    /// writes and a full non-blocking terminal handled).
     /// - Returns: `false` when the descriptor refused the write (closed, or another error).
     @discardableResult
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard var base = bytes.baseAddress else { return true }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = write(fd, base, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN {
-                    var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&pfd, 1, 100)
-                    continue
-                }
-                return false
-            }
-            remaining -= written
-            base += written
-        }
-        return true
+        FileDescriptorIO.writeAll(fd, bytes) == 0
     }
 
     /// Writes the UTF-8 bytes of `string` to `fd`.
