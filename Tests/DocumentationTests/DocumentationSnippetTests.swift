@@ -333,14 +333,8 @@
                 if waiting.isEmpty { running -= 1 } else { waiting.removeFirst().resume() }
             }
             let file = mode == .topLevel ? "main.swift" : "snippets.swift"
-            return try await withCheckedThrowingContinuation { continuation in
-                Thread.detachNewThread {
-                    continuation.resume(
-                        with: Result {
-                            try SwiftSnippetCompiler.typeCheck(
-                                file: file, source: source, arguments: mode.arguments)
-                        })
-                }
+            return try await onAThreadOfItsOwn {
+                try SwiftSnippetCompiler.typeCheck(file: file, source: source, arguments: mode.arguments)
             }
         }
     }

@@ -477,15 +477,9 @@
             }
         }
 
-        /// ``waitUntilQuiet()`` for async code: it waits on a thread of its own, so the task suspends
-        /// without holding one of Swift concurrency's few threads.
+        /// ``waitUntilQuiet()`` for async code, on a thread of its own (``onAThreadOfItsOwn(_:)``).
         func quiet() async {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                Thread.detachNewThread { [self] in
-                    waitUntilQuiet()
-                    continuation.resume()
-                }
-            }
+            _ = try? await onAThreadOfItsOwn { [self] in waitUntilQuiet() }
         }
 
         /// Ends the read loop and waits for it (the descriptor may be closed afterwards).

@@ -100,12 +100,7 @@
             async throws
             -> Result
         {
-            try await withCheckedThrowingContinuation { continuation in
-                Thread.detachNewThread {
-                    continuation.resume(
-                        with: Swift.Result { try typeCheck(mainSwift: source, swiftVersion: swiftVersion) })
-                }
-            }
+            try await onAThreadOfItsOwn { try typeCheck(mainSwift: source, swiftVersion: swiftVersion) }
         }
 
         /// Type-checks `file` holding `source` with the extra `arguments`.

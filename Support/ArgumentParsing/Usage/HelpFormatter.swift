@@ -94,11 +94,14 @@ public enum HelpFormatter {
     /// character; the help tests measure with it.
     static func columns(_ text: some StringProtocol) -> Int {
         text.unicodeScalars.reduce(0) { total, scalar in
-            let wide = [0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60]
-                .contains { $0.contains(Int(scalar.value)) }
-            return total + (wide ? 2 : 1)
+            total + (wideBlocks.contains { $0.contains(scalar.value) } ? 2 : 1)
         }
     }
+
+    /// Hangul Jamo, CJK (with kana), Hangul syllables, compatibility ideographs, fullwidth forms.
+    private static let wideBlocks: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60,
+    ]
 
     /// An EXIT STATUS entry, `prefix` (7 characters) then `text`, broken at spaces to fit
     /// ``width``; continuation lines are indented to the meanings' column.

@@ -11,7 +11,8 @@ enum TodoHelp {
         discussion: """
             Without a command: the interactive list on a terminal, the printed list otherwise.
             A title may be one quoted argument or several words; for one that starts with "-",
-            put -- before it: todo add -- "-urgent". Commands that only read (list) never change the file or create one.
+            put -- before it, as in todo add -- "-urgent"; commands that only read (list) never
+            change the file or create one.
             """,
         subcommands: [
             SubcommandDeclaration("add", arguments: "TITLE", help: "Add a todo"),
