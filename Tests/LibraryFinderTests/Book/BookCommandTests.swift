@@ -87,7 +87,7 @@ import Testing
         }
         #expect(options.isbns.map(\.digits) == ["9784101092058"])
         #expect(options.systems == .ids(["A", "B"]))
-        #expect(options.appKey == nil)
+        #expect(options.service.appKey == nil)
     }
 
     @Test func moreThanAHundredBookRequestsIsRefusedBeforeAsking() async throws {

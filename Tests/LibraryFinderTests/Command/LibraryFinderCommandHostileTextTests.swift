@@ -15,7 +15,7 @@ import Testing
         var io = captured.io
         io.outputIsTerminal = outputIsTerminal
         var options = LibraryFinderOptions()
-        options.format = format
+        options.service.format = format
         let status = await LibraryFinderCommand.printList(
             options: options, service: FakeLibraryService([.success([hostile])]), cache: nil, io: io)
         #expect(status == 0)

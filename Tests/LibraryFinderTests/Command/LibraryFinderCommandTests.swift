@@ -62,7 +62,7 @@ final class CapturedOutput: Sendable {
     @Test func printsTheListInTheChosenFormat() async {
         let captured = CapturedOutput()
         var options = LibraryFinderOptions()
-        options.format = .csv
+        options.service.format = .csv
         let status = await LibraryFinderCommand.printList(
             options: options, service: FakeLibraryService([.success(libraries)]), cache: nil, io: captured.io)
         #expect(status == 0)
@@ -76,7 +76,7 @@ final class CapturedOutput: Sendable {
         try cache.save(libraries, for: LibraryQuery(), fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
         let captured = CapturedOutput()
         var options = LibraryFinderOptions()
-        options.format = .json
+        options.service.format = .json
         let down = CalilError(.httpStatus(code: 502, serviceMessage: nil))
         let status = await LibraryFinderCommand.printList(
             options: options, service: FakeLibraryService([.failure(down)]), cache: cache, io: captured.io)

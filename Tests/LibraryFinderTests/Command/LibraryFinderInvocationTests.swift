@@ -28,10 +28,10 @@ import Testing
     @Test func defaultsToTheArticlesPrefectureAndInteractiveOutput() throws {
         let options = try options([])
         #expect(options.query == LibraryQuery(prefecture: "秋田県"))
-        #expect(options.format == nil)
-        #expect(options.appKey == nil)
-        #expect(options.apiBase == URL(string: "https://api.calil.jp"))
-        #expect(options.usesCache)
+        #expect(options.service.format == nil)
+        #expect(options.service.appKey == nil)
+        #expect(options.service.apiBase == URL(string: "https://api.calil.jp"))
+        #expect(options.service.usesCache)
     }
 
     @Test func readsEveryQueryOption() throws {
@@ -43,7 +43,7 @@ import Testing
         #expect(options.query.city == "千代田区")
         #expect(options.query.limit == 5)
         #expect(options.query.categories == [.university, .mobile, .readingRoom])
-        #expect(options.format == .csv)
+        #expect(options.service.format == .csv)
     }
 
     @Test func dropsTheDefaultPrefectureForASystemOrANearbySearch() throws {
@@ -58,19 +58,19 @@ import Testing
     }
 
     @Test func takesTheKeyFromTheOptionBeforeTheEnvironment() throws {
-        #expect(try options([], environment: ["CALIL_APPKEY": "env-key"]).appKey == "env-key")
+        #expect(try options([], environment: ["CALIL_APPKEY": "env-key"]).service.appKey == "env-key")
         #expect(
-            try options(["--appkey", "flag-key"], environment: ["CALIL_APPKEY": "env-key"]).appKey
+            try options(["--appkey", "flag-key"], environment: ["CALIL_APPKEY": "env-key"]).service.appKey
                 == "flag-key")
-        #expect(try options([], environment: ["CALIL_APPKEY": "  "]).appKey == nil)
-        #expect(try options(["--appkey="], environment: [:]).appKey == nil)
+        #expect(try options([], environment: ["CALIL_APPKEY": "  "]).service.appKey == nil)
+        #expect(try options(["--appkey="], environment: [:]).service.appKey == nil)
     }
 
     @Test func readsTheServerTimeoutAndCacheSwitch() throws {
         let options = try options(["--api-base", "http://127.0.0.1:8080", "--timeout", "0.5", "--no-cache"])
-        #expect(options.apiBase == URL(string: "http://127.0.0.1:8080"))
-        #expect(options.timeout == 0.5)
-        #expect(!options.usesCache)
+        #expect(options.service.apiBase == URL(string: "http://127.0.0.1:8080"))
+        #expect(options.service.timeout == 0.5)
+        #expect(!options.service.usesCache)
     }
 
     @Test func recognizesHelpAndVersion() throws {

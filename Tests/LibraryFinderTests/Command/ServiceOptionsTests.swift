@@ -48,13 +48,13 @@ import Testing
             Issue.record("not a run")
             return
         }
-        #expect(list.appKey == "k1")
-        #expect(book.appKey == "k1")
-        #expect(fromEnvironment.appKey == "k2")
+        #expect(list.service.appKey == "k1")
+        #expect(book.service.appKey == "k1")
+        #expect(fromEnvironment.service.appKey == "k2")
         guard
             case .run(let blank) = try LibraryFinderInvocation.parse(
                 ["--appkey", " "], environment: ["CALIL_APPKEY": "k3"])
         else { return }
-        #expect(blank.appKey == "k3")
+        #expect(blank.service.appKey == "k3")
     }
 }

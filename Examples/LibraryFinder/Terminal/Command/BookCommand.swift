@@ -17,27 +17,11 @@ enum BookCommand {
         arguments: [String], environment: [String: String], io: CommandIO,
         clock: any EffectClock = ContinuousEffectClock()
     ) async -> Int32 {
-        let command: BookInvocation
-        do {
-            command = try BookInvocation.parse(arguments, environment: environment)
-        } catch {
-            io.error(error.report(for: BookInvocation.declaration))
-            return ExitStatus.usage
-        }
         let options: BookOptions
-        switch command {
-        case .help:
-            io.output(BookInvocation.helpText)
-            return ExitStatus.success
-        case .version:
-            io.output(LibraryFinderInvocation.versionLine + "\n")
-            return ExitStatus.success
-        case .run(let parsed):
-            options = parsed
-        }
-        guard let appKey = options.appKey else {
-            io.error(CalilError.missingAppKeyMessage + "\n")
-            return ExitStatus.usage
+        let appKey: String
+        switch BookInvocation.start(arguments: arguments, environment: environment, io: io) {
+        case .exit(let status): return status
+        case .run(let parsed, let key): (options, appKey) = (parsed, key)
         }
         var libraries: [Library] = []
         let systemIDs: [String]
@@ -95,8 +79,8 @@ enum BookCommand {
             }
         }
         let store = makeBookCheckStore(effects: ThunkEffects(clock: clock))
-        let client = CalilAvailabilityClient(appKey: appKey, baseURL: options.apiBase)
-        let poller = AvailabilityPoller(service: client, timeout: options.timeout)
+        let client = CalilAvailabilityClient(appKey: appKey, baseURL: options.service.apiBase)
+        let poller = AvailabilityPoller(service: client, timeout: options.service.timeout)
         do {
             try await store.dispatch(
                 checkAvailabilityThunk(isbns: options.isbns, systemIDs: systemIDs, poller: poller))
@@ -148,12 +132,8 @@ enum BookCommand {
         for query: LibraryQuery, options: BookOptions, appKey: String, environment: [String: String],
         io: CommandIO
     ) async -> Result<[Library], ListingFailure> {
-        let service = CalilClient(appKey: appKey, baseURL: options.apiBase, timeout: options.timeout)
-        let cache = (options.usesCache ? LibraryCache.defaultDirectory(environment: environment) : nil).map {
-            LibraryCache(directory: $0, server: options.apiBase) { problem in
-                io.error("library-finder: \(problem.message)\n")
-            }
-        }
+        let service = options.service.libraryClient(appKey: appKey)
+        let cache = options.service.cache(environment: environment, io: io)
         let store = makeInspectableLibraryFinderStore(query: query)
         do {
             try await store.dispatch(loadLibrariesThunk(service: service, cache: cache))
@@ -182,11 +162,6 @@ enum BookCommand {
     }
 
     private static func write(_ report: BookReport, options: BookOptions, io: CommandIO) {
-        var text = BookFormatter.format(report, as: options.format)
-        // CSV is data and kept exact, except on a terminal, where it is only looked at.
-        if options.format == .csv && io.outputIsTerminal {
-            text = TerminalText.sanitized(text, layout: .multiline)
-        }
-        io.output(text)
+        io.output(BookFormatter.format(report, as: options.format), in: options.format)
     }
 }

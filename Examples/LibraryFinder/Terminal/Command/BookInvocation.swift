@@ -51,8 +51,8 @@ extension BookInvocation {
         ]
             + ServiceOptions.declarations(
                 formatHelp: "table (default), json or csv", timeoutHelp: "How long the search may take",
-                defaultTimeout: defaultTimeout)
-            + [.flag("--no-cache", help: "Neither read nor write the cache of /library answers")],
+                defaultTimeout: defaultTimeout,
+                cacheHelp: "Neither read nor write the cache of /library answers"),
         environment: [EnvironmentDeclaration("CALIL_APPKEY", help: "The Calil app key (--appkey wins)")],
         failureMeaning:
             "the service failed, the search didn't finish in time, or the service ended it before every system answered",
@@ -118,13 +118,8 @@ extension BookInvocation {
             systems = .query(query)
         }
         var options = BookOptions(isbns: isbns, systems: systems)
-        let service = try ServiceOptions.read(
+        options.service = try ServiceOptions.read(
             parsed, environment: environment, defaultTimeout: defaultTimeout)
-        options.format = service.format ?? .table
-        options.appKey = service.appKey
-        options.apiBase = service.apiBase
-        options.timeout = service.timeout
-        options.usesCache = !parsed.contains("--no-cache")
         return .run(options)
     }
 

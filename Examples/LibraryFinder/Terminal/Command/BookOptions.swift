@@ -15,11 +15,10 @@ struct BookOptions: Equatable, Sendable {
     /// The books, deduplicated (an ISBN-10 and its ISBN-13 are one), in the order given.
     var isbns: [ISBN]
     var systems: Systems
-    var format: OutputFormat = .table
-    /// The Calil app key (`--appkey`, else `CALIL_APPKEY`).
-    var appKey: String?
-    var apiBase = CalilClient.defaultBaseURL
-    /// Seconds for the availability search, and separately for the `/library` lookup.
-    var timeout = BookInvocation.defaultTimeout
-    var usesCache = true
+    /// The service's options; `timeout` is for the availability search, and separately for the
+    /// `/library` lookup.
+    var service = ServiceOptions(timeout: BookInvocation.defaultTimeout)
+
+    /// How the result is printed: `--format`, a table when not given.
+    var format: OutputFormat { service.format ?? .table }
 }

@@ -28,41 +28,21 @@ public enum LibraryFinderCommand {
             return await BookCommand.run(
                 arguments: Array(arguments.dropFirst()), environment: environment, io: io)
         }
-        let command: LibraryFinderInvocation
-        do {
-            command = try LibraryFinderInvocation.parse(arguments, environment: environment)
-        } catch {
-            io.error(error.report(for: LibraryFinderInvocation.declaration))
-            return ExitStatus.usage
+        let options: LibraryFinderOptions
+        let appKey: String
+        switch LibraryFinderInvocation.start(arguments: arguments, environment: environment, io: io) {
+        case .exit(let status): return status
+        case .run(let parsed, let key): (options, appKey) = (parsed, key)
         }
-        switch command {
-        case .help:
-            io.output(LibraryFinderInvocation.helpText)
-            return ExitStatus.success
-        case .version:
-            io.output(LibraryFinderInvocation.versionLine + "\n")
-            return ExitStatus.success
-        case .run(let options):
-            guard let appKey = options.appKey else {
-                io.error(CalilError.missingAppKeyMessage + "\n")
-                return ExitStatus.usage
-            }
-            let service = CalilClient(appKey: appKey, baseURL: options.apiBase, timeout: options.timeout)
-            let cacheDirectory =
-                options.usesCache ? LibraryCache.defaultDirectory(environment: environment) : nil
-            let cache = cacheDirectory.map { directory in
-                LibraryCache(directory: directory, server: options.apiBase) { problem in
-                    io.error("library-finder: \(problem.message)\n")
-                }
-            }
-            if options.format == nil && io.isInteractive {
-                let availability = CalilAvailabilityClient(appKey: appKey, baseURL: options.apiBase)
-                return await runInteractive(
-                    options: options, service: service, availability: availability, cache: cache,
-                    environment: environment, io: io)
-            }
-            return await printList(options: options, service: service, cache: cache, io: io)
+        let service = options.service.libraryClient(appKey: appKey)
+        let cache = options.service.cache(environment: environment, io: io)
+        if options.service.format == nil && io.isInteractive {
+            let availability = CalilAvailabilityClient(appKey: appKey, baseURL: options.service.apiBase)
+            return await runInteractive(
+                options: options, service: service, availability: availability, cache: cache,
+                environment: environment, io: io)
         }
+        return await printList(options: options, service: service, cache: cache, io: io)
     }
 
     /// Loads the list once through the store and prints it in the chosen format.
@@ -85,13 +65,8 @@ public enum LibraryFinderCommand {
                 )
             }
             let listing = LibraryListing(query: options.query, libraries: state.libraries, source: source)
-            let format = options.format ?? .table
-            var text = ListingFormatter.format(listing, as: format)
-            // CSV is data and kept exact, except on a terminal, where it is only looked at.
-            if format == .csv && io.outputIsTerminal {
-                text = TerminalText.sanitized(text, layout: .multiline)
-            }
-            io.output(text)
+            let format = options.service.format ?? .table
+            io.output(ListingFormatter.format(listing, as: format), in: format)
             return ExitStatus.success
         case (.failed(let message), _):
             io.error("library-finder: \(message)\n")
@@ -128,7 +103,7 @@ extension LibraryFinderCommand {
         // A book search polls for longer than one request may take: at least the command line's
         // default for `book`.
         let poller = AvailabilityPoller(
-            service: availability, timeout: max(options.timeout, BookInvocation.defaultTimeout))
+            service: availability, timeout: max(options.service.timeout, BookInvocation.defaultTimeout))
         let interrupted = await InteractiveSession(
             store: store, reload: reload, poller: poller, session: terminal, environment: environment
         ).run()
@@ -163,6 +138,14 @@ struct CommandIO: Sendable {
     /// Writes `text` to standard output as it is.
     func output(_ text: String) {
         writeOutput(text)
+    }
+
+    /// Writes a formatted result to standard output: as it is, except CSV on a terminal. CSV is
+    /// data and kept exact, but on a terminal it is only looked at, so its control characters are
+    /// shown as placeholders.
+    func output(_ text: String, in format: OutputFormat) {
+        writeOutput(
+            format == .csv && outputIsTerminal ? TerminalText.sanitized(text, layout: .multiline) : text)
     }
 
     /// Writes a message to standard error, control characters shown as placeholders.

@@ -57,8 +57,8 @@ extension LibraryFinderInvocation {
         ]
             + ServiceOptions.declarations(
                 formatHelp: "Print the list as table, json or csv and exit",
-                timeoutHelp: "How long to wait for the service", defaultTimeout: CalilClient.defaultTimeout)
-            + [.flag("--no-cache", help: "Neither read nor write the cache of last good answers")],
+                timeoutHelp: "How long to wait for the service", defaultTimeout: CalilClient.defaultTimeout,
+                cacheHelp: "Neither read nor write the cache of last good answers"),
         environment: [
             EnvironmentDeclaration("CALIL_APPKEY", help: "The Calil app key (--appkey wins)"),
             EnvironmentDeclaration(
@@ -118,13 +118,8 @@ extension LibraryFinderInvocation {
             }
         }
         options.query.categories = categories
-        let service = try ServiceOptions.read(
+        options.service = try ServiceOptions.read(
             parsed, environment: environment, defaultTimeout: CalilClient.defaultTimeout)
-        options.format = service.format
-        options.appKey = service.appKey
-        options.apiBase = service.apiBase
-        options.timeout = service.timeout
-        options.usesCache = !parsed.contains("--no-cache")
         if !parsed.contains("--pref"), options.query.systemID != nil || options.query.near != nil {
             options.query.prefecture = nil
         }

@@ -3,8 +3,8 @@ import Foundation
 import LibraryFinderModel
 
 /// The options the list's and `book`'s command lines both take to reach the service
-/// (`--format`, `--appkey`, `--api-base`, `--timeout`), declared and read one way, with one
-/// wording for their errors.
+/// (`--format`, `--appkey`, `--api-base`, `--timeout`, `--no-cache`), declared and read one way,
+/// with one wording for their errors.
 struct ServiceOptions: Equatable, Sendable {
     /// `--format`; `nil` when not given.
     var format: OutputFormat?
@@ -14,16 +14,19 @@ struct ServiceOptions: Equatable, Sendable {
     var apiBase = CalilClient.defaultBaseURL
     /// `--timeout`, within ``LibraryFinderInvocation/timeoutRange``.
     var timeout: Double
+    /// Whether to read and write the disk cache of `/library` answers (`--no-cache` turns it off).
+    var usesCache = true
 
-    /// The four options' declarations, in the order the helps list them.
+    /// The five options' declarations, in the order the helps list them.
     ///
     /// - Parameters:
     ///   - formatHelp: What `--format` does for this command.
     ///   - timeoutHelp: What `--timeout` bounds for this command (its range and default follow).
     ///   - defaultTimeout: Seconds when `--timeout` isn't given.
-    static func declarations(formatHelp: String, timeoutHelp: String, defaultTimeout: Double)
-        -> [OptionDeclaration]
-    {
+    ///   - cacheHelp: What `--no-cache` leaves out for this command.
+    static func declarations(
+        formatHelp: String, timeoutHelp: String, defaultTimeout: Double, cacheHelp: String
+    ) -> [OptionDeclaration] {
         [
             .value("--format", placeholder: "FORMAT", help: formatHelp),
             .value(
@@ -34,10 +37,11 @@ struct ServiceOptions: Equatable, Sendable {
                 "--timeout", placeholder: "SECONDS",
                 help: "\(timeoutHelp), \(NumberParsing.describe(LibraryFinderInvocation.timeoutRange))\n"
                     + "(default: \(SecondsText.number(defaultTimeout)))"),
+            .flag("--no-cache", help: cacheHelp),
         ]
     }
 
-    /// Reads the four options (and `CALIL_APPKEY`).
+    /// Reads the five options (and `CALIL_APPKEY`).
     ///
     /// - Throws: ``UsageError`` naming the bad value and what to give instead.
     static func read(_ parsed: ParsedArguments, environment: [String: String], defaultTimeout: Double)
@@ -71,6 +75,24 @@ struct ServiceOptions: Equatable, Sendable {
                 break
             }
         }
+        options.usesCache = !parsed.contains("--no-cache")
         return options
+    }
+}
+
+/// What the options make: the list's client and its cache.
+extension ServiceOptions {
+    /// The `/library` client at `--api-base`, waiting `--timeout`.
+    func libraryClient(appKey: String) -> CalilClient {
+        CalilClient(appKey: appKey, baseURL: apiBase, timeout: timeout)
+    }
+
+    /// The cache of `/library` answers for `--api-base`, or `nil` with `--no-cache`; a problem
+    /// with the cache is reported on `io` and doesn't stop the run.
+    func cache(environment: [String: String], io: CommandIO) -> LibraryCache? {
+        guard usesCache else { return nil }
+        return LibraryCache(directory: LibraryCache.defaultDirectory(environment: environment), server: apiBase) {
+            problem in io.error("library-finder: \(problem.message)\n")
+        }
     }
 }
