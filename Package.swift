@@ -88,7 +88,8 @@ package.targets += [
 
 package.targets += [
     // One command-line grammar for every executable (apps and reswift-bench). Internal: no product.
-    .target(name: "ArgumentParsing", path: "Support/ArgumentParsing"),
+    .target(
+        name: "ArgumentParsing", dependencies: ["InternalReSwiftUtilities"], path: "Support/ArgumentParsing"),
     .testTarget(
         name: "ArgumentParsingTests",
         dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
 
 #if canImport(Glibc)
     import Glibc
@@ -133,7 +134,7 @@ extension PersistedFile {
             let who = busy.holder?.description ?? "another process"
             throw PersistenceError(
                 .busy, fileURL: url,
-                reason: "\(who) has held its lock (\(lockPath)) for more than \(Self.seconds(lockTimeout))",
+                reason: "\(who) has held its lock (\(lockPath)) for more than \(SecondsFormatting.phrase(lockTimeout))",
                 underlyingError: busy, lockHolderProcessID: busy.holder?.processID)
         } catch is FileLock.Reentered {
             throw PersistenceError(
@@ -145,11 +146,6 @@ extension PersistedFile {
             throw PersistenceError(
                 .lockFailed, fileURL: url, reason: Self.describe(error), underlyingError: error)
         }
-    }
-
-    /// `5 s`, `0.25 s`.
-    static func seconds(_ interval: TimeInterval) -> String {
-        String(format: "%g s", interval)
     }
 
     /// Removes temporary files of saves that never finished (their process died); see
