@@ -57,7 +57,7 @@ import Testing
         #expect(error.kind == .busy)
         #expect(waited >= 0.3)
         #expect(error.message.contains("is busy"))
-        #expect(error.message.contains("more than 0.3 s"))
+        #expect(error.message.contains("for more than 0.3 seconds."))
         #expect(error.message.contains("Nothing was changed"))
         #if os(Linux)
             #expect(error.lockHolderProcessID == holder.pid)
