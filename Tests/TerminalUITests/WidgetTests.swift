@@ -102,6 +102,17 @@ import Testing
         #expect(lines[0].spans.first?.style == .bold)
     }
 
+    @Test func aRuleUnderTheHeaderIsAsWideAsEachColumn() {
+        let lines = Table.lines(header: ["Name", "City"], rule: "─", rows: [["秋田県立図書館", "秋田市"]])
+        #expect(
+            lines.map(\.plainText) == [
+                "Name            City",
+                "──────────────  ──────",
+                "秋田県立図書館  秋田市",
+            ])
+        #expect(Table.lines(rule: "─", rows: [["a"]]).map(\.plainText) == ["a"])
+    }
+
     @Test func maximumWidthsTruncateCells() {
         let lines = Table.lines(rows: [["abcdefgh", "x"]], maximumWidths: [5], separator: "|")
         #expect(lines.map(\.plainText) == ["abcd…|x"])

@@ -10,17 +10,20 @@
 /// // 秋田県立図書館  秋田市
 /// ```
 public enum Table {
-    /// The table's lines: the header (bold) if given, then one line per row. Each column is as
-    /// wide as its widest cell, capped by `maximumWidths` (longer cells are truncated with "…");
-    /// the last column is not padded.
+    /// The table's lines: the header (bold) if given, with a rule under it if asked, then one
+    /// line per row. Each column is as wide as its widest cell, capped by `maximumWidths` (longer
+    /// cells are truncated with "…"); the last column is not padded.
     ///
     /// - Parameters:
     ///   - header: The column titles, or `nil` for none.
+    ///   - rule: With a header, the character of a line under it as wide as each column
+    ///     (`"─"`), or `nil` for none.
     ///   - rows: The cells, row by row; short rows are treated as ending in empty cells.
     ///   - maximumWidths: An optional cap per column (`nil` entries and missing ones: no cap).
     ///   - separator: What goes between columns.
     public static func lines(
-        header: [String]? = nil, rows: [[String]], maximumWidths: [Int?] = [], separator: String = "  "
+        header: [String]? = nil, rule: Character? = nil, rows: [[String]], maximumWidths: [Int?] = [],
+        separator: String = "  "
     ) -> [Line] {
         let allRows = (header.map { [$0] } ?? []) + rows
         let columnCount = allRows.map(\.count).max() ?? 0
@@ -49,7 +52,10 @@ public enum Table {
             return trimmed
         }
         var result: [Line] = []
-        if let header { result.append(line(header, style: .bold)) }
+        if let header {
+            result.append(line(header, style: .bold))
+            if let rule { result.append(line(widths.map { String(repeating: rule, count: $0) }, style: .plain)) }
+        }
         for row in rows { result.append(line(row, style: .plain)) }
         return result
     }

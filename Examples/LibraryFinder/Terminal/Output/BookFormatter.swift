@@ -169,7 +169,6 @@ enum BookFormatter {
 
     /// Aligned columns per ISBN; every text from the service shown through ``TerminalText``.
     static func table(_ report: BookReport) -> String {
-        let rows = report.rows
         var columns: [(title: String, maxWidth: Int, value: (BookReport.Row) -> String)] = [
             ("Library", 24, { ($0.library ?? "(whole system)").terminalSafe }),
             ("System", 24, { ($0.systemName ?? $0.systemID).terminalSafe }),
@@ -179,20 +178,17 @@ enum BookFormatter {
             columns.append(("Distance", 10, { $0.distanceKm.map(DistanceText.text) ?? "" }))
         }
         columns.append(("Reservation", 60, { ($0.reserveURL ?? "").terminalSafe }))
-        let widths = columns.map { column in
-            min(
-                rows.map { column.value($0).displayWidth }.reduce(column.title.displayWidth, max),
-                column.maxWidth)
-        }
-        func line(_ cells: [String]) -> String {
-            let fitted = zip(cells, widths).map {
-                Line($0).truncated(toWidth: $1).padded(toWidth: $1).plainText
-            }
-            return String(fitted.joined(separator: "  ").reversed().drop(while: { $0 == " " }).reversed())
-        }
+        // One table of every book's rows, so that the columns line up from book to book; each
+        // book gets its part of it under a heading and the header.
+        let rows = report.rows
+        let table = Table.lines(
+            header: columns.map(\.title), rule: "─", rows: rows.map { row in columns.map { $0.value(row) } },
+            maximumWidths: columns.map(\.maxWidth)
+        ).map(\.plainText)
+        let header = table.prefix(2)
+        var body = table.dropFirst(2)
         var lines: [String] = []
         for isbn in report.state.isbns {
-            let rowsOfBook = rows.filter { $0.isbn == isbn }
             if !lines.isEmpty { lines.append("") }
             switch report.verdict(for: isbn) {
             case .held:
@@ -206,9 +202,10 @@ enum BookFormatter {
                     "ISBN \(isbn.digits) — not held in the libraries that answered; "
                         + "\(unanswered) of \(asked) systems gave no answer")
             }
-            lines.append(line(columns.map(\.title)))
-            lines.append(line(widths.map { String(repeating: "─", count: $0) }))
-            lines += rowsOfBook.map { row in line(columns.map { $0.value(row) }) }
+            let count = rows.count { $0.isbn == isbn }
+            lines += header
+            lines += body.prefix(count)
+            body = body.dropFirst(count)
         }
         let state = report.state
         lines.append(

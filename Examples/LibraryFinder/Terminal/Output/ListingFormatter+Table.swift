@@ -23,20 +23,11 @@ extension ListingFormatter {
             columns.append(("Distance", 10, { $0.distanceKm.map(DistanceText.text) ?? "" }))
         }
         columns.append(("Phone", 16, { ($0.phone ?? "").terminalSafe }))
-        let widths = columns.map { column in
-            min(
-                libraries.map { column.value($0).displayWidth }.reduce(column.title.displayWidth, max),
-                column.maxWidth)
-        }
-        func row(_ cells: [String]) -> String {
-            let fitted = zip(cells, widths).map {
-                Line($0).truncated(toWidth: $1).padded(toWidth: $1).plainText
-            }
-            let text = fitted.joined(separator: "  ")
-            return String(text.reversed().drop(while: { $0 == " " }).reversed())
-        }
-        var lines = [row(columns.map(\.title)), row(widths.map { String(repeating: "─", count: $0) })]
-        lines += libraries.map { library in row(columns.map { $0.value(library) }) }
+        var lines = Table.lines(
+            header: columns.map(\.title), rule: "─",
+            rows: libraries.map { library in columns.map { $0.value(library) } },
+            maximumWidths: columns.map(\.maxWidth)
+        ).map(\.plainText)
         lines.append(
             summaryLine(
                 listing, count: "\(libraries.count) \(libraries.count == 1 ? "library" : "libraries")"))
