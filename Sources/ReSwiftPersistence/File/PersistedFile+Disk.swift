@@ -134,7 +134,8 @@ extension PersistedFile {
             let who = busy.holder?.description ?? "another process"
             throw PersistenceError(
                 .busy, fileURL: url,
-                reason: "\(who) has held its lock (\(lockPath)) for more than \(SecondsFormatting.phrase(lockTimeout))",
+                reason:
+                    "\(who) has held its lock (\(lockPath)) for more than \(SecondsFormatting.phrase(lockTimeout))",
                 underlyingError: busy, lockHolderProcessID: busy.holder?.processID)
         } catch is FileLock.Reentered {
             throw PersistenceError(

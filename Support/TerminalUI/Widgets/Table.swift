@@ -54,7 +54,9 @@ public enum Table {
         var result: [Line] = []
         if let header {
             result.append(line(header, style: .bold))
-            if let rule { result.append(line(widths.map { String(repeating: rule, count: $0) }, style: .plain)) }
+            if let rule {
+                result.append(line(widths.map { String(repeating: rule, count: $0) }, style: .plain))
+            }
         }
         for row in rows { result.append(line(row, style: .plain)) }
         return result

@@ -145,6 +145,34 @@ import Testing
         #expect(!text.contains("Distance"))
     }
 
+    @Test func theTableLinesUpItsColumnsFromBookToBook() async throws {
+        let books =
+            done + #","9784003101018":{"Akita_Akita":{"status":"OK","libkey":{}},"#
+            + #""Akita_Pref":{"status":"OK","libkey":{"本館":"蔵書あり"}}}"#
+        let server = try server(check: [check(0, books)])
+        defer { server.stop() }
+        let (status, output) = try await run(
+            ["9784101092058", "9784003101018", "--pref", "秋田県"], server: server)
+        #expect(status == 0)
+        #expect(
+            output.standardOutput.split(separator: "\n", omittingEmptySubsequences: false) == [
+                "ISBN 9784101092058",
+                "Library         System          Availability                  Reservation",
+                "──────────────  ──────────────  ────────────────────────────  ──────────────────────────",
+                "明徳館          秋田県秋田市    貸出中 (on loan)              https://lib.akita.jp/r?b=1",
+                "土崎図書館      秋田県秋田市    貸出可 (available)            https://lib.akita.jp/r?b=1",
+                "(whole system)  秋田県立図書館  error (the catalogue failed)",
+                "",
+                "ISBN 9784003101018",
+                "Library         System          Availability                  Reservation",
+                "──────────────  ──────────────  ────────────────────────────  ──────────────────────────",
+                "(whole system)  秋田県秋田市    not held",
+                "県立図書館      秋田県立図書館  蔵書あり (held)",
+                "4 of 4 book requests answered · 2 systems",
+                "",
+            ])
+    }
+
     @Test func nearShowsTheDistanceNearestFirst() async throws {
         let server = try server(check: [check(0, done)])
         defer { server.stop() }

@@ -91,8 +91,9 @@ extension ServiceOptions {
     /// with the cache is reported on `io` and doesn't stop the run.
     func cache(environment: [String: String], io: CommandIO) -> LibraryCache? {
         guard usesCache else { return nil }
-        return LibraryCache(directory: LibraryCache.defaultDirectory(environment: environment), server: apiBase) {
-            problem in io.error("library-finder: \(problem.message)\n")
+        let directory = LibraryCache.defaultDirectory(environment: environment)
+        return LibraryCache(directory: directory, server: apiBase) { problem in
+            io.error("library-finder: \(problem.message)\n")
         }
     }
 }
