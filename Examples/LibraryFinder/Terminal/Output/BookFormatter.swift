@@ -7,67 +7,30 @@ import TerminalUI
 struct JSONBookDocument: Encodable {
     struct Book: Encodable {
         var isbn: String
-        var isbn10: String?
+        @NullWhenAbsent var isbn10: String?
         var typed: String
         /// `nil` (JSON null) when no library that answered has it but some system didn't answer.
-        var heldAnywhere: Bool?
+        @NullWhenAbsent var heldAnywhere: Bool?
         var systems: [System]
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(isbn, forKey: .isbn)
-            try container.encode(isbn10, forKey: .isbn10)
-            try container.encode(typed, forKey: .typed)
-            try container.encode(heldAnywhere, forKey: .heldAnywhere)
-            try container.encode(systems, forKey: .systems)
-        }
-
-        private enum CodingKeys: String, CodingKey { case isbn, isbn10, typed, heldAnywhere, systems }
     }
 
     /// Every key is written, `null` when unknown (the article's schema requires them all).
     struct System: Encodable {
         var systemId: String
-        var systemName: String?
-        var status: String?
-        var reserveUrl: String?
+        @NullWhenAbsent var systemName: String?
+        @NullWhenAbsent var status: String?
+        @NullWhenAbsent var reserveUrl: String?
         var libraries: [Library]
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(systemId, forKey: .systemId)
-            try container.encode(systemName, forKey: .systemName)
-            try container.encode(status, forKey: .status)
-            try container.encode(reserveUrl, forKey: .reserveUrl)
-            try container.encode(libraries, forKey: .libraries)
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case systemId, systemName, status, reserveUrl, libraries
-        }
     }
 
     /// Every key is written, `null` when unknown.
     struct Library: Encodable {
         /// The short name from `/library`, never the key in its place.
-        var name: String?
+        @NullWhenAbsent var name: String?
         var libraryKey: String
         var availability: String
         var availabilityEnglish: String
-        var distanceKm: Double?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(libraryKey, forKey: .libraryKey)
-            try container.encode(availability, forKey: .availability)
-            try container.encode(availabilityEnglish, forKey: .availabilityEnglish)
-            try container.encode(distanceKm, forKey: .distanceKm)
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case name, libraryKey, availability, availabilityEnglish, distanceKm
-        }
+        @NullWhenAbsent var distanceKm: Double?
     }
 
     var complete: Bool
@@ -116,16 +79,6 @@ struct JSONBookDocument: Encodable {
                 systems: systems)
         }
     }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(complete, forKey: .complete)
-        try container.encode(outcome, forKey: .outcome)
-        try container.encode(systems, forKey: .systems)
-        try container.encode(books, forKey: .books)
-    }
-
-    private enum CodingKeys: String, CodingKey { case complete, outcome, systems, books }
 }
 
 /// Turns a ``BookReport`` into text in one of the ``OutputFormat``s.

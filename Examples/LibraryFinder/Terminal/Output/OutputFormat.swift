@@ -30,26 +30,12 @@ struct LibraryListing: Sendable {
 /// `source` is `"cache"` when the service couldn't be reached and the cached list was printed.
 struct JSONListingDocument: Encodable {
     struct Query: Encodable {
-        var prefecture: String?
-        var city: String?
-        var systemId: String?
-        var near: Coordinate?
-        var limit: Int?
+        @NullWhenAbsent var prefecture: String?
+        @NullWhenAbsent var city: String?
+        @NullWhenAbsent var systemId: String?
+        @NullWhenAbsent var near: Coordinate?
+        @NullWhenAbsent var limit: Int?
         var categories: [String]
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(prefecture, forKey: .prefecture)
-            try container.encode(city, forKey: .city)
-            try container.encode(systemId, forKey: .systemId)
-            try container.encode(near, forKey: .near)
-            try container.encode(limit, forKey: .limit)
-            try container.encode(categories, forKey: .categories)
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case prefecture, city, systemId, near, limit, categories
-        }
     }
 
     var query: Query
