@@ -48,6 +48,7 @@ package.targets += [
         name: "ReSwiftBench",
         dependencies: [
             "ReSwift", "ReSwiftThunk", "ReSwiftDevTools", "CMallocStats", "ArgumentParsing", "TerminalUI",
+            "HTTPTransport",
         ],
         path: "Benchmarks/ReSwiftBench"),
     .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),

@@ -9,7 +9,8 @@ enum BenchCommand {
     /// Runs `reswift-bench` with the arguments after the program name.
     ///
     /// - Returns: The exit status: 0 done, 2 a usage error.
-    static func run(arguments: [String]) -> Int32 {
+    @MainActor
+    static func run(arguments: [String]) async -> Int32 {
         let invocation: BenchInvocation
         do {
             invocation = try BenchInvocation.parse(arguments)
@@ -25,7 +26,7 @@ enum BenchCommand {
             ProgramOutput.output(PackageVersion.line(for: BenchInvocation.declaration.name) + "\n")
         case .run(let samples, let only, let json):
             let configuration = BenchmarkConfiguration(samples: samples, scale: 1)
-            let workloads: [(name: String, run: (BenchmarkConfiguration) -> [Row])] = [
+            let workloads: [(name: String, run: @MainActor (BenchmarkConfiguration) async -> [Row])] = [
                 ("notify", notifyWorkload),
                 ("closures", closureNotifyWorkload),
                 ("select", selectWorkload),
@@ -36,10 +37,11 @@ enum BenchCommand {
                 ("derived", derivedWorkload),
                 ("bigstate", bigStateWorkload),
                 ("listeners", listenersWorkload),
+                ("waiting", waitingWorkload),
             ]
             var rows: [Row] = []
             for workload in workloads where only.isEmpty || only.contains(workload.name) {
-                rows += workload.run(configuration)
+                rows += await workload.run(configuration)
             }
             // `--json`: see JSONOutput.swift.
             if json { ProgramOutput.output(jsonReport(rows) + "\n") } else { printTable(rows) }

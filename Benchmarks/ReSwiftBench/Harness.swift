@@ -71,8 +71,11 @@ struct Row {
     var target: String
     /// The workload's name in `--json` output; `nil` for rows that are only informational.
     var key: String? = nil
+    /// Whether the ratio to the floor means anything; not for a floor near zero (waiting's CPU),
+    /// where the target is a bound on the measurement.
+    var comparesByRatio = true
 
-    var ratio: Double? { floor.map { measured / max($0, 0.0001) } }
+    var ratio: Double? { comparesByRatio ? floor.map { measured / max($0, 0.0001) } : nil }
 }
 
 func format(_ value: Double) -> String {

@@ -6,7 +6,9 @@
 // Times are nanoseconds per operation (per dispatch for notify/closures/select/dispatch, per round
 // of two dispatches for derived, per call for subscribe/unsubscribe, the slower of the two
 // resident sizes); a value with no floor has `null` floor and ratio. `memory` is measured in bytes
-// per subscription, so its times are `null` and it carries `"bytes"` instead.
+// per subscription, so its times are `null` and it carries `"bytes"` instead. `waiting-keys` and
+// `waiting-http` are milliseconds of CPU per second of waiting: their times are `null` and they
+// carry `"cpu_ms_per_s"` and `"floor_cpu_ms_per_s"`.
 
 /// The JSON text for `rows`: one object per workload key, the informational rows left out.
 func jsonReport(_ rows: [Row]) -> String {
@@ -30,7 +32,11 @@ func jsonReport(_ rows: [Row]) -> String {
             default: nil
             }
         var fields = ["\"workload\": \"\(key)\""]
-        if let scale {
+        if row.unit == "ms/s" {
+            fields += ["\"store_ns\": null", "\"floor_ns\": null", "\"ratio\": null"]
+            fields.append("\"cpu_ms_per_s\": \(jsonNumber(row.measured))")
+            fields.append("\"floor_cpu_ms_per_s\": \(row.floor.map(jsonNumber) ?? "null")")
+        } else if let scale {
             fields.append("\"store_ns\": \(jsonNumber(row.measured * scale))")
             fields.append("\"floor_ns\": \(row.floor.map { jsonNumber($0 * scale) } ?? "null")")
             fields.append("\"ratio\": \(row.ratio.map(jsonNumber) ?? "null")")

@@ -11,4 +11,4 @@ import TerminalUI
 // Everything is written through ProgramOutput: messages sanitized, a failed write exit status 1.
 ProgramOutput.start(program: "reswift-bench")
 LibraryOutput.route { ProgramOutput.error($0) }
-ProgramOutput.exit(BenchCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))
+ProgramOutput.exit(await BenchCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))
