@@ -1,7 +1,7 @@
 // `reswift-bench --json`: the results as a JSON array, for scripts that compare runs.
 //
 // One object per workload (notify, closures, select, dispatch, dispatch-profiled, subscribe,
-// unsubscribe, memory, derived):
+// unsubscribe, memory, derived, listeners, waiting-keys, waiting-http):
 //   {"workload": "dispatch", "store_ns": 61.2, "floor_ns": 14.1, "ratio": 4.34}
 // Times are nanoseconds per operation (per dispatch for notify/closures/select/dispatch, per round
 // of two dispatches for derived, per call for subscribe/unsubscribe, the slower of the two
