@@ -6,12 +6,10 @@ import LibraryFinderModel
 /// key, so both begin in ``start(arguments:environment:io:)``.
 protocol LibraryFinderCommandLine: Equatable {
     /// What a run is given.
-    associatedtype Options: Sendable
+    associatedtype Options: ServiceOptionsCarrying
 
-    /// Print the help.
+    /// Print the help (the other line without options prints the version).
     static var help: Self { get }
-    /// Print the version.
-    static var version: Self { get }
     /// The declaration the usage errors are reported against.
     static var declaration: CommandDeclaration { get }
     /// What `--help` prints.
@@ -22,8 +20,12 @@ protocol LibraryFinderCommandLine: Equatable {
 
     /// A run's options; `nil` for the help and the version.
     var options: Options? { get }
-    /// A run's service options.
-    static func service(of options: Options) -> ServiceOptions
+}
+
+/// The options of a run of either command line, each with the service's.
+protocol ServiceOptionsCarrying: Sendable {
+    /// `--format`, `--appkey`, `--api-base`, `--timeout` and `--no-cache`.
+    var service: ServiceOptions { get }
 }
 
 /// How a command line begins: run, or exit with a status once the reason is printed.
@@ -52,7 +54,7 @@ extension LibraryFinderCommandLine {
             io.output(invocation == .help ? helpText : LibraryFinderInvocation.versionLine + "\n")
             return .exit(ExitStatus.success)
         }
-        guard let appKey = service(of: options).appKey else {
+        guard let appKey = options.service.appKey else {
             io.error(CalilError.missingAppKeyMessage + "\n")
             return .exit(ExitStatus.usage)
         }
@@ -64,14 +66,13 @@ extension LibraryFinderInvocation: LibraryFinderCommandLine {
     var options: LibraryFinderOptions? {
         if case .run(let options) = self { options } else { nil }
     }
-
-    static func service(of options: LibraryFinderOptions) -> ServiceOptions { options.service }
 }
 
 extension BookInvocation: LibraryFinderCommandLine {
     var options: BookOptions? {
         if case .run(let options) = self { options } else { nil }
     }
-
-    static func service(of options: BookOptions) -> ServiceOptions { options.service }
 }
+
+extension LibraryFinderOptions: ServiceOptionsCarrying {}
+extension BookOptions: ServiceOptionsCarrying {}
