@@ -29,7 +29,7 @@ func waitingWorkload(_ configuration: BenchmarkConfiguration) async -> [Row] {
     var server = Double.infinity
     var serverFloor = Double.infinity
     let silent = SilentServer()
-    defer { silent.close() }
+    defer { silent.stop() }
     for _ in 0..<samples {
         keys = min(keys, await eventLoopWait())
         keysFloor = min(keysFloor, pollWait(tick: tick))
@@ -138,11 +138,7 @@ private struct SilentServer {
     let port: UInt16
 
     init() {
-        #if canImport(Glibc)
-            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let listener = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let listener = tcpSocket()
         var address = loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
@@ -161,12 +157,8 @@ private struct SilentServer {
     /// The floor: a client connected to the server, blocked in `poll` for an answer that doesn't
     /// come, for ``window`` seconds.
     func pollWait() -> Double {
-        #if canImport(Glibc)
-            let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let client = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        defer { closeDescriptor(client) }
+        let client = tcpSocket()
+        defer { close(client) }
         var address = loopback(port: port)
         let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -177,9 +169,19 @@ private struct SilentServer {
         return blockedInPoll(on: client, tick: window)
     }
 
-    func close() {
-        closeDescriptor(fd)
+    /// Closes the listening socket, and with it the connections waiting in its backlog.
+    func stop() {
+        close(fd)
     }
+}
+
+/// A new IPv4 TCP socket, or -1.
+private func tcpSocket() -> Int32 {
+    #if canImport(Glibc)
+        socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        socket(AF_INET, SOCK_STREAM, 0)
+    #endif
 }
 
 /// 127.0.0.1 at `port` (0: any free port).
@@ -192,8 +194,4 @@ private func loopback(port: UInt16) -> sockaddr_in {
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     address.sin_port = port.bigEndian
     return address
-}
-
-private func closeDescriptor(_ fd: Int32) {
-    _ = close(fd)
 }
