@@ -109,12 +109,10 @@ import Testing
         }
 
         attached.removeFirst()
-        var greeted = false
-        for _ in 0..<250 where !greeted {  // up to 5 s: the endpoint closes the freed socket on its queue
-            greeted = try Peer(process.socketPath).firstLine()?.contains(#""type":"hello""#) == true
-            if !greeted { usleep(20_000) }
+        // The endpoint closes the freed socket on its queue.
+        try await eventually("a hello once a descriptor was free", seconds: 5) {
+            try Peer(process.socketPath).firstLine()?.contains(#""type":"hello""#) == true
         }
-        #expect(greeted, "no hello once a descriptor was free")
 
         attached.removeAll()
         try todo.send("q")

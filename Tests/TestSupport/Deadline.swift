@@ -1,4 +1,6 @@
 import ArgumentParsing
+import Dispatch
+import Foundation
 @_spi(ReSwiftInternal) import InternalReSwiftUtilities
 import Testing
 
@@ -77,6 +79,43 @@ public func eventually(
         while try await !condition() {
             try await Task.sleep(nanoseconds: 10_000_000)
         }
+    }
+}
+
+/// Waits on the calling thread until `condition` holds, checking it every `interval` seconds, for
+/// at most `seconds` of wall-clock time: the one synchronous wait in the tests, for code that runs
+/// on a thread of its own (a process's end, a socket that appears, a line of output).
+///
+/// ```swift
+/// try eventually("the program to end", seconds: timeout) { !process.isRunning }
+/// ```
+///
+/// `condition` may throw to end the wait early with its own error (the program ended before it
+/// printed the line awaited, say). Async code calls the async
+/// ``eventually(_:seconds:isolation:sourceLocation:_:)``, which doesn't hold a thread.
+///
+/// - Parameters:
+///   - what: What the condition stands for, for the failure message.
+///   - seconds: The deadline.
+///   - interval: Seconds between checks.
+///   - sourceLocation: The wait, named in the failure message.
+///   - condition: Checked at once, then every `interval` until it returns `true`.
+/// - Throws: ``TestSupportError`` naming `what` when the deadline passes first; what `condition`
+///   throws.
+@_disfavoredOverload  // in async code the async `eventually` is the one meant
+public func eventually(
+    _ what: String, seconds: Double = 10, checkingEvery interval: Double = 0.002,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () throws -> Bool
+) throws {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1_000_000_000)
+    while try !condition() {
+        guard DispatchTime.now().uptimeNanoseconds < deadline else {
+            throw TestSupportError(
+                "Timed out after \(SecondsText.number(seconds)) s waiting for \(what) "
+                    + "(\(sourceLocation.fileName):\(sourceLocation.line)).")
+        }
+        usleep(UInt32(interval * 1_000_000))
     }
 }
 

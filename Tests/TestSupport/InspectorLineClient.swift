@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -27,20 +28,16 @@ public final class InspectorLineClient {
     /// - Throws: ``TestSupportError`` when no connection was made in time.
     public init(runtime: String, pid: Int32, timeout: TimeInterval = 15) throws {
         let path = "\(runtime)/reswift-inspect/\(pid).sock"
-        let deadline = Date().addingTimeInterval(timeout)
-        var lastErrno: Int32 = 0
-        while true {
-            let descriptor = Self.connect(to: path)
-            if descriptor >= 0 {
-                fd = descriptor
-                break
+        var descriptor: Int32 = -1
+        do {
+            try eventually("the inspector at \(path)", seconds: timeout, checkingEvery: 0.02) {
+                descriptor = Self.connect(to: path)
+                return descriptor >= 0
             }
-            lastErrno = -descriptor
-            guard Date() < deadline else {
-                throw TestSupportError("no inspector at \(path) after \(timeout) s (errno \(lastErrno))")
-            }
-            usleep(20_000)
+        } catch {
+            throw TestSupportError("no inspector at \(path) after \(timeout) s (errno \(-descriptor))")
         }
+        fd = descriptor
         var limit = timeval(tv_sec: 0, tv_usec: 200_000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }

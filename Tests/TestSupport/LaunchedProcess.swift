@@ -1,5 +1,6 @@
 #if os(Linux) || os(macOS)
     import Foundation
+    import Testing
     @_spi(ReSwiftInternal) import InternalReSwiftUtilities
 
     #if canImport(Glibc)
@@ -129,8 +130,7 @@
                 process.waitUntilExit()
             }
             // A reader still reading keeps its pipe; the others are closed now.
-            let drained = Date().addingTimeInterval(2)
-            while !outputEnded && Date() < drained { usleep(2_000) }
+            try? eventually("its output to end", seconds: 2) { outputEnded }
             if outputEnded { Self.close(pipes) }
         }
 
@@ -182,19 +182,21 @@
         private func waitForLine(
             timeout: TimeInterval, _ what: String, where matches: (String) -> Bool
         ) throws -> String {
-            let deadline = Date().addingTimeInterval(timeout)
-            while true {
-                let ended = outputEnded
-                if let line = lines.first(where: matches) { return line }
-                guard !ended, Date() < deadline else {
-                    throw TestSupportError(
-                        "\(name) printed no \(what) "
-                            + (ended ? "before it ended" : "within \(timeout) s")
-                            + "; output: \(String(reflecting: standardOutput)), errors: "
-                            + String(reflecting: standardError))
+            var found: String?
+            var ended = false
+            do {
+                try eventually(what, seconds: timeout) {
+                    ended = outputEnded
+                    found = lines.first(where: matches)
+                    return found != nil || ended
                 }
-                usleep(2_000)
-            }
+            } catch {}
+            if let found { return found }
+            throw TestSupportError(
+                "\(name) printed no \(what) "
+                    + (ended ? "before it ended" : "within \(timeout) s")
+                    + "; output: \(String(reflecting: standardOutput)), errors: "
+                    + String(reflecting: standardError))
         }
 
         /// Waits for the program to end and for its output to be read; past the deadline it is
@@ -204,22 +206,19 @@
         /// - Throws: ``TestSupportError`` with the output so far when the deadline passes.
         @discardableResult
         public func waitForExit(timeout: TimeInterval = 30) throws -> Int32 {
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning {
-                guard Date() < deadline else {
-                    kill()
-                    process.waitUntilExit()
-                    throw TestSupportError(
-                        "\(name) \(arguments.joined(separator: " ")) did not finish within \(timeout) s; "
-                            + "it was killed. Output: \(String(reflecting: standardOutput)), errors: "
-                            + String(reflecting: standardError))
-                }
-                usleep(2_000)
+            do {
+                try eventually("\(name) to end", seconds: timeout) { !process.isRunning }
+            } catch {
+                kill()
+                process.waitUntilExit()
+                throw TestSupportError(
+                    "\(name) \(arguments.joined(separator: " ")) did not finish within \(timeout) s; "
+                        + "it was killed. Output: \(String(reflecting: standardOutput)), errors: "
+                        + String(reflecting: standardError))
             }
             process.waitUntilExit()
             // A child of the program may hold a pipe open; don't wait for it long.
-            let drained = Date().addingTimeInterval(5)
-            while !outputEnded && Date() < drained { usleep(2_000) }
+            try? eventually("its output to end", seconds: 5) { outputEnded }
             return process.terminationReason == .uncaughtSignal
                 ? 128 + process.terminationStatus : process.terminationStatus
         }

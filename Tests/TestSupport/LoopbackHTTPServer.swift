@@ -331,8 +331,8 @@ private final class Core: Sendable {
             resolved = .text("No scripted response for \(request.path)\n", status: 404)
         }
         if resolved.delay > 0 {
-            let deadline = Date().addingTimeInterval(resolved.delay)
-            while Date() < deadline, !isStopped { usleep(5_000) }
+            // The delay ends early when the server stops; its end is the usual way out.
+            try? eventually("the server to stop", seconds: resolved.delay, checkingEvery: 0.005) { isStopped }
         }
         if resolved.neverAnswers { waitForClose(connection) }
         guard !resolved.closesWithoutResponse, !resolved.neverAnswers, !isStopped else { return }

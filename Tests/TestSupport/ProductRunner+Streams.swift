@@ -1,5 +1,6 @@
 #if os(Linux) || os(macOS)
     import Foundation
+    import Testing
     @_spi(ReSwiftInternal) import InternalReSwiftUtilities
 
     #if canImport(Glibc)
@@ -119,18 +120,16 @@
                 finished.leave()
             }
         }
-        let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            guard Date() < deadline else {
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                _ = finished.wait(timeout: .now() + 5)
-                throw TestSupportError(
-                    "\(name) \(arguments.joined(separator: " ")) did not finish within \(timeout) s; it was killed."
-                )
-            }
-            usleep(2_000)
+        do {
+            try eventually("\(name) to end", seconds: timeout) { waitpid(pid, &status, WNOHANG) != 0 }
+        } catch {
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, &status, 0)
+            _ = finished.wait(timeout: .now() + 5)
+            throw TestSupportError(
+                "\(name) \(arguments.joined(separator: " ")) did not finish within \(timeout) s; it was killed."
+            )
         }
         _ = finished.wait(timeout: .now() + 5)
         // WIFSIGNALED / WEXITSTATUS, which Swift doesn't import as functions.

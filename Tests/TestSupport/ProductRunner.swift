@@ -1,5 +1,6 @@
 #if os(Linux) || os(macOS)
     import Foundation
+    import Testing
 
     /// How a program run by ``runProduct(_:arguments:environment:standardInput:workingDirectory:timeout:)``
     /// ended and what it printed.
@@ -49,14 +50,12 @@
     ///   - timeout: The deadline, in seconds.
     /// - Throws: ``TestSupportError`` naming `what` when the deadline passes first.
     public func waitForExit(of process: Process, _ what: String, timeout: TimeInterval = 60) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            guard Date() < deadline else {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw TestSupportError("\(what) did not end within \(timeout) s; it was killed.")
-            }
-            usleep(2_000)
+        do {
+            try eventually(what, seconds: timeout) { !process.isRunning }
+        } catch {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw TestSupportError("\(what) did not end within \(timeout) s; it was killed.")
         }
         process.waitUntilExit()
     }

@@ -254,21 +254,18 @@
             where condition: (VirtualScreen) -> Bool
         ) async throws -> VirtualScreen {
             do {
-                return try await withDeadline(
+                try await eventually(
                     "\(description) on the screen", seconds: timeout, sourceLocation: sourceLocation
                 ) {
-                    while true {
-                        if updateScreen(until: condition) { return screenState.screen }
-                        if exitState.withLock({ $0 }) != nil {
-                            await output.quiet()
-                            if updateScreen(until: condition) { return screenState.screen }
-                            throw TestSupportError(
-                                "Waiting for \(description) on the screen: the program exited first "
-                                    + "(\(sourceLocation.fileName):\(sourceLocation.line)).")
-                        }
-                        try await Task.sleep(nanoseconds: 10_000_000)
-                    }
+                    if updateScreen(until: condition) { return true }
+                    guard exitState.withLock({ $0 }) != nil else { return false }
+                    await output.quiet()
+                    if updateScreen(until: condition) { return true }
+                    throw TestSupportError(
+                        "Waiting for \(description) on the screen: the program exited first "
+                            + "(\(sourceLocation.fileName):\(sourceLocation.line)).")
                 }
+                return screenState.screen
             } catch let error as TestSupportError {
                 updateScreen()
                 throw TestSupportError(
@@ -508,8 +505,9 @@
                     condition.broadcast()
                     condition.unlock()
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    // The slave side is gone; nothing more will come. Poll would spin, so sleep a little.
-                    usleep(20_000)
+                    // The slave side is gone; nothing more will come: the reader ends (``stop()``
+                    // then returns at once) instead of polling a descriptor that stays readable.
+                    break
                 }
             }
             finished.signal()

@@ -28,19 +28,20 @@ import Testing
             let (listener, peer, written) = (listener, peer, written)
             Thread.detachNewThread {
                 var accepted = UnixSocket.accept(from: listener)
-                while accepted == .none {
-                    usleep(1_000)
+                try? eventually("a client", seconds: 30, checkingEvery: 0.001) {
                     accepted = UnixSocket.accept(from: listener)
+                    return accepted != .none
                 }
                 guard case .accepted(let fd) = accepted else { return }
                 peer.withLock { $0 = fd }
                 var offset = 0
-                while offset < bytes.count {
+                try? eventually("the client to read every byte", seconds: 30, checkingEvery: 0.001) {
                     switch bytes[offset...].withUnsafeBytes({ UnixSocket.send(fd, $0) }) {
                     case .bytes(let count): offset += count
-                    case .wouldBlock: usleep(1_000)
+                    case .wouldBlock: break
                     case .closed: offset = bytes.count
                     }
+                    return offset >= bytes.count
                 }
                 written.signal()
             }
