@@ -221,7 +221,7 @@ import Testing
         let driver = makeDriver(
             FakeRoutable(log: log, style: .never), timeout: .milliseconds(20), issues: issues)
         go(driver, to: ["a", "b"])
-        try await issues.wait(forCount: 2)
+        try await eventually("2 routing issue(s)") { issues.issues.count >= 2 }
         try await eventually("the driver to finish its transition") { !driver.isTransitioning }
         #expect(issues.issues.map(\.kind) == [.completionTimedOut, .completionTimedOut])
         #expect(

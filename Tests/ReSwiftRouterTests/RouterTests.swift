@@ -156,7 +156,7 @@ import Testing
             completionTimeout: .milliseconds(10), issueHandler: { issues.collect($0) }
         ) { $0.select(\.navigationState) }
         store.dispatch(SetRouteAction(["a"]))
-        try await issues.wait(forCount: 1)
+        try await eventually("1 routing issue(s)") { issues.issues.count >= 1 }
         #expect(issues.issues.first?.kind == .completionTimedOut)
         #expect(issues.issues.first?.toRoute == ["a"])
         try await eventually("the router to finish its transition") { !router.isTransitioning }

@@ -55,10 +55,10 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
 
     @Test func aSupersededDebouncedThunksAwaiterGetsCancellationError() async throws {
         let first = Task { try await store.dispatch(search("s")) }
-        try await pollUntil("the first search to wait") { clock.sleeperCount == 1 }
+        try await eventually("the first search to wait") { clock.sleeperCount == 1 }
         let second = Task { try await store.dispatch(search("sw")) }
         await #expect(throws: CancellationError.self) { try await first.value }
-        try await pollUntil("the second search to wait") { clock.sleeperCount == 1 }
+        try await eventually("the second search to wait") { clock.sleeperCount == 1 }
         await clock.advance(by: .milliseconds(300))
         #expect(try await second.value == "sw")
         #expect(store.state.labels == ["sw"])

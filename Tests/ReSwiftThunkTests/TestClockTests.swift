@@ -74,7 +74,7 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
     @Test func aCancelledSleeperThrowsAndIsForgotten() async throws {
         // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         let task = Task { try await clock.sleep(until: EffectInstant(nanoseconds: 1_000_000_000)) }
-        try await pollUntil("the task to sleep") { clock.sleeperCount == 1 }
+        try await eventually("the task to sleep") { clock.sleeperCount == 1 }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(clock.sleeperCount == 0)
@@ -87,7 +87,7 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
             try await clock.sleep(until: EffectInstant(nanoseconds: 5))
             woke.withLock { $0 = true }
         }
-        try await pollUntil("the task to sleep") { clock.sleeperCount == 1 }
+        try await eventually("the task to sleep") { clock.sleeperCount == 1 }
         await clock.advance(by: .nanoseconds(5))
         try await task.value
         #expect(woke.withLock { $0 })

@@ -40,7 +40,7 @@ private func fireAndForget<Value>(_ thunk: AsyncThunk<CounterState, Value>, on s
         let first = Task { try await store.dispatch(sleeper(id: "load", cleanedUp: cleanedUp)) }
         let second = Task { try await store.dispatch(sleeper(id: "load", cleanedUp: cleanedUp)) }
         let other = Task { try await store.dispatch(sleeper(id: "other")) }
-        try await pollUntil("the three thunks to sleep") { clock.sleeperCount == 3 }
+        try await eventually("the three thunks to sleep") { clock.sleeperCount == 3 }
         #expect(effects.statistics.inFlight == 3)
 
         store.cancelThunks(id: "load")
@@ -72,7 +72,7 @@ private func fireAndForget<Value>(_ thunk: AsyncThunk<CounterState, Value>, on s
             return 42  // ignored: a cancelled thunk's awaiter gets CancellationError
         }
         let awaiting = Task { try await store.dispatch(thunk) }
-        try await pollUntil("the thunk to sleep") { clock.sleeperCount == 1 }
+        try await eventually("the thunk to sleep") { clock.sleeperCount == 1 }
 
         store.dispatch(CancelThunks(id: "poll"))
 
@@ -89,11 +89,11 @@ private func fireAndForget<Value>(_ thunk: AsyncThunk<CounterState, Value>, on s
         let clock = TestClock()
         let (store, effects) = makeStore(clock: clock)
         let first = Task { try await store.dispatch(sleeper(id: "search", cancelInFlight: true)) }
-        try await pollUntil("the first search to sleep") { clock.sleeperCount == 1 }
+        try await eventually("the first search to sleep") { clock.sleeperCount == 1 }
         let second = Task { try await store.dispatch(sleeper(id: "search", cancelInFlight: true)) }
 
         await #expect(throws: CancellationError.self) { try await first.value }
-        try await pollUntil("the second search to sleep") { clock.sleeperCount == 1 }
+        try await eventually("the second search to sleep") { clock.sleeperCount == 1 }
         #expect(effects.statistics.inFlight == 1)
         await clock.advance(by: .seconds(3600))
         #expect(try await second.value == 1)
@@ -105,7 +105,7 @@ private func fireAndForget<Value>(_ thunk: AsyncThunk<CounterState, Value>, on s
         let (store, _) = makeStore(clock: clock)
         let first = Task { try await store.dispatch(sleeper(id: "save")) }
         let second = Task { try await store.dispatch(sleeper(id: "save")) }
-        try await pollUntil("both to sleep") { clock.sleeperCount == 2 }
+        try await eventually("both to sleep") { clock.sleeperCount == 2 }
         await clock.advance(by: .seconds(3600))
         #expect(try await first.value + second.value == 2)
         #expect(store.state.count == 2)
@@ -115,7 +115,7 @@ private func fireAndForget<Value>(_ thunk: AsyncThunk<CounterState, Value>, on s
         let clock = TestClock()
         let (store, _) = makeStore(clock: clock)
         let polling = Task { try await store.dispatch(sleeper(id: "poll")) }
-        try await pollUntil("the poller to sleep") { clock.sleeperCount == 1 }
+        try await eventually("the poller to sleep") { clock.sleeperCount == 1 }
         try await store.dispatch(
             AsyncThunk<CounterState, Void> { dispatch, _ in dispatch(CancelThunks(id: "poll")) })
         await #expect(throws: CancellationError.self) { try await polling.value }
@@ -147,7 +147,7 @@ private func fireAndForget<Value>(_ thunk: AsyncThunk<CounterState, Value>, on s
                     return 1
                 })
         }
-        try await pollUntil("the thunk to sleep") { clock.sleeperCount == 1 }
+        try await eventually("the thunk to sleep") { clock.sleeperCount == 1 }
         store.cancelThunks(id: "1")
         await clock.advance(by: .seconds(1))
         #expect(try await byInt.value == 1)

@@ -43,23 +43,14 @@ public final class OneShotSignal: Sendable {
         for what: String = "the signal", seconds: Int = 10, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         let stream = self.stream
-        let fired = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
+        do {
+            try await withDeadline(what, seconds: Double(seconds), sourceLocation: sourceLocation) {
                 for await _ in stream {}
-                return !Task.isCancelled
             }
-            group.addTask {
-                // Like withDeadline's: time the pool was too busy to run the waiter doesn't count.
-                try? await sleepInPoolTime(seconds: Double(seconds))
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+        } catch {
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+            return false
         }
-        if !fired {
-            Issue.record("Timed out after \(seconds) s waiting for \(what)", sourceLocation: sourceLocation)
-        }
-        return fired
+        return hasFired
     }
 }

@@ -157,15 +157,6 @@ final class IssueCollector: Sendable {
     func collect(_ issue: RoutingIssue) {
         storedIssues.withLock { $0.append(issue) }
     }
-
-    /// Waits until `count` issues were collected, for at most 10 s.
-    ///
-    /// - Throws: `TestSupportError` when fewer came in time.
-    func wait(forCount count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await eventually("\(count) routing issue(s)", sourceLocation: sourceLocation) {
-            issues.count >= count
-        }
-    }
 }
 
 /// Step timeouts that a test fires by hand instead of waiting for them, for a ``RouteDriver``.

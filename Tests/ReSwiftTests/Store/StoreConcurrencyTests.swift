@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 @_spi(ReSwiftInternal) import ReSwift
+import TestSupport
 import Testing
 
 /// Run again under ThreadSanitizer by `.ci/run` (`swift test --sanitize=thread --filter Concurrency`).
@@ -68,39 +69,29 @@ import Testing
         tokens.withLock { $0.removeAll() }
     }
 
-    /// Waits for `semaphore` for at most 10 seconds, recording an issue naming `what` if it
-    /// isn't signalled.
-    static func wait(
-        for semaphore: DispatchSemaphore, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) -> Bool {
-        let signalled = semaphore.wait(timeout: .now() + 10) == .success
-        if !signalled {
-            Issue.record("Timed out after 10 s waiting for \(what)", sourceLocation: sourceLocation)
-        }
-        return signalled
-    }
-
-    @Test func stateIsReadableWhileASubscriberBlocksTheDispatch() {
+    @Test func stateIsReadableWhileASubscriberBlocksTheDispatch() throws {
         let store = Store(reducer: countReducer, state: CountState())
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
+        let (entered, release, done) = (OneShotSignal(), OneShotSignal(), OneShotSignal())
         let token = store.subscribe(transform: { $0.select(\.count) }) { count in
             if count == 1 {
-                entered.signal()
-                _ = Self.wait(for: release, "the test to release the subscriber")
+                entered.fire()
+                #expect(throws: Never.self) {
+                    try eventually("the test to release the subscriber") { release.hasFired }
+                }
             }
         }
-        let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             store.dispatch(Increment())
-            done.signal()
+            done.fire()
         }
-        if Self.wait(for: entered, "the subscriber to receive count 1") {
-            // The reducer has run; the dispatch is still notifying on the other thread.
-            #expect(store.state.count == 1)
+        defer {
+            release.fire()
+            token.cancel()
         }
-        release.signal()
-        _ = Self.wait(for: done, "the dispatch to return")
-        token.cancel()
+        try eventually("the subscriber to receive count 1") { entered.hasFired }
+        // The reducer has run; the dispatch is still notifying on the other thread.
+        #expect(store.state.count == 1)
+        release.fire()
+        try eventually("the dispatch to return") { done.hasFired }
     }
 }

@@ -98,13 +98,6 @@ import Testing
         #expect(store.state.navigationState.route == Routes.menuRoute)
     }
 
-    /// Waits until the log holds a `SetCardsAction` of fetch `fetch` (at most 10 s).
-    private func waitForCards(of fetch: Int, in log: ActionRecorder) async throws {
-        try await eventually("the cards of fetch \(fetch)") {
-            log.actions.contains(where: { ($0 as? SetCardsAction)?.fetch == fetch })
-        }
-    }
-
     @Test(.timeLimit(.minutes(1))) func leavingTheGameWhileLoadingDropsTheLateResult() async throws {
         let log = ActionRecorder()
         let store = makeStore(route: Routes.gameRoute, log: log)
@@ -119,7 +112,9 @@ import Testing
         #expect(store.state.game.phase == .idle)
         release.fire()
         // The fetch's answer comes back, tagged with a fetch that no longer runs: nothing changes.
-        try await waitForCards(of: 1, in: log)
+        try await eventually("the cards of fetch 1") {
+            log.actions.contains(where: { ($0 as? SetCardsAction)?.fetch == 1 })
+        }
         #expect(store.state.game.phase == .idle)
         #expect(store.state.game.cards.isEmpty)
     }
@@ -138,7 +133,9 @@ import Testing
         let offline = try await dealt(store)
         #expect(offline?.origin == .offline)
         release.fire()
-        try await waitForCards(of: 1, in: log)
+        try await eventually("the cards of fetch 1") {
+            log.actions.contains(where: { ($0 as? SetCardsAction)?.fetch == 1 })
+        }
         #expect(store.state.game.origin == .offline, "the superseded live fetch replaced the board")
     }
 
