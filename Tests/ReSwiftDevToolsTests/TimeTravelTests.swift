@@ -132,3 +132,73 @@ import Testing
         token.cancel()
     }
 }
+
+/// The in-place form, `timeTravelReducer(inPlace:)`, with jumps inside the history: a jump to 0 or
+/// past the end clamps, and would hide a jump that lands one step off.
+@Suite struct InPlaceTimeTravelTests {
+    static func reduceTodos(_ action: Action, _ state: inout TodoState) {
+        state = todoReducer(action: action, state: state)
+    }
+
+    func makeStore(historyLimit: Int? = nil) -> Store<TimeTravelState<TodoState>> {
+        Store(
+            reducer: timeTravelReducer(inPlace: Self.reduceTodos, historyLimit: historyLimit),
+            state: TimeTravelState(TodoState()))
+    }
+
+    func titles(_ store: Store<TimeTravelState<TodoState>>) -> [String] {
+        store.state.current.todos.map(\.title)
+    }
+
+    @Test func theStoresInitIsNotAStep() {
+        let store = makeStore()
+        #expect(store.state.steps.count == 1)
+        #expect(store.state.currentIndex == 0)
+    }
+
+    @Test func jumpsToEachStateInsideTheHistory() {
+        let store = makeStore()
+        for title in ["a", "b", "c"] { store.dispatch(AddTodo(title: title)) }
+
+        store.dispatch(JumpToState(index: 1))
+        #expect(store.state.currentIndex == 1)
+        #expect(titles(store) == ["a"])
+        store.dispatch(JumpToState(index: 2))
+        #expect(store.state.currentIndex == 2)
+        #expect(titles(store) == ["a", "b"])
+        store.dispatch(JumpToState(index: 3))
+        #expect(titles(store) == ["a", "b", "c"])
+    }
+
+    @Test func stepsBackAndForwardOneStateAtATime() {
+        let store = makeStore()
+        for title in ["a", "b"] { store.dispatch(AddTodo(title: title)) }
+
+        store.dispatch(StepBack())
+        #expect(titles(store) == ["a"])
+        store.dispatch(StepBack())
+        #expect(titles(store) == [])
+        store.dispatch(StepForward())
+        #expect(titles(store) == ["a"])
+    }
+
+    @Test func aNewActionAfterAJumpStartsFromTheStateJumpedTo() {
+        let store = makeStore()
+        for title in ["a", "b", "c"] { store.dispatch(AddTodo(title: title)) }
+        store.dispatch(JumpToState(index: 2))
+
+        store.dispatch(AddTodo(title: "x"))
+        #expect(titles(store) == ["a", "b", "x"])
+        #expect(store.state.steps.count == 4)
+        #expect(!store.state.canStepForward)
+    }
+
+    @Test func boundedHistoryJumpsByIndexInTheKeptStates() {
+        let store = makeStore(historyLimit: 3)
+        for title in ["a", "b", "c", "d"] { store.dispatch(AddTodo(title: title)) }
+        #expect(store.state.states.map { $0.todos.count } == [2, 3, 4])
+
+        store.dispatch(JumpToState(index: 1))
+        #expect(titles(store) == ["a", "b", "c"])
+    }
+}
