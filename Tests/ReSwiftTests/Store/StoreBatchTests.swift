@@ -129,6 +129,22 @@ private final class TotalSubscriber: StoreSubscriber {
         #expect(journal.entries.isEmpty)
     }
 
+    @Test func anEmptyBatchAfterOneThatReducedNotifiesNoOne() {
+        let journal = Journal()
+        let store = makeStore(journal)
+        let subscriber = TotalSubscriber(journal)
+        store.subscribe(subscriber)
+        store.dispatch(Add(amount: 1))
+        store.batch { store.dispatch(Add(amount: 2)) }
+        #expect(journal.entries.last == "newState 3 +1,+2")
+        journal.entries.removeAll()
+
+        store.batch {}
+        store.batch { store.batch {} }
+
+        #expect(journal.entries.isEmpty)
+    }
+
     @Test func aThrowingBatchStillNotifiesWhatItReducedAndRethrows() {
         struct Stop: Error {}
         let journal = Journal()
