@@ -1,4 +1,5 @@
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
+import TestSupport
 import Testing
 
 @Suite struct SelectorMemoizationTests {
@@ -13,6 +14,34 @@ import Testing
         #expect(selector(store.state) == ["a", "b", "c"])
         #expect(selector(store.state) == ["a", "b", "c"])
         #expect(selector.recomputations == 1)
+    }
+
+    /// Counts the calls of the computation itself, not the selector's own `recomputations`: a
+    /// selector that computes on every read and counted only some of them would pass the others.
+    @Test func theComputationRunsOncePerChangeOfItsInputsHoweverOftenItIsRead() {
+        let store = makeItemsStore()
+        let calls = Locked(0)
+        let selector = MemoizedSelector(\ItemsState.items, \.query) { items, query in
+            calls.withLock { $0 += 1 }
+            return openMatches(items, query)
+        }
+        let received = Locked(0)
+        let tokens = (0..<3).map { _ in
+            store.subscribe(transform: { $0.select(selector) }) { _ in received.withLock { $0 += 1 } }
+        }
+        #expect(calls.current == 1)  // the subscriptions' first value
+
+        for _ in 0..<5 { _ = selector(store.state) }
+        store.dispatch(ItemAction.tick)  // a field no input reads
+        for _ in 0..<5 { _ = selector(store.state) }
+        #expect(calls.current == 1)
+
+        store.dispatch(ItemAction.setQuery("a"))
+        for _ in 0..<5 { #expect(selector(store.state) == ["a"]) }
+        #expect(calls.current == 2)
+        #expect(selector.recomputations == calls.current)
+        #expect(received.current == 6)
+        for token in tokens { token.cancel() }
     }
 
     @Test func recomputesWhenAnInputChanges() {
