@@ -5,7 +5,7 @@ import Testing
 @testable import HTTPTransport
 
 /// The HTTP client against loopback servers, through each backend this platform has.
-@Suite struct HTTPClientTests {
+@Suite(.timeLimit(.minutes(1))) struct HTTPClientTests {
     /// libcurl where it loads (Linux), and URLSession everywhere: both must behave alike.
     static let backends: [HTTPClient.Backend] =
         CurlTransfer.isAvailable ? [.curl, .urlSession] : [.urlSession]
@@ -16,12 +16,17 @@ import Testing
             backend: backend)
     }
 
-    private func failure(_ body: () async throws -> HTTPResponse) async -> HTTPTransportError.Kind? {
-        do {
-            _ = try await body()
-            return nil
-        } catch {
-            return (error as? HTTPTransportError)?.kind
+    /// What `body` failed with. Past 20 s the call is cancelled and this throws: every call here
+    /// must end by itself (its own timeout is at most 10 s), and one that doesn't fails the test
+    /// instead of hanging it.
+    private func failure(_ body: () async throws -> HTTPResponse) async throws -> HTTPTransportError.Kind? {
+        try await withDeadline("the call to end by itself", seconds: 20) {
+            do {
+                _ = try await body()
+                return nil
+            } catch {
+                return (error as? HTTPTransportError)?.kind
+            }
         }
     }
 
@@ -67,7 +72,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.redirect(to: "/a"), for: "/a")
-        let kind = await failure {
+        let kind = try await failure {
             try await client(backend).get(server.baseURL.appendingPathComponent("a"), timeout: 10)
         }
         #expect(kind == .tooManyRedirects)
@@ -77,7 +82,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.neverAnswer, for: "/a")
-        let kind = await failure {
+        let kind = try await failure {
             try await client(backend).get(server.baseURL.appendingPathComponent("a"), timeout: 1)
         }
         #expect(kind == .timedOut)
@@ -90,7 +95,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         let url = server.baseURL.appendingPathComponent("a")
         server.stop()
-        #expect(await failure { try await client(backend).get(url, timeout: 5) } == .connectionRefused)
+        #expect(try await failure { try await client(backend).get(url, timeout: 5) } == .connectionRefused)
     }
 
     @Test(arguments: backends) func reportsAConnectionClosedWithoutAnAnswer(backend: HTTPClient.Backend)
@@ -99,7 +104,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.closeWithoutResponse, for: "/a")
-        let kind = await failure {
+        let kind = try await failure {
             try await client(backend).get(server.baseURL.appendingPathComponent("a"), timeout: 5)
         }
         #expect(kind == .connectionLost)
@@ -109,7 +114,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.text(String(repeating: "x", count: 100_000)), for: "/a")
-        let kind = await failure {
+        let kind = try await failure {
             try await client(backend, maximumBodySize: 1000).get(
                 server.baseURL.appendingPathComponent("a"), timeout: 5)
         }
@@ -118,7 +123,7 @@ import Testing
 
     @Test(arguments: backends) func refusesAURLThatIsNotHTTP(backend: HTTPClient.Backend) async throws {
         let url = try #require(URL(string: "file:///etc/passwd"))
-        #expect(await failure { try await client(backend).get(url, timeout: 5) } == .unsupportedURL)
+        #expect(try await failure { try await client(backend).get(url, timeout: 5) } == .unsupportedURL)
     }
 
     @Test(.timeLimit(.minutes(1)), arguments: backends)
@@ -149,7 +154,9 @@ import Testing
 }
 
 /// HTTPS through libcurl against `openssl s_server` on 127.0.0.1 (skipped without libcurl or openssl).
-@Suite(.enabled(if: CurlTransfer.isAvailable && LoopbackTLSServer.isAvailable, "needs libcurl and openssl"))
+@Suite(
+    .enabled(if: CurlTransfer.isAvailable && LoopbackTLSServer.isAvailable, "needs libcurl and openssl"),
+    .timeLimit(.minutes(1)))
 struct HTTPClientTLSTests {
     private func client(trusting file: URL?) -> HTTPClient {
         HTTPClient(
@@ -177,7 +184,10 @@ struct HTTPClientTLSTests {
         let server = try LoopbackTLSServer(.raw(reply: nil))
         defer { server.stop() }
         await #expect(throws: HTTPTransportError(.timedOut)) {
-            try await client(trusting: server.certificateFile).get(server.baseURL, timeout: 0.5)
+            // The deadline only keeps a client that ignores its timeout from hanging the suite.
+            try await withDeadline("the call's 0.5 s timeout", seconds: 10) {
+                try await client(trusting: server.certificateFile).get(server.baseURL, timeout: 0.5)
+            }
         }
     }
 

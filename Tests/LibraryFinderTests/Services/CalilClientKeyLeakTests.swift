@@ -7,7 +7,7 @@ import Testing
 
 /// Every error path of the Calil client against a server that echoes the request back, in the
 /// forms a real server might: no piece of the key may reach the error's message.
-@Suite struct CalilClientKeyLeakTests {
+@Suite(.timeLimit(.minutes(1))) struct CalilClientKeyLeakTests {
     /// Characters that are escaped in a query (space, `/`, `+`, `=`) so each encoding is exercised.
     static let key = "0123456789abcdef FEDCBA98/7654+3210="
     private let pieces = KeyPieces(key: Self.key)
@@ -77,13 +77,17 @@ import Testing
         }
     }
 
-    private func error(from server: LoopbackHTTPServer, timeout: Double = 5) async -> CalilError? {
+    /// What the client failed with. The client's own `timeout` must end the call; past it by 10 s
+    /// the call is cancelled and this throws, so a client that ignores it fails instead of hanging.
+    private func error(from server: LoopbackHTTPServer, timeout: Double = 5) async throws -> CalilError? {
         let client = CalilClient(appKey: Self.key, baseURL: server.baseURL, timeout: timeout)
-        do {
-            _ = try await client.libraries(matching: LibraryQuery(city: "秋田市"))
-            return nil
-        } catch {
-            return error as? CalilError
+        return try await withDeadline("the client's \(timeout) s timeout", seconds: timeout + 10) {
+            do {
+                _ = try await client.libraries(matching: LibraryQuery(city: "秋田市"))
+                return nil
+            } catch {
+                return error as? CalilError
+            }
         }
     }
 
@@ -92,7 +96,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setHandler(for: "/library") { Self.response(route, echo, $0) }
-        let error = try #require(await error(from: server))
+        let error = try #require(try await error(from: server))
         #expect(pieces.found(in: error.description).isEmpty, "\(error.description)")
         #expect(pieces.found(in: String(describing: error.kind)).isEmpty)
         // The echo did carry the key: the test would see a leak.
@@ -118,17 +122,17 @@ import Testing
         defer { server.stop() }
         // To a server that refuses, keeping the whole query (key included) in the new URL.
         server.setHandler(for: "/library") { .redirect(to: closedBase + $0.target) }
-        let refused = try #require(await error(from: server))
+        let refused = try #require(try await error(from: server))
         #expect(pieces.found(in: refused.description).isEmpty, "\(refused.description)")
         // To an echo of the key on the same server.
         server.setHandler(for: "/library") { .redirect(to: "/echo" + $0.target.drop { $0 != "?" }) }
         server.setHandler(for: "/echo") { .text("Echo: " + $0.description, status: 404) }
-        let echoed = try #require(await error(from: server))
+        let echoed = try #require(try await error(from: server))
         #expect(pieces.found(in: echoed.description).isEmpty, "\(echoed.description)")
         #expect(server.requests(for: "/echo").first?.queryValue("appkey") == Self.key)
         // Round and round, the key in every hop.
         server.setHandler(for: "/library") { .redirect(to: $0.target) }
-        let looped = try #require(await error(from: server))
+        let looped = try #require(try await error(from: server))
         #expect(pieces.found(in: looped.description).isEmpty, "\(looped.description)")
         #expect(looped.description.contains("too many redirects"))
     }
@@ -137,17 +141,17 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponse(.neverAnswer, for: "/library")
-        let timedOut = try #require(await error(from: server, timeout: 0.3))
+        let timedOut = try #require(try await error(from: server, timeout: 0.3))
         #expect(timedOut.kind == .timedOut(host: "127.0.0.1:\(server.port)", seconds: 0.3))
         #expect(pieces.found(in: timedOut.description).isEmpty)
 
         server.setResponse(.closeWithoutResponse, for: "/library")
-        let closed = try #require(await error(from: server))
+        let closed = try #require(try await error(from: server))
         #expect(pieces.found(in: closed.description).isEmpty)
 
         let absent = try LoopbackHTTPServer()
         absent.stop()
-        let refused = try #require(await error(from: absent))
+        let refused = try #require(try await error(from: absent))
         #expect(pieces.found(in: refused.description).isEmpty)
     }
 }
