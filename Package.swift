@@ -34,7 +34,12 @@ package.targets += [
 package.products += [.library(name: "ReSwift", targets: ["ReSwift"])]
 package.targets += [
     .target(name: "ReSwift", dependencies: ["InternalReSwiftUtilities"], path: "Sources/ReSwift"),
-    .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift", "TestSupport"], path: "Tests/ReSwiftTests"),
+    .testTarget(
+        name: "ReSwiftTests", dependencies: ["ReSwift", "TestSupport", "store-deferral-fixture"],
+        path: "Tests/ReSwiftTests"),
+    // Test-only: subscribers that dispatch from newState, in a process a failed precondition can end.
+    .executableTarget(
+        name: "store-deferral-fixture", dependencies: ["ReSwift"], path: "Tests/Fixtures/StoreDeferral"),
     // Code in ReSwift 6.1's shape (store subclasses, generic StoreType code, custom stores).
     .testTarget(
         name: "ReSwiftCompatibilityTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftCompatibilityTests"),
