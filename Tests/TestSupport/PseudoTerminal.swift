@@ -505,9 +505,10 @@
                     condition.broadcast()
                     condition.unlock()
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    // The slave side is gone; nothing more will come: the reader ends (``stop()``
-                    // then returns at once) instead of polling a descriptor that stays readable.
-                    break
+                    // The slave side is gone for now (EIO while no process holds it open). Poll
+                    // would spin, so pause a little before looking again: this loop reads for as
+                    // long as the terminal lives, it waits for nothing.
+                    usleep(20_000)
                 }
             }
             finished.signal()
