@@ -182,8 +182,9 @@ extension InspectInvocation {
     /// The names a command may be called by, to find a near miss among.
     static var commandNames: [String] { declaration.subcommands.flatMap { [$0.name] + $0.aliases } }
 
+    /// A command, or `help` (`help [COMMAND]` is every program's help).
     private static func isSubcommand(_ word: String) -> Bool {
-        commandNames.contains(word)
+        commandNames.contains(word) || word == "help"
     }
 
     private static func expectPositionals(_ parsed: ParsedArguments, count: Int, what: String)

@@ -10,6 +10,9 @@
 /// - `--help`/`-h` and `--version` win: wherever they appear among the options, the program
 ///   prints its help (or version) and exits 0, whatever else is on the line; help wins over
 ///   version.
+/// - `help` as the first word asks for the help like `--help`, in every program that has
+///   commands or takes no words; `help COMMAND` (like `COMMAND --help`) names the command, so a
+///   program with a help of its own per command can print it.
 /// - Unknown options and subcommands are refused with a suggestion for a near miss
 ///   ("did you mean --city?"), and, where positionals are accepted, with the `--` hint.
 public enum ArgumentParser {
@@ -23,10 +26,12 @@ public enum ArgumentParser {
         -> ParsedArguments
     {
         if let request = helpOrVersion(in: arguments, for: command) {
-            return ParsedArguments(request: request)
+            let first = arguments.first.flatMap { findSubcommand($0, in: command)?.name }
+            return ParsedArguments(request: request, subcommand: request == .help ? first : nil)
         }
         var result = ParsedArguments()
         var words: [String] = []
+        var wordsBeforeOptionsEnded = 0
         var optionsEnded = false
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -62,6 +67,12 @@ public enum ArgumentParser {
             } else {
                 words.append(argument)
             }
+            if !optionsEnded { wordsBeforeOptionsEnded = words.count }
+        }
+        if wordsBeforeOptionsEnded > 0, words.first == "help",
+            !command.subcommands.isEmpty || !command.acceptsPositionals
+        {
+            return try help(about: words.dropFirst(), for: command)
         }
         var positionals = words[...]
         if !command.subcommands.isEmpty, let first = positionals.first {
@@ -78,6 +89,27 @@ public enum ArgumentParser {
         }
         result.positionals = Array(positionals)
         return result
+    }
+
+    /// `help [COMMAND]`: the help, about `COMMAND` when one is named.
+    private static func help(about words: ArraySlice<String>, for command: CommandDeclaration)
+        throws(UsageError)
+        -> ParsedArguments
+    {
+        guard let topic = words.first else { return ParsedArguments(request: .help) }
+        guard !command.subcommands.isEmpty else {
+            throw UsageError(
+                "unexpected argument \(Quoting.quoted(topic)); \"\(command.name) help\" takes no command")
+        }
+        guard let subcommand = findSubcommand(topic, in: command), subcommand.name != "help" else {
+            throw unknownSubcommand(topic, command: command)
+        }
+        if let extra = words.dropFirst().first {
+            throw UsageError(
+                "unexpected argument \(Quoting.quoted(extra)); \"\(command.name) help\" takes one command at most"
+            )
+        }
+        return ParsedArguments(request: .help, subcommand: subcommand.name)
     }
 
     /// `.help` or `.version` when either appears among the options (before `--`, and not as the

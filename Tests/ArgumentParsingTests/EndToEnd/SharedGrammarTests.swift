@@ -110,6 +110,27 @@ import Testing
                 + "\nRun \"\(program) --help\" to see the options.\n")
     }
 
+    @Test(arguments: programs + ["reswift-inspect"])
+    func helpAsACommandPrintsTheHelp(program: String) throws {
+        let help = try runProduct(program, arguments: ["--help"], timeout: 20)
+        let run = try runProduct(program, arguments: ["help"], timeout: 20)
+        #expect(run.status == 0, "\(program) help: \(run.standardError)")
+        #expect(run.standardOutput == help.standardOutput, "\(program) help")
+    }
+
+    @Test func helpCommandPrintsWhatCommandHelpPrints() throws {
+        for (program, command) in [("todo", "add"), ("library-finder", "book"), ("reswift-inspect", "tail")] {
+            let asked = try runProduct(program, arguments: ["help", command], timeout: 20)
+            let flagged = try runProduct(program, arguments: [command, "--help"], timeout: 20)
+            #expect(asked.status == 0, "\(program) help \(command): \(asked.standardError)")
+            #expect(!asked.standardOutput.isEmpty)
+            #expect(asked.standardOutput == flagged.standardOutput, "\(program) help \(command)")
+        }
+        let unknown = try runProduct("todo", arguments: ["help", "lst"], timeout: 20)
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.hasPrefix("todo: unknown command \"lst\"; did you mean list?"))
+    }
+
     @Test func aValueThatLooksLikeAnOptionIsRefused() throws {
         let pref = try runProduct(
             "library-finder", arguments: ["--pref", "--city", "秋田市"], environment: ["CALIL_APPKEY": "k"],

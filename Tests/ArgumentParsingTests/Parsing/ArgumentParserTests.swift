@@ -124,6 +124,27 @@ import Testing
                 + "todo add -- \"--fil\"")
     }
 
+    @Test func helpAndHelpCommandAskForTheHelpInEveryProgram() throws {
+        #expect(try parse(["help"], Self.todo) == ParsedArguments(request: .help))
+        #expect(try parse(["help", "add"], Self.todo) == ParsedArguments(request: .help, subcommand: "add"))
+        #expect(try parse(["help", "ls"], Self.todo).subcommand == "list")
+        #expect(try parse(["--file", "a", "help", "done"], Self.todo).request == .help)
+        #expect(
+            try parse(["add", "--help"], Self.todo) == ParsedArguments(request: .help, subcommand: "add"))
+        // A program without commands takes `help` alone as its help too.
+        #expect(try parse(["help"]) == ParsedArguments(request: .help))
+        // After a command or after --, help is a word like any other.
+        #expect(try parse(["add", "help"], Self.todo).positionals == ["help"])
+    }
+
+    @Test func helpForAnUnknownCommandIsRefusedLikeTheCommand() {
+        #expect(message(["help", "lst"], Self.todo) == "unknown command \"lst\"; did you mean list?")
+        #expect(
+            message(["help", "add", "list"], Self.todo)
+                == "unexpected argument \"list\"; \"todo help\" takes one command at most")
+        #expect(message(["help", "add"]) == "unexpected argument \"add\"; \"finder help\" takes no command")
+    }
+
     @Test func unknownSubcommandsAreRefusedWithANearMissOrTheList() {
         #expect(message(["lst"], Self.todo) == "unknown command \"lst\"; did you mean list?")
         #expect(

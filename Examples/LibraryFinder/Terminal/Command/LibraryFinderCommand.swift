@@ -28,6 +28,11 @@ public enum LibraryFinderCommand {
             return await BookCommand.run(
                 arguments: Array(arguments.dropFirst()), environment: environment, io: io)
         }
+        // `help book` is `book --help`: book has options, and so a help, of its own.
+        if arguments.prefix(2) == ["help", "book"] {
+            return await BookCommand.run(
+                arguments: ["--help"] + arguments.dropFirst(2), environment: environment, io: io)
+        }
         let options: LibraryFinderOptions
         let appKey: String
         switch LibraryFinderInvocation.start(arguments: arguments, environment: environment, io: io) {
