@@ -191,9 +191,16 @@ public enum ArgumentParser {
         }
         if command.acceptsPositionals {
             let subcommand = words.first.flatMap { findSubcommand($0, in: command)?.name }
-            let prefix = ([command.name] + (subcommand.map { [$0] } ?? [])).joined(separator: " ")
             message += message.hasSuffix("?") ? " To use it as text" : "; to use it as text"
-            message += ", put -- before it: \(prefix) -- \(Quoting.quoted(argument))"
+            if subcommand == nil, let takingText = command.subcommands.first(where: { !$0.arguments.isEmpty })
+            {
+                // Before any command, a word after -- would be read as the command.
+                message +=
+                    ", give a command first: \(command.name) \(takingText.name) -- \(Quoting.quoted(argument))"
+            } else {
+                let prefix = ([command.name] + (subcommand.map { [$0] } ?? [])).joined(separator: " ")
+                message += ", put -- before it: \(prefix) -- \(Quoting.quoted(argument))"
+            }
         }
         return UsageError(message)
     }

@@ -106,7 +106,7 @@ import Testing
         #expect(
             run.standardError
                 == "\(program): unknown option \"--versoin\"; did you mean --version?"
-                + (program == "todo" ? " To use it as text, put -- before it: todo -- \"--versoin\"" : "")
+                + (program == "todo" ? " To use it as text, give a command first: todo add -- \"--versoin\"" : "")
                 + "\nRun \"\(program) --help\" to see the options.\n")
     }
 

@@ -124,6 +124,17 @@ import Testing
                 + "todo add -- \"--fil\"")
     }
 
+    @Test func anUnknownOptionBeforeAnyCommandIsAdvisedToFollowACommandThatTakesText() {
+        // `todo -- "-x"` would take -x as the command: the advice names a command that takes text.
+        #expect(
+            message(["-x"], Self.todo)
+                == "unknown option \"-x\"; to use it as text, give a command first: todo add -- \"-x\"")
+        #expect(
+            message(["--fil"], Self.todo)
+                == "unknown option \"--fil\"; did you mean --file? To use it as text, give a command first: "
+                + "todo add -- \"--fil\"")
+    }
+
     @Test func helpAndHelpCommandAskForTheHelpInEveryProgram() throws {
         #expect(try parse(["help"], Self.todo) == ParsedArguments(request: .help))
         #expect(try parse(["help", "add"], Self.todo) == ParsedArguments(request: .help, subcommand: "add"))
