@@ -35,6 +35,20 @@ import Testing
         #expect(nothingToClear.standardError == "todo: no done todos to clear; nothing was changed\n")
     }
 
+    @Test func undoNamesTheEditAndTheClearItTookBack() throws {
+        let sandbox = try TodoSandbox()
+        defer { sandbox.remove() }
+        for title in ["a", "b", "c"] { try sandbox.run("add", title) }
+        try sandbox.run("edit", "2", "B")
+        #expect(try sandbox.run("undo").standardOutput.hasPrefix("Undid: edit 2 \"B\" (was \"b\"); "))
+        try sandbox.run("done", "1")
+        try sandbox.run("done", "3")
+        try sandbox.run("undone", "3")
+        #expect(try sandbox.run("undo").standardOutput.hasPrefix("Undid: undone 3 \"c\"; "))
+        try sandbox.run("clear-done")
+        #expect(try sandbox.run("undo").standardOutput.hasPrefix("Undid: clear-done (\"a\", \"c\"); "))
+    }
+
     @Test func undoWorksAcrossInvocations() throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
@@ -46,11 +60,15 @@ import Testing
 
         let undo = try sandbox.run("undo")
         #expect(undo.status == 0)
-        #expect(undo.standardOutput == "Undid the last change; the list now has 2 todos (1 open, 1 done).\n")
+        #expect(undo.standardOutput == "Undid: remove 2 \"b\"; the list now has 2 todos (1 open, 1 done).\n")
         #expect(try sandbox.list() == ["1. [x] a", "2. [ ] b"])
-        try sandbox.run("undo")
+        #expect(
+            try sandbox.run("undo").standardOutput
+                == "Undid: done 1 \"a\"; the list now has 2 todos (2 open, 0 done).\n")
         #expect(try sandbox.list() == ["1. [ ] a", "2. [ ] b"])
-        try sandbox.run("undo")
+        #expect(
+            try sandbox.run("undo").standardOutput
+                == "Undid: add \"b\"; the list now has 1 todo (1 open, 0 done).\n")
         try sandbox.run("undo")
         #expect(try sandbox.list() == ["The list is empty. Add a todo with: todo add \"Buy milk\""])
 

@@ -55,11 +55,12 @@ extension TodoRequest {
                 doneCount == 1 ? "Cleared 1 done todo." : "Cleared \(doneCount) done todos."
             }
         case .undo:
-            guard state.canUndo else {
+            guard let step = state.undoHistory.last else {
                 throw .failure("nothing to undo: the list has no earlier change to go back to")
             }
+            let change = Self.change(undoneBy: step, in: state)
             return TodoCommandPlan(action: UndoTodoChange()) { after in
-                "Undid the last change; the list now has \(Self.summary(of: after))."
+                "Undid: \(change); the list now has \(Self.summary(of: after))."
             }
         case .list, .interactive, .help, .version, .resetFile:
             preconditionFailure("Internal inconsistency: \(self) is not planned against the list")
@@ -84,6 +85,34 @@ extension TodoRequest {
                 + "reopen it with: todo undone \(number)"
         }
         return "'\(item.title)' is already on the list as number \(number)"
+    }
+
+    /// The command that made the change `step` takes back, as the user would have typed it:
+    /// `done 1 "Buy milk"`, `add "Walk the dog"`, `remove 2 "Walk the dog"`.
+    ///
+    /// - Parameters:
+    ///   - step: The last step of `state`'s undo history.
+    ///   - state: The list the change left.
+    static func change(undoneBy step: TodoUndoStep, in state: TodoState) -> String {
+        func quoted(_ title: String) -> String { "\"\(title)\"" }
+        if let id = step.removedIDs.first, let added = state.items.first(where: { $0.id == id }) {
+            return "add \(quoted(added.title))"
+        }
+        if let old = step.restored.first, let item = state.items.first(where: { $0.id == old.id }),
+            let number = state.number(ofItemWithID: item.id)
+        {
+            if old.title != item.title {
+                return "edit \(number) \(quoted(item.title)) (was \(quoted(old.title)))"
+            }
+            return "\(item.isDone ? "done" : "undone") \(number) \(quoted(item.title))"
+        }
+        if step.reinserted.count == 1, let removed = step.reinserted.first {
+            return "remove \(removed.index + 1) \(quoted(removed.item.title))"
+        }
+        if !step.reinserted.isEmpty {
+            return "clear-done (\(step.reinserted.map { quoted($0.item.title) }.joined(separator: ", ")))"
+        }
+        return "the last change"
     }
 
     /// "2 todos (1 open, 1 done)", "no todos".
