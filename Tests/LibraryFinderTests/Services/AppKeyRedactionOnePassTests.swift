@@ -62,9 +62,9 @@ import Testing
 
     @Test func leavesTextWithoutAPieceAsItWas() {
         let redaction = AppKeyRedaction(key: Self.hexKey)
-        let text = "秋田市立中央図書館明徳館 3f9a0 c7be1 %zz %4 \\ \\u12 d24f6a8 ✓ 🥛"
+        let text = "秋田市立中央図書館明徳館 3f9a c7be %zz %4 \\ \\u12 d24f6a8 ✓ 🥛"
         // "d24f6a8" is 7 characters of the key: a piece. The rest is shorter runs and broken escapes.
-        #expect(redaction.scrub(text) == "秋田市立中央図書館明徳館 3f9a0 c7be1 %zz %4 \\ \\u12 … ✓ 🥛")
+        #expect(redaction.scrub(text) == "秋田市立中央図書館明徳館 3f9a c7be %zz %4 \\ \\u12 … ✓ 🥛")
         #expect(redaction.scrub("") == "")
         #expect(AppKeyRedaction(key: "").scrub(text) == text)
     }
@@ -84,12 +84,31 @@ import Testing
         #expect(redaction.scrub(text) == expected)
     }
 
-    /// A text made of many almost-pieces (five characters of the key, again and again) keeps them
+    /// A text made of many almost-pieces (four characters of the key, again and again) keeps them
     /// all, and a real piece after them still goes.
     @Test func keepsRunsShorterThanAPiece() {
         let redaction = AppKeyRedaction(key: Self.hexKey)
-        let almost = String(repeating: "3f9a0-", count: 10_000)
-        #expect(redaction.scrub(almost + "c7be1d") == almost + "…")
+        let almost = String(repeating: "3f9a-", count: 10_000)
+        #expect(redaction.scrub(almost + "c7be1") == almost + "…")
+    }
+
+    /// The bound the article states: a piece of ``AppKeyRedaction/shortestPiece`` characters goes
+    /// (the "(SECRE)" a server echoed), a run one shorter stays, and the article names the number.
+    @Test func aPieceAtTheBoundIsHiddenAndTheArticleStatesTheBound() throws {
+        let redaction = AppKeyRedaction(key: "b00k-SECRET-key")
+        #expect(AppKeyRedaction.shortestPiece == 5)
+        #expect(redaction.scrub("invalid appkey (SECRE)") == "invalid appkey (…)")
+        #expect(redaction.scrub("(secre) (ECRET) (%53ECRE)") == "(…) (…) (…)")
+        #expect(redaction.scrub("(SECR) (CRET)") == "(SECR) (CRET)")
+        let article = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent(
+                "Examples/LibraryFinder/Model/LibraryFinderModel.docc/Articles/UsingLibraryFinder.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        #expect(
+            text.contains("every piece of the key of \(AppKeyRedaction.shortestPiece) or more characters"))
     }
 
     /// A short key is only ever hidden whole.

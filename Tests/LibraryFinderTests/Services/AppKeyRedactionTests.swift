@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func leavesOtherTextAlone() {
-        let text = "The key 01234 is short; abc, FED and 3210 are common. 東京都 ✓"
+        let text = "The key 0123 is short; abc, FED and 210 are common. 東京都 ✓"  // runs under 5
         #expect(AppKeyRedaction.scrub(text, key: key) == text)
         #expect(AppKeyRedaction.scrub(text, key: "") == text)
     }

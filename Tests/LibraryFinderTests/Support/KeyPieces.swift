@@ -1,13 +1,15 @@
 import Foundation
 
+@testable import LibraryFinderModel
+
 /// Every piece of an app key, in every form a server could echo it, to search output for.
 ///
 /// A piece is any run of ``length`` consecutive characters of the key; each piece is looked for
 /// as itself, percent-escaped (hex digits upper or lower case, only reserved bytes or every byte),
 /// with `+` for a space, and JSON-escaped (with and without `\/`).
 struct KeyPieces {
-    /// The characters in a piece.
-    static let length = 8
+    /// The characters in a piece: the shortest the app hides, so that tests check at the bound.
+    static let length = AppKeyRedaction.shortestPiece
 
     let forms: Set<String>
 

@@ -17,8 +17,10 @@
 /// ```
 package struct AppKeyRedaction: Sendable {
     /// The shortest run of the key's characters treated as a piece of it (or the whole key, when
-    /// shorter).
-    package static let shortestPiece = 6
+    /// shorter): 5, the number "Using library-finder" states. A server that echoes five
+    /// characters of the key (`invalid appkey (SECRE)`) has them hidden; shorter runs are too
+    /// common in ordinary text to hide.
+    package static let shortestPiece = 5
 
     /// How much of a long text is scrubbed and kept before it is shortened further.
     package static let scrubbedPrefixBytes = 4096
