@@ -45,6 +45,7 @@ enum BenchCommand {
             }
             // `--json`: see JSONOutput.swift.
             if json { ProgramOutput.output(jsonReport(rows) + "\n") } else { printTable(rows) }
+            if let note = debugBuildNote(for: rows, isDebugBuild: isDebugBuild) { ProgramOutput.error(note) }
         }
         return ExitStatus.success
     }

@@ -76,6 +76,52 @@ struct Row {
     var comparesByRatio = true
 
     var ratio: Double? { comparesByRatio ? floor.map { measured / max($0, 0.0001) } : nil }
+
+    /// Whether the measurement misses the target (`≤ 2.5×` on the ratio, `≤ 300 ns` on the
+    /// measurement); `nil` when the target is no bound (`info`) or can't be compared.
+    var missesTarget: Bool? {
+        let parts = target.split(separator: " ")
+        guard parts.count >= 2, parts[0] == "≤" else { return nil }
+        if parts.count == 2, parts[1].hasSuffix("×") {
+            guard let bound = Double(parts[1].dropLast()), let ratio else { return nil }
+            return ratio > bound
+        }
+        guard parts.count == 3, let bound = Double(parts[1]) else { return nil }
+        let nanoseconds: [Substring: Double] = ["ns": 1, "µs": 1_000, "ms": 1_000_000]
+        if parts[2] == Substring(unit) { return measured > bound }
+        guard let targetScale = nanoseconds[parts[2]], let scale = nanoseconds[Substring(unit)] else {
+            return nil
+        }
+        return measured * scale > bound * targetScale
+    }
+}
+
+/// What to say after the results of a debug build, whose numbers measure the compiler's debug
+/// code rather than the package: how many rows miss their targets, and how to measure; `nil`
+/// for a release build.
+///
+/// - Parameters:
+///   - rows: The rows printed.
+///   - isDebugBuild: Whether this program is a debug build.
+func debugBuildNote(for rows: [Row], isDebugBuild: Bool) -> String? {
+    guard isDebugBuild else { return nil }
+    let missed = rows.filter { $0.missesTarget == true }.count
+    let misses =
+        missed == 0
+        ? ""
+        : ", which is why \(missed) of \(rows.count) row\(rows.count == 1 ? "" : "s") "
+            + (missed == 1 ? "misses its target" : "miss their targets")
+    return "reswift-bench: this is a debug build\(misses); its numbers are no measure of the package. "
+        + "Measure with: swift run -c release reswift-bench\n"
+}
+
+/// Whether this program was compiled without optimization (`swift run` without `-c release`).
+var isDebugBuild: Bool {
+    #if DEBUG
+        true
+    #else
+        false
+    #endif
 }
 
 func format(_ value: Double) -> String {
