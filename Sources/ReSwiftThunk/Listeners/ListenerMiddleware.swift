@@ -89,7 +89,7 @@ public final class ListenerMiddleware<State>: Sendable {
         registry.withLock { registry in
             Statistics(
                 listeners: registry.listeners.count, activeRuns: registry.runs.count,
-                waiting: registry.takeWaiters.count + registry.conditionWaiters.count,
+                waiting: registry.waiters.count,
                 droppedActions: registry.runs.droppedActions)
         }
     }
@@ -246,26 +246,14 @@ public final class ListenerMiddleware<State>: Sendable {
     }
 
     private func wakeWaiters(for action: Action, store: ListenerStore<State>) {
-        let (takes, conditions) = registry.withLock { ($0.takeWaiters, $0.conditionWaiters) }
-        let matchingTakes = takes.filter { $0.value.predicate(action) }.map(\.key)
-        var metConditions: [Int] = []
-        if !conditions.isEmpty, let state = store.getState() {
-            metConditions = conditions.filter { $0.value.predicate(state) }.map(\.key)
+        let waiters = registry.withLock { $0.waiters }
+        // Predicates are the caller's code: called without the lock held, on a state read once.
+        let state = waiters.values.contains(where: \.wantsState) ? store.getState() : nil
+        let met = waiters.filter { $0.value.isMet(by: action, state: state) }.map(\.key)
+        let woken = registry.withLock { registry in
+            met.sorted().compactMap { registry.waiters.removeValue(forKey: $0) }
         }
-        let (wokenTakes, wokenConditions) = registry.withLock { registry in
-            (
-                matchingTakes.sorted().compactMap { registry.takeWaiters.removeValue(forKey: $0) },
-                metConditions.sorted().compactMap { registry.conditionWaiters.removeValue(forKey: $0) }
-            )
-        }
-        for waiter in wokenTakes {
-            waiter.run.work?.resume()
-            waiter.continuation.resume(returning: HandedAction(action: action))
-        }
-        for waiter in wokenConditions {
-            waiter.run.work?.resume()
-            waiter.continuation.resume()
-        }
+        for waiter in woken { waiter.resume(returning: HandedAction(action: action)) }
     }
 
     private func start(_ listener: ListenerEntry, action: Action, store: ListenerStore<State>) {
@@ -326,86 +314,55 @@ public final class ListenerMiddleware<State>: Sendable {
     func take(where predicate: @escaping @Sendable (Action) -> Bool, for run: EffectRun) async throws
         -> Action
     {
-        let id = registry.withLock { registry -> Int in
-            let id = registry.makeID()
-            registry.starting.insert(id)
-            return id
-        }
-        let handed = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<HandedAction, any Error>) in
-                // Idle for a TestClock from here: an advance may go on while it waits.
-                run.work?.suspend()
-                let cancelled = registry.withLock { registry -> Bool in
-                    registry.starting.remove(id)
-                    if registry.cancelledEarly.remove(id) != nil { return true }
-                    registry.takeWaiters[id] = TakeWaiter(
-                        predicate: predicate, continuation: continuation, run: run)
-                    return false
-                }
-                if cancelled {
-                    run.work?.resume()
-                    continuation.resume(throwing: CancellationError())
-                }
-            }
-        } onCancel: {
-            let waiter = registry.withLock { registry -> TakeWaiter? in
-                if let waiter = registry.takeWaiters.removeValue(forKey: id) { return waiter }
-                if registry.starting.contains(id) { registry.cancelledEarly.insert(id) }
-                return nil
-            }
-            if let waiter {
-                waiter.run.work?.resume()
-                waiter.continuation.resume(throwing: CancellationError())
-            }
-        }
-        return handed.action
+        // Only woken by an action (see `wakeWaiters`).
+        try await wait(for: .action(predicate), run: run, store: nil)!.action
     }
 
     func condition(
         _ predicate: @escaping @Sendable (State) -> Bool, for run: EffectRun, store: ListenerStore<State>
     ) async throws {
         if let state = store.getState(), predicate(state) { return }
+        // Only called with this store's state (see `wakeWaiters`).
+        _ = try await wait(for: .state { predicate($0 as! State) }, run: run, store: store)
+    }
+
+    /// Suspends `run` until a later action (or the state it produced) is what `wanted` waits
+    /// for, or the run is cancelled: the one wait of `take` and `condition`.
+    ///
+    /// - Returns: The action, for a wait for one; `nil` for a wait for a state.
+    private func wait(
+        for wanted: ListenerWaiter.Wanted, run: EffectRun, store: ListenerStore<State>?
+    ) async throws -> HandedAction? {
         let id = registry.withLock { registry -> Int in
             let id = registry.makeID()
             registry.starting.insert(id)
             return id
         }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<Void, any Error>) in
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                // Idle for a TestClock from here: an advance may go on while it waits.
                 run.work?.suspend()
+                let waiter = ListenerWaiter(wanted: wanted, continuation: continuation, run: run)
                 let cancelled = registry.withLock { registry -> Bool in
                     registry.starting.remove(id)
                     if registry.cancelledEarly.remove(id) != nil { return true }
-                    registry.conditionWaiters[id] = ConditionWaiter(
-                        // Only called with this store's state (see `wakeWaiters`).
-                        predicate: { predicate($0 as! State) }, continuation: continuation, run: run)
+                    registry.waiters[id] = waiter
                     return false
                 }
-                if cancelled {
-                    run.work?.resume()
-                    continuation.resume(throwing: CancellationError())
-                    return
-                }
-                // The state may have changed between the first check and the registration.
-                if let state = store.getState(), predicate(state),
-                    let waiter = registry.withLock({ $0.conditionWaiters.removeValue(forKey: id) })
+                if cancelled { return waiter.resume(throwing: CancellationError()) }
+                // A state may have changed between the caller's check and the registration.
+                if case .state(let predicate) = wanted, let state = store?.getState(), predicate(state),
+                    let waiter = registry.withLock({ $0.waiters.removeValue(forKey: id) })
                 {
-                    waiter.run.work?.resume()
-                    waiter.continuation.resume()
+                    waiter.resume(returning: nil)
                 }
             }
         } onCancel: {
-            let waiter = registry.withLock { registry -> ConditionWaiter? in
-                if let waiter = registry.conditionWaiters.removeValue(forKey: id) { return waiter }
+            registry.withLock { registry -> ListenerWaiter? in
+                if let waiter = registry.waiters.removeValue(forKey: id) { return waiter }
                 if registry.starting.contains(id) { registry.cancelledEarly.insert(id) }
                 return nil
-            }
-            if let waiter {
-                waiter.run.work?.resume()
-                waiter.continuation.resume(throwing: CancellationError())
-            }
+            }?.resume(throwing: CancellationError())
         }
     }
 

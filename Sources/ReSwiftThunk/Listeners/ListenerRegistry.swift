@@ -19,19 +19,47 @@ struct ListenerEntry {
     var line: UInt
 }
 
-/// A listener run waiting in `take(where:)` for an action.
-struct TakeWaiter {
-    var predicate: @Sendable (Action) -> Bool
-    var continuation: CheckedContinuation<HandedAction, any Error>
-    var run: EffectRun
-}
+/// A listener run waiting in `take` for an action or in `condition` for a state.
+struct ListenerWaiter {
+    /// What a run waits for.
+    enum Wanted {
+        /// An action the predicate accepts.
+        case action(@Sendable (Action) -> Bool)
+        /// A state the predicate accepts: the store's `State`, as `Any` so that the registry
+        /// needn't be generic.
+        case state((Any) -> Bool)
+    }
 
-/// A listener run waiting in `condition(_:)` for a state.
-struct ConditionWaiter {
-    /// Takes the store's `State`, as `Any` so that the registry needn't be generic.
-    var predicate: (Any) -> Bool
-    var continuation: CheckedContinuation<Void, any Error>
+    var wanted: Wanted
+    /// Resumed with the action that woke the run (`nil` when a state met before any action).
+    var continuation: CheckedContinuation<HandedAction?, any Error>
     var run: EffectRun
+
+    var wantsState: Bool {
+        if case .state = wanted { return true }
+        return false
+    }
+
+    /// Whether `action`, or `state` (the state it produced; `nil` when not read), is what the run
+    /// waits for.
+    func isMet(by action: Action, state: Any?) -> Bool {
+        switch wanted {
+        case .action(let predicate): return predicate(action)
+        case .state(let predicate): return state.map(predicate) ?? false
+        }
+    }
+
+    /// Wakes the run, counted as running again first.
+    func resume(returning action: HandedAction?) {
+        run.work?.resume()
+        continuation.resume(returning: action)
+    }
+
+    /// Ends the wait with `error`, the run counted as running again first.
+    func resume(throwing error: any Error) {
+        run.work?.resume()
+        continuation.resume(throwing: error)
+    }
 }
 
 /// The listeners, their runs and their waits: a `ListenerMiddleware`'s state, behind its lock.
@@ -52,15 +80,14 @@ struct ListenerRegistry {
     /// Waits that started and haven't registered yet.
     var starting: Set<Int> = []
     var cancelledEarly: Set<Int> = []
-    var takeWaiters: [Int: TakeWaiter] = [:]
-    var conditionWaiters: [Int: ConditionWaiter] = [:]
+    var waiters: [Int: ListenerWaiter] = [:]
 
     mutating func makeID() -> Int {
         nextID += 1
         return nextID
     }
 
-    var hasWaiters: Bool { !takeWaiters.isEmpty || !conditionWaiters.isEmpty }
+    var hasWaiters: Bool { !waiters.isEmpty }
 
     /// The ids of the listeners registered for `action`'s type (`type`), in registration order.
     mutating func typeListeners(matching action: Action, of type: ObjectIdentifier) -> [Int] {
