@@ -10,7 +10,7 @@ import ReSwift
 ///   Cancelling the awaiting task cancels the body's task.
 /// - `store.dispatch(thunk)` from synchronous code (the plain `Action` overload) starts the body
 ///   and returns at once: fire and forget. An error the body throws then goes to the middleware's
-///   error handler, by default ``ThunkHooks/unhandledErrorHandler``.
+///   error handler, by default ``ThunkHooks/errorHandler``.
 ///
 /// ```swift
 /// let loadBooks = AsyncThunk<AppState, Int> { dispatch, getState in

@@ -78,7 +78,7 @@ import Testing
         let recorder = try SessionRecorder(
             url: folder.file("session.jsonl"),
             registry: todoRegistry,
-            problemHandler: { problems.append($0) }
+            errorHandler: { problems.append($0) }
         )
         recorder.close()
         recorder.record(AddTodo(title: "late"))

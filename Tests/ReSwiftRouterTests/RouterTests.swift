@@ -147,13 +147,13 @@ import Testing
         #expect(router.currentRoute == ["a"])
     }
 
-    @Test func aCompletionNeverCalledReachesTheIssueHandlerAfterTheTimeout() async throws {
+    @Test func aCompletionNeverCalledReachesTheErrorHandlerAfterTheTimeout() async throws {
         let log = RoutingLog()
         let issues = IssueCollector()
         let store = makeTestStore()
         let router = Router(
             store: store, rootRoutable: FakeRoutable(log: log, style: .never),
-            completionTimeout: .milliseconds(10), issueHandler: { issues.collect($0) }
+            completionTimeout: .milliseconds(10), errorHandler: { issues.collect($0) }
         ) { $0.select(\.navigationState) }
         store.dispatch(SetRouteAction(["a"]))
         try await issues.wait(forCount: 1)

@@ -69,14 +69,14 @@ protocol AsyncThunkStarting {
     /// - Returns: `false` (and does nothing) if the thunk is for another state type.
     func start<ContextState>(
         in context: ThunkContext<ContextState>,
-        unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
+        errorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
     ) -> Bool
 }
 
 extension AsyncThunk: AsyncThunkStarting {
     func start<ContextState>(
         in context: ThunkContext<ContextState>,
-        unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
+        errorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
     ) -> Bool {
         guard let context = context as? ThunkContext<State> else { return false }
         let effects = context.effects
@@ -156,7 +156,7 @@ extension AsyncThunk: AsyncThunkStarting {
                 if let tracker, let trackingID {
                     tracker.asyncThunkDidFinish(trackingID, unhandledError: unhandled)
                 } else if let unhandled {
-                    unhandledErrorHandler(unhandled)
+                    errorHandler(unhandled)
                 }
                 return try result.get()
             }

@@ -23,7 +23,7 @@
 ///   ignores the action.
 /// - ``ListenerRegistration/remove()`` stops a listener and cancels its runs.
 /// - An error a body throws (other than `CancellationError`) goes to the middleware's error
-///   handler, by default ``ThunkHooks/unhandledErrorHandler``, with the line that registered the
+///   handler, by default ``ThunkHooks/errorHandler``, with the line that registered the
 ///   listener.
 ///
 /// Put the listener middleware after ``createThunkMiddleware()``, so that it sees the actions
@@ -71,7 +71,7 @@ public final class ListenerMiddleware<State>: Sendable {
     ///   - clock: The clock `delay` waits on; a `TestClock` in tests (`TestStore` installs its
     ///     own).
     ///   - errorHandler: Called, on the listener's task, with each error a listener throws;
-    ///     `nil` uses ``ThunkHooks/unhandledErrorHandler``.
+    ///     `nil` uses ``ThunkHooks/errorHandler``.
     ///   - misuseHandler: Called with each ``ThunkMisuse`` (a negative or NaN delay); `nil` uses
     ///     ``ThunkHooks/misuseHandler``.
     public init(
@@ -80,7 +80,7 @@ public final class ListenerMiddleware<State>: Sendable {
         misuseHandler: (@Sendable (ThunkMisuse) -> Void)? = nil
     ) {
         registry = Locked(ListenerRegistry(clock: clock))
-        self.errorHandler = errorHandler ?? { ThunkHooks.unhandledErrorHandler($0) }
+        self.errorHandler = errorHandler ?? { ThunkHooks.errorHandler($0) }
         customMisuseHandler = misuseHandler
     }
 
