@@ -333,19 +333,15 @@ public final class ListenerMiddleware<State>: Sendable {
     private func wait(
         for wanted: ListenerWaiter.Wanted, run: EffectRun, store: ListenerStore<State>?
     ) async throws -> HandedAction? {
-        let id = registry.withLock { registry -> Int in
-            let id = registry.makeID()
-            registry.starting.insert(id)
-            return id
-        }
+        let id = registry.withLock { $0.makeID() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 // Idle for a TestClock from here: an advance may go on while it waits.
                 run.work?.suspend()
                 let waiter = ListenerWaiter(wanted: wanted, continuation: continuation, run: run)
+                // Checked with the lock held: a cancellation after it finds the waiter below.
                 let cancelled = registry.withLock { registry -> Bool in
-                    registry.starting.remove(id)
-                    if registry.cancelledEarly.remove(id) != nil { return true }
+                    if Task.isCancelled { return true }
                     registry.waiters[id] = waiter
                     return false
                 }
@@ -358,11 +354,7 @@ public final class ListenerMiddleware<State>: Sendable {
                 }
             }
         } onCancel: {
-            registry.withLock { registry -> ListenerWaiter? in
-                if let waiter = registry.waiters.removeValue(forKey: id) { return waiter }
-                if registry.starting.contains(id) { registry.cancelledEarly.insert(id) }
-                return nil
-            }?.resume(throwing: CancellationError())
+            registry.withLock { $0.waiters.removeValue(forKey: id) }?.resume(throwing: CancellationError())
         }
     }
 

@@ -77,9 +77,6 @@ struct ListenerRegistry {
     var lastMatch: (type: ObjectIdentifier, ids: [Int])?
     /// The runs of each listener, by listener id.
     var runs = EffectRuns<Int>()
-    /// Waits that started and haven't registered yet.
-    var starting: Set<Int> = []
-    var cancelledEarly: Set<Int> = []
     var waiters: [Int: ListenerWaiter] = [:]
 
     mutating func makeID() -> Int {
