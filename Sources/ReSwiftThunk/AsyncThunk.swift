@@ -213,6 +213,15 @@ enum Timing: Sendable {
     case debounce(EffectDuration)
     /// At once if no thunk of its id ran within the interval; otherwise never.
     case throttle(EffectDuration)
+
+    /// Whether starting the thunk cancels the in-flight thunks of its id.
+    var cancelsInFlight: Bool {
+        switch self {
+        case .immediately(let cancelInFlight): return cancelInFlight
+        case .debounce: return true
+        case .throttle: return false
+        }
+    }
 }
 
 extension AsyncThunk: CustomStringConvertible {
