@@ -164,6 +164,25 @@ import Testing
     }
 }
 
+extension RouterTests {
+    @Test func aRouterWithoutAnErrorHandlerReportsToRouterHooks() async throws {
+        let issues = IssueCollector()
+        let previous = RouterHooks.errorHandler
+        // Other tests' routers may report here meanwhile: only this test's route counts.
+        RouterHooks.errorHandler = { issue in if issue.toRoute == ["hooked"] { issues.collect(issue) } }
+        defer { RouterHooks.errorHandler = previous }
+        let store = makeTestStore()
+        let router = Router(
+            store: store, rootRoutable: FakeRoutable(log: RoutingLog(), style: .never),
+            completionTimeout: .milliseconds(10)
+        ) { $0.select(\.navigationState) }
+        store.dispatch(SetRouteAction(["hooked"]))
+        try await issues.wait(forCount: 1)
+        #expect(issues.issues.first?.kind == .completionTimedOut)
+        try await eventually("the router to finish its transition") { !router.isTransitioning }
+    }
+}
+
 /// A router whose overridden hook collects issues.
 private final class CollectingRouter: Router<TestAppState>, @unchecked Sendable {
     // Sendable: `collected` is immutable and thread-safe.
