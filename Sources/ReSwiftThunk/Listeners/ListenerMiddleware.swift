@@ -51,15 +51,6 @@ public final class ListenerMiddleware<State>: Sendable {
         }
     }
 
-    /// A listener's body, taking the run's context.
-    // @unchecked Sendable: the closure calls the caller's `@Sendable` body, and captures
-    // nothing else but an action type's metadata (to cast the action), so it may run on any
-    // thread. (Not `@Sendable` only because a `@Sendable` closure may not capture a generic
-    // metatype before Swift 6.2's `SendableMetatype`.)
-    struct ListenerBody: @unchecked Sendable {
-        let run: (ListenerContext<State>) async throws -> Void
-    }
-
     // Not generic, so that the check every dispatch makes costs no generic metadata lookups.
     private let registry: Locked<ListenerRegistry>
     private let errorHandler: @Sendable (UnhandledThunkError) -> Void
@@ -118,18 +109,13 @@ public final class ListenerMiddleware<State>: Sendable {
     /// - Returns: The handle that removes the listener.
     @discardableResult
     public func startListening<A: Action>(
-        for type: A.Type,
-        policy: ListenerPolicy = .every,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
+        for type: A.Type, policy: ListenerPolicy = .every, fileID: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
     ) -> ListenerRegistration {
+        // The type was checked when the action was matched: the action is an `A`.
         add(
             policy: policy, matchesType: ActionType(A.self), predicate: nil,
-            body: ListenerBody { context in
-                // The type was checked when the action was matched: the action is an `A`.
-                try await body(context.action as! A, context)
-            },
+            body: { context in try await body(context.action as! A, context) },
             name: "listener for \(A.self)", fileID: "\(fileID)", line: line)
     }
 
@@ -152,16 +138,14 @@ public final class ListenerMiddleware<State>: Sendable {
     /// - Returns: The handle that removes the listener.
     @discardableResult
     public func startListening(
-        matching predicate: @escaping @Sendable (Action) -> Bool,
-        policy: ListenerPolicy = .every,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
+        matching predicate: @escaping @Sendable (Action) -> Bool, policy: ListenerPolicy = .every,
+        fileID: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (Action, ListenerContext<State>) async throws -> Void
     ) -> ListenerRegistration {
         add(
             policy: policy, matchesType: nil, predicate: predicate,
-            body: ListenerBody { context in try await body(context.action, context) },
-            name: "listener", fileID: "\(fileID)", line: line)
+            body: { context in try await body(context.action, context) }, name: "listener",
+            fileID: "\(fileID)", line: line)
     }
 
     /// Removes every listener and cancels their runs.
@@ -170,16 +154,19 @@ public final class ListenerMiddleware<State>: Sendable {
         for id in ids { remove(id) }
     }
 
+    /// Registers a listener; `body` is called with this middleware's `ListenerContext<State>`.
     private func add(
-        policy: ListenerPolicy, matchesType: ActionType?,
-        predicate: (@Sendable (Action) -> Bool)?, body: ListenerBody, name: String, fileID: String, line: UInt
+        policy: ListenerPolicy, matchesType: ActionType?, predicate: (@Sendable (Action) -> Bool)?,
+        body: @escaping (ListenerContext<State>) async throws -> Void, name: String, fileID: String,
+        line: UInt
     ) -> ListenerRegistration {
         let id = registry.withLock { registry -> Int in
             let id = registry.makeID()
             registry.listeners.append(
                 ListenerEntry(
                     id: id, policy: policy, matchesType: matchesType, predicate: predicate,
-                    body: ErasedListenerBody(base: body), name: name, fileID: fileID, line: line))
+                    body: ErasedListenerBody { try await body($0 as! ListenerContext<State>) }, name: name,
+                    fileID: fileID, line: line))
             registry.listenersChanged()
             return id
         }
@@ -279,8 +266,7 @@ public final class ListenerMiddleware<State>: Sendable {
                 run.dispatch(action, to: store.dispatch) { registry.withLock { $0.runs.droppedActions += 1 } }
             },
             store: store, listenerID: listener.id, run: run, middleware: self)
-        // Registered by this middleware, for its `State`.
-        let body = listener.body.base as! ListenerBody
+        let body = listener.body
         let errorHandler = self.errorHandler
         let (name, fileID, line) = (listener.name, listener.fileID, listener.line)
         let scope = EffectScope(clock: clock, work: run.work, misuseHandler: misuseHandler)

@@ -110,11 +110,14 @@ struct ListenerRegistry {
     }
 }
 
-/// A listener's body, a `ListenerMiddleware<State>.ListenerBody` of the middleware that
-/// registered it, kept as `Any` so that the registry needn't be generic.
-// @unchecked Sendable: `base` is a `ListenerBody`, which is Sendable.
+/// A listener's body, taking the `ListenerContext<State>` of the middleware that registered it
+/// as `Any`, so that the registry needn't be generic (only that middleware calls it).
+// @unchecked Sendable: the closure calls the caller's `@Sendable` body, and captures nothing
+// else but the action and context types' metadata (to cast them), so it may run on any thread.
+// (Not `@Sendable` only because a `@Sendable` closure may not capture a generic metatype
+// before Swift 6.2's `SendableMetatype`.)
 struct ErasedListenerBody: @unchecked Sendable {
-    let base: Any
+    let run: (Any) async throws -> Void
 }
 
 /// What a `ListenerMiddleware` must do with an action: the listeners that may want it, and
