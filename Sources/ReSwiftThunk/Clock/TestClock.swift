@@ -68,13 +68,10 @@ public final class TestClock: EffectClock, Sendable {
             return nextID
         }
 
-        /// Marks `work` as suspended; returns the idle waiters to wake if nothing runs now.
+        /// Marks `work` as not running (suspended or finished); returns the idle waiters to
+        /// wake if nothing runs now.
         mutating func suspend(_ work: Int) -> [IdleWaiter] {
             running.remove(work)
-            return takeIdleWaitersIfIdle()
-        }
-
-        mutating func takeIdleWaitersIfIdle() -> [IdleWaiter] {
             guard running.isEmpty, !idleWaiters.isEmpty else { return [] }
             defer { idleWaiters.removeAll() }
             return Array(idleWaiters.values)
@@ -277,9 +274,5 @@ public final class TestClock: EffectClock, Sendable {
 
     func resumeWork(_ id: Int) {
         state.withLock { _ = $0.running.insert(id) }
-    }
-
-    func endWork(_ id: Int) {
-        Self.wake(state.withLock { $0.suspend(id) })
     }
 }
