@@ -76,48 +76,45 @@ public final class ExpectThunk<State>: ThunkExpectation<State>, @unchecked Senda
     /// - Returns: This object.
     @discardableResult
     public func wait(
-        timeout seconds: TimeInterval = 1,
-        fileID: StaticString = #fileID,
-        file filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column,
+        timeout seconds: TimeInterval = 1, fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         description: String = "ExpectThunk"
     ) -> Self {
         start()
-        if !expectations.waitForDispatches(timeout: seconds) {
-            reportTimeout(
-                seconds, description: description,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        }
-        expectations.failLeftovers()
-        return self
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let allDispatched = expectations.waitForDispatches(timeout: seconds)
+        return finish(waited: allDispatched, seconds, description, site)
     }
 
     /// Runs the thunk and waits, without blocking a thread, until it has made every expected
-    /// dispatch or `timeout` seconds passed. The form to use in `async` tests.
+    /// dispatch or `timeout` seconds passed. The form to use in `async` tests; the parameters are
+    /// the blocking `wait`'s.
     ///
-    /// - Parameters:
-    ///   - seconds: How long to wait.
-    ///   - description: Names the wait in the timeout failure.
-    ///   - fileID: The caller's file, where failures are reported; leave the default.
-    ///   - filePath: The caller's file path, where failures are reported; leave the default.
-    ///   - line: The caller's line, where failures are reported; leave the default.
-    ///   - column: The caller's column, where failures are reported; leave the default.
     /// - Returns: This object.
     @discardableResult
     public func wait(
-        timeout seconds: TimeInterval = 1,
-        fileID: StaticString = #fileID,
-        file filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column,
+        timeout seconds: TimeInterval = 1, fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         description: String = "ExpectThunk"
     ) async -> Self {
         start()
-        if await !expectations.waitForDispatches(timeout: seconds) {
-            reportTimeout(
-                seconds, description: description,
-                site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let allDispatched = await expectations.waitForDispatches(timeout: seconds)
+        return finish(waited: allDispatched, seconds, description, site)
+    }
+
+    /// Ends a `wait`: reports a timeout unless every expected dispatch was made, then what was
+    /// left unfulfilled.
+    private func finish(
+        waited allDispatched: Bool, _ seconds: TimeInterval, _ description: String, _ site: CallSite
+    ) -> Self {
+        if !allDispatched {
+            reportFailure(
+                "Asynchronous wait failed: \(description) timed out after \(seconds) s with "
+                    + "\(expectations.pendingDispatches) expected dispatch(es) unfulfilled; the thunk "
+                    + "dispatched \(describe(expectations.dispatched)). Raise the timeout if the thunk "
+                    + "is slow, or check that it dispatches what you expect.",
+                at: site)
         }
         expectations.failLeftovers()
         return self
@@ -128,14 +125,5 @@ public final class ExpectThunk<State>: ThunkExpectation<State>, @unchecked Senda
         let middleware: Middleware<State> = createThunkMiddleware()
         let run = middleware({ expectations.dispatch($0) }, { expectations.getState() })({ _ in })
         run(thunk)
-    }
-
-    private func reportTimeout(_ seconds: TimeInterval, description: String, site: CallSite) {
-        reportFailure(
-            "Asynchronous wait failed: \(description) timed out after \(seconds) s with "
-                + "\(expectations.pendingDispatches) expected dispatch(es) unfulfilled; the thunk "
-                + "dispatched \(describe(expectations.dispatched)). Raise the timeout if the thunk "
-                + "is slow, or check that it dispatches what you expect.",
-            at: site)
     }
 }

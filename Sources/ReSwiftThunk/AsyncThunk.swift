@@ -10,7 +10,7 @@ import ReSwift
 ///   Cancelling the awaiting task cancels the body's task.
 /// - `store.dispatch(thunk)` from synchronous code (the plain `Action` overload) starts the body
 ///   and returns at once: fire and forget. An error the body throws then goes to the middleware's
-///   error handler, by default ``ThunkHooks/unhandledErrorHandler``.
+///   error handler, by default ``ThunkHooks/errorHandler``.
 ///
 /// ```swift
 /// let loadBooks = AsyncThunk<AppState, Int> { dispatch, getState in
@@ -79,15 +79,8 @@ public struct AsyncThunk<State, Value: Sendable>: Action, Sendable {
     ///   - fileID: The file that creates the thunk; named in error messages. Leave the default.
     ///   - line: The line that creates the thunk; named in error messages. Leave the default.
     ///   - body: The work to run in a new task when the thunk is dispatched.
-    public init(
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
-        body: @escaping CallSiteBody
-    ) {
-        self.body = body
-        self.origin = ThunkOrigin(fileID: "\(fileID)", line: line)
-        self.id = nil
-        self.timing = .immediately(cancelInFlight: false)
+    public init(fileID: StaticString = #fileID, line: UInt = #line, body: @escaping CallSiteBody) {
+        self.init(body, id: nil, timing: .immediately(cancelInFlight: false), fileID, line)
     }
 
     /// Creates an async thunk whose body takes `dispatch` as a plain function, so its dispatches
@@ -103,15 +96,9 @@ public struct AsyncThunk<State, Value: Sendable>: Action, Sendable {
     ///   - line: The line that creates the thunk; named in error messages. Leave the default.
     ///   - body: The work to run in a new task when the thunk is dispatched.
     @_disfavoredOverload
-    public init(
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
-        body: @escaping Body
-    ) {
-        self.body = { dispatch, getState in try await body(dispatch.function, getState) }
-        self.origin = ThunkOrigin(fileID: "\(fileID)", line: line)
-        self.id = nil
-        self.timing = .immediately(cancelInFlight: false)
+    public init(fileID: StaticString = #fileID, line: UInt = #line, body: @escaping Body) {
+        let callSiteBody: CallSiteBody = { dispatch, getState in try await body(dispatch.function, getState) }
+        self.init(callSiteBody, id: nil, timing: .immediately(cancelInFlight: false), fileID, line)
     }
 
     /// Creates an async thunk with an id, which `store.cancelThunks(id:)` (or a dispatched
@@ -140,16 +127,10 @@ public struct AsyncThunk<State, Value: Sendable>: Action, Sendable {
     ///   - line: The line that creates the thunk; named in error messages. Leave the default.
     ///   - body: The work to run in a new task when the thunk is dispatched.
     public init(
-        id: some Hashable & Sendable,
-        cancelInFlight: Bool = false,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
-        body: @escaping CallSiteBody
+        id: some Hashable & Sendable, cancelInFlight: Bool = false,
+        fileID: StaticString = #fileID, line: UInt = #line, body: @escaping CallSiteBody
     ) {
-        self.body = body
-        self.origin = ThunkOrigin(fileID: "\(fileID)", line: line)
-        self.id = EffectID(id)
-        self.timing = .immediately(cancelInFlight: cancelInFlight)
+        self.init(body, id: EffectID(id), timing: .immediately(cancelInFlight: cancelInFlight), fileID, line)
     }
 
     /// Creates an async thunk that runs only after `interval` has passed with no newer thunk of
@@ -177,16 +158,10 @@ public struct AsyncThunk<State, Value: Sendable>: Action, Sendable {
     ///   - line: The line that creates the thunk; named in error messages. Leave the default.
     ///   - body: The work to run in a new task once the interval has passed.
     public init(
-        id: some Hashable & Sendable,
-        debounce interval: EffectDuration,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
-        body: @escaping CallSiteBody
+        id: some Hashable & Sendable, debounce interval: EffectDuration,
+        fileID: StaticString = #fileID, line: UInt = #line, body: @escaping CallSiteBody
     ) {
-        self.body = body
-        self.origin = ThunkOrigin(fileID: "\(fileID)", line: line)
-        self.id = EffectID(id)
-        self.timing = .debounce(interval)
+        self.init(body, id: EffectID(id), timing: .debounce(interval), fileID, line)
     }
 
     /// Creates an async thunk that runs at most once per `interval` for its id: a throttle,
@@ -213,16 +188,20 @@ public struct AsyncThunk<State, Value: Sendable>: Action, Sendable {
     ///   - line: The line that creates the thunk; named in error messages. Leave the default.
     ///   - body: The work to run in a new task when the throttle lets the thunk through.
     public init(
-        id: some Hashable & Sendable,
-        throttle interval: EffectDuration,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
-        body: @escaping CallSiteBody
+        id: some Hashable & Sendable, throttle interval: EffectDuration,
+        fileID: StaticString = #fileID, line: UInt = #line, body: @escaping CallSiteBody
+    ) {
+        self.init(body, id: EffectID(id), timing: .throttle(interval), fileID, line)
+    }
+
+    /// The one initializer the public ones call: they differ only in the id and the timing.
+    private init(
+        _ body: @escaping CallSiteBody, id: EffectID?, timing: Timing, _ fileID: StaticString, _ line: UInt
     ) {
         self.body = body
         self.origin = ThunkOrigin(fileID: "\(fileID)", line: line)
-        self.id = EffectID(id)
-        self.timing = .throttle(interval)
+        self.id = id
+        self.timing = timing
     }
 }
 
@@ -234,6 +213,15 @@ enum Timing: Sendable {
     case debounce(EffectDuration)
     /// At once if no thunk of its id ran within the interval; otherwise never.
     case throttle(EffectDuration)
+
+    /// Whether starting the thunk cancels the in-flight thunks of its id.
+    var cancelsInFlight: Bool {
+        switch self {
+        case .immediately(let cancelInFlight): return cancelInFlight
+        case .debounce: return true
+        case .throttle: return false
+        }
+    }
 }
 
 extension AsyncThunk: CustomStringConvertible {

@@ -1,59 +1,44 @@
 import Foundation
 @_spi(ReSwiftInternal) import ReSwift
 
-/// Process-wide hooks of the thunk middleware.
+/// Where the thunk middleware, ``ListenerMiddleware``, ``ThunkEffects`` and ``TestClock`` report
+/// what goes wrong, process-wide, in the package's one hook scheme (see ReSwift's
+/// `ReSwiftHooks`): ``misuseHandler`` for programming errors, ``errorHandler`` for errors the app
+/// goes on after. Each middleware takes handlers of the same names that take their place for it.
 public enum ThunkHooks {
-    private static let handler = Locked<@Sendable (UnhandledThunkError) -> Void>(
-        ThunkHooks.defaultUnhandledErrorHandler
-    )
+    private static let errors = Locked<@Sendable (UnhandledThunkError) -> Void>(defaultErrorHandler)
+    private static let misuses = Locked<@Sendable (ThunkMisuse) -> Void>(defaultMisuseHandler)
 
-    /// Called with each error thrown by an ``AsyncThunk`` that was dispatched fire-and-forget
-    /// (from synchronous code, so nobody awaits it), by middleware made with
-    /// ``createThunkMiddleware()``.
+    /// Called with each error thrown by an ``AsyncThunk`` that nobody awaits (dispatched from
+    /// synchronous code) or by a listener, unless the middleware has an `errorHandler` of its own
+    /// (``createThunkMiddleware(errorHandler:)``, ``ListenerMiddleware/init(clock:errorHandler:misuseHandler:)``).
     ///
-    /// The default writes the error, the thunk, and where it was created to standard error.
-    /// Replace it to log errors your own way or to turn them into actions. It is called on the
-    /// thunk's task, so it must be thread-safe. Cancellation errors are never reported.
-    ///
-    /// To handle errors per store (or per test, without touching process-wide state), create the
-    /// middleware with ``createThunkMiddleware(unhandledErrorHandler:)`` instead.
-    public static var unhandledErrorHandler: @Sendable (UnhandledThunkError) -> Void {
-        get { handler.withLock { $0 } }
-        set { handler.withLock { $0 = newValue } }
+    /// The default writes the error and where the thunk or listener was made to standard error.
+    /// It is called on the thunk's task, so it must be thread-safe. Cancellation errors are never
+    /// reported.
+    public static var errorHandler: @Sendable (UnhandledThunkError) -> Void {
+        get { errors.current }
+        set { errors.withLock { $0 = newValue } }
     }
-
-    /// The default ``unhandledErrorHandler``: writes the error, the thunk and where it was created
-    /// to standard error.
-    public static let defaultUnhandledErrorHandler: @Sendable (UnhandledThunkError) -> Void = { failure in
-        let message = "ReSwiftThunk: \(failure)\n"
-        LibraryOutput.message(message)
-    }
-
-    private static let misuse = Locked<@Sendable (ThunkMisuse) -> Void>(ThunkHooks.defaultMisuseHandler)
 
     /// Called with each ``ThunkMisuse`` (a negative or NaN interval) that a middleware without
-    /// its own misuse handler, or a ``TestClock``, detects.
+    /// its own `misuseHandler`, or a ``TestClock``, detects.
     ///
-    /// The default stops the program with the misuse's message, as ReSwift's
-    /// `ReSwiftHooks.misuseHandler` does. Tests replace it (or, better, give the middleware its
-    /// own handler, since tests run in parallel) to assert that misuse is caught. It is called on
-    /// the thread that detected the misuse, so it must be thread-safe.
+    /// The default stops the program with the misuse's message. It is called on the thread that
+    /// detected the misuse, so it must be thread-safe.
     public static var misuseHandler: @Sendable (ThunkMisuse) -> Void {
-        get { misuse.withLock { $0 } }
-        set { misuse.withLock { $0 = newValue } }
+        get { misuses.current }
+        set { misuses.withLock { $0 = newValue } }
+    }
+
+    /// The default ``errorHandler``: writes the error to standard error.
+    public static let defaultErrorHandler: @Sendable (UnhandledThunkError) -> Void = { failure in
+        LibraryOutput.message("ReSwiftThunk: \(failure)\n")
     }
 
     /// The default ``misuseHandler``: stops the program with the misuse's message.
     public static let defaultMisuseHandler: @Sendable (ThunkMisuse) -> Void = { misuse in
         fatalError(misuse.message)
-    }
-
-    /// The former name of ``defaultUnhandledErrorHandler``.
-    ///
-    /// - Parameter failure: The error and the thunk that threw it.
-    @available(*, deprecated, renamed: "defaultUnhandledErrorHandler")
-    public static func writeToStandardError(_ failure: UnhandledThunkError) {
-        defaultUnhandledErrorHandler(failure)
     }
 }
 

@@ -14,21 +14,20 @@ import ReSwift
 /// )
 /// ```
 ///
-/// An error thrown by an async thunk that nobody awaits goes to
-/// ``ThunkHooks/unhandledErrorHandler``; use
-/// ``createThunkMiddleware(unhandledErrorHandler:)`` to handle them per store instead.
+/// An error thrown by an async thunk that nobody awaits goes to ``ThunkHooks/errorHandler``; use
+/// ``createThunkMiddleware(errorHandler:)`` to handle them per store instead.
 ///
 /// - Returns: The thunk middleware for a store of `State`.
 public func createThunkMiddleware<State>() -> Middleware<State> {
-    createThunkMiddleware(unhandledErrorHandler: { ThunkHooks.unhandledErrorHandler($0) })
+    thunkMiddleware(effects: nil, errorHandler: nil)
 }
 
 /// Creates the middleware that runs thunks, with its own handler for the errors of async thunks
 /// that nobody awaits.
 ///
 /// Behaves like ``createThunkMiddleware()``, but an error thrown by an ``AsyncThunk`` dispatched
-/// fire-and-forget (from synchronous code) goes to `unhandledErrorHandler` instead of
-/// ``ThunkHooks/unhandledErrorHandler``. Cancellation errors are not reported. Errors of awaited
+/// fire-and-forget (from synchronous code) goes to `errorHandler` instead of
+/// ``ThunkHooks/errorHandler``. Cancellation errors are not reported. Errors of awaited
 /// thunks are thrown to whoever awaits them and never reach the handler.
 ///
 /// ```swift
@@ -37,18 +36,18 @@ public func createThunkMiddleware<State>() -> Middleware<State> {
 /// }
 /// ```
 ///
-/// - Parameter unhandledErrorHandler: Called, on the thunk's task, with each unhandled error.
+/// - Parameter errorHandler: Called, on the thunk's task, with each unhandled error.
 /// - Returns: The thunk middleware for a store of `State`.
 public func createThunkMiddleware<State>(
-    unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
+    errorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
 ) -> Middleware<State> {
-    thunkMiddleware(effects: nil, unhandledErrorHandler: unhandledErrorHandler)
+    thunkMiddleware(effects: nil, errorHandler: errorHandler)
 }
 
 /// Creates the middleware that runs thunks, with the effects (clock, ids, statistics) you give
 /// it.
 ///
-/// Behaves like ``createThunkMiddleware(unhandledErrorHandler:)``; debounced and throttled
+/// Behaves like ``createThunkMiddleware(errorHandler:)``; debounced and throttled
 /// thunks wait on `effects`' clock, and ``ThunkEffects/statistics`` tells what is in flight.
 ///
 /// ```swift
@@ -59,23 +58,21 @@ public func createThunkMiddleware<State>(
 ///
 /// - Parameters:
 ///   - effects: The effects of the store; give each store its own.
-///   - unhandledErrorHandler: Called, on the thunk's task, with each error of an async thunk
-///     that nobody awaits; by default ``ThunkHooks/unhandledErrorHandler``.
+///   - errorHandler: Called, on the thunk's task, with each error of an async thunk that
+///     nobody awaits; `nil` uses ``ThunkHooks/errorHandler``.
 /// - Returns: The thunk middleware for a store of `State`.
 public func createThunkMiddleware<State>(
-    effects: ThunkEffects,
-    unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void = {
-        ThunkHooks.unhandledErrorHandler($0)
-    }
+    effects: ThunkEffects, errorHandler: (@Sendable (UnhandledThunkError) -> Void)? = nil
 ) -> Middleware<State> {
-    thunkMiddleware(effects: effects, unhandledErrorHandler: unhandledErrorHandler)
+    thunkMiddleware(effects: effects, errorHandler: errorHandler)
 }
 
-/// The thunk middleware; with `effects` `nil`, each store gets effects of its own.
+/// The thunk middleware; with `effects` `nil`, each store gets effects of its own; with
+/// `errorHandler` `nil`, errors go to ``ThunkHooks/errorHandler`` as it is when they happen.
 private func thunkMiddleware<State>(
-    effects sharedEffects: ThunkEffects?,
-    unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
+    effects sharedEffects: ThunkEffects?, errorHandler: (@Sendable (UnhandledThunkError) -> Void)?
 ) -> Middleware<State> {
+    let errorHandler = errorHandler ?? { ThunkHooks.errorHandler($0) }
     return { dispatch, getState in
         let effects = sharedEffects ?? ThunkEffects()
         let context = ThunkContext(dispatch: dispatch, getState: getState, effects: effects)
@@ -85,7 +82,7 @@ private func thunkMiddleware<State>(
                 case let thunk as Thunk<State>:
                     thunk.body(ThunkDispatch(middlewareDispatch: dispatch), getState)
                 case let thunk as any AsyncThunkStarting:
-                    if !thunk.start(in: context, unhandledErrorHandler: unhandledErrorHandler) {
+                    if !thunk.start(in: context, errorHandler: errorHandler) {
                         // An async thunk for another state type: like ReSwift-Thunk does with a
                         // Thunk<Other>, pass it on untouched.
                         next(action)
@@ -113,19 +110,6 @@ private func thunkMiddleware<State>(
 
 private let cancelThunksType = ObjectIdentifier(CancelThunks.self)
 private let clockInstallationType = ObjectIdentifier(EffectClockInstallation.self)
-
-/// The former spelling of ``createThunkMiddleware(unhandledErrorHandler:)``, before every error hook
-/// of the package was named `…Handler`.
-///
-/// - Parameter onUnhandledError: Called, on the thunk's task, with each unhandled error.
-/// - Returns: The thunk middleware for a store of `State`.
-@available(*, deprecated, renamed: "createThunkMiddleware(unhandledErrorHandler:)")
-@_disfavoredOverload
-public func createThunkMiddleware<State>(
-    onUnhandledError: @escaping @Sendable (UnhandledThunkError) -> Void
-) -> Middleware<State> {
-    createThunkMiddleware(unhandledErrorHandler: onUnhandledError)
-}
 
 /// The former name of ``createThunkMiddleware()``, kept for code written for ReSwift-Thunk 1.x.
 ///

@@ -39,12 +39,14 @@ public struct ThunkMisuse: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
-    /// The misuse of handing `interval` to `use`, or `nil` if it is a valid interval.
-    static func invalidInterval(
-        _ interval: EffectDuration, for use: String, fileID: String, line: UInt
-    ) -> ThunkMisuse? {
-        guard let problem = interval.intervalProblem else { return nil }
-        return ThunkMisuse(
+    /// Reports the misuse of handing `interval` to `use` to `handler` and throws it; returns if
+    /// `interval` is valid. The one check every effect makes of an interval.
+    static func check(
+        _ interval: EffectDuration, for use: String, fileID: String, line: UInt,
+        reportingTo handler: @Sendable (ThunkMisuse) -> Void
+    ) throws {
+        guard let problem = interval.intervalProblem else { return }
+        let misuse = ThunkMisuse(
             kind: .invalidInterval,
             message: """
                 ReSwiftThunk: the interval given to \(use) at \(fileID):\(line) \(problem). An \
@@ -52,17 +54,6 @@ public struct ThunkMisuse: Error, Sendable, CustomStringConvertible {
                 come from settings or arithmetic before handing them over.
                 """,
             fileID: fileID, line: line)
-    }
-}
-
-extension ThunkMisuse {
-    /// Reports the misuse of handing `interval` to `use` to `handler` and throws it; returns if
-    /// `interval` is valid. The one check every effect makes of an interval.
-    static func check(
-        _ interval: EffectDuration, for use: String, fileID: String, line: UInt,
-        reportingTo handler: @Sendable (ThunkMisuse) -> Void
-    ) throws {
-        guard let misuse = invalidInterval(interval, for: use, fileID: fileID, line: line) else { return }
         handler(misuse)
         throw misuse
     }

@@ -78,13 +78,28 @@ import Testing
         let recorder = try SessionRecorder(
             url: folder.file("session.jsonl"),
             registry: todoRegistry,
-            problemHandler: { problems.append($0) }
+            errorHandler: { problems.append($0) }
         )
         recorder.close()
         recorder.record(AddTodo(title: "late"))
         #expect(problems.all.count == 1)
         #expect(problems.all.first?.message.contains("closed") == true)
         #expect(recorder.recordedCount == 0)
+    }
+
+    @Test func aRecorderWithoutAnErrorHandlerReportsToDevToolsHooks() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("session.jsonl")
+        let problems = Collected<SessionRecorder.Problem>()
+        let previous = DevToolsHooks.errorHandler
+        // Other tests' recorders may report here meanwhile: only this test's file counts.
+        DevToolsHooks.errorHandler = { problem in if problem.url == url { problems.append(problem) } }
+        defer { DevToolsHooks.errorHandler = previous }
+        let recorder = try SessionRecorder(url: url, registry: todoRegistry)
+        recorder.close()
+        recorder.record(AddTodo(title: "late"))
+        #expect(problems.all.count == 1)
+        #expect(problems.all.first?.message.contains("closed") == true)
     }
 
     @Test func recordsFromManyThreadsWithoutMixingLines() async throws {

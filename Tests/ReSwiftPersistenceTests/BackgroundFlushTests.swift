@@ -19,7 +19,7 @@ import Testing
     func todosFile() -> PersistedFile<[String]> {
         PersistedFile(
             url: directory.file("todos.json"), whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.append)
+            errorHandler: problems.append)
     }
 
     @Test func flushingAgainAndAgainWritesEachChangeOnce() throws {

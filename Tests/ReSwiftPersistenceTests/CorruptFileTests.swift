@@ -15,7 +15,7 @@ import Testing
     func file(version: Int = 2) -> PersistedFile<Settings> {
         PersistedFile(
             url: url, schemaVersion: version, whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.append)
+            errorHandler: problems.append)
     }
 
     /// Loads, then checks the common outcome: `nil`, one problem of `kind` naming the file, the

@@ -13,7 +13,7 @@ import Testing
     init() throws { directory = try TemporaryDirectory() }
 
     func listFile(_ url: URL) -> PersistedFile<[String]> {
-        PersistedFile(url: url, whenUnusable: .refuse, problemHandler: problems.append)
+        PersistedFile(url: url, whenUnusable: .refuse, errorHandler: problems.append)
     }
 
     /// `list.json -> real/target.json`: the link and the target share one lock file, the target's.

@@ -40,7 +40,7 @@ import Testing
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "Buy milk"}, {"name": "Call Ana"}]}"#)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3, migrations: [addPriority, renameTitle],
-            whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
+            whenUnusable: .setAsideAndRebuild, errorHandler: problems.append)
         #expect(
             try file.load() == [
                 TodoV3(title: "Buy milk", priority: 0), TodoV3(title: "Call Ana", priority: 0),
@@ -60,7 +60,7 @@ import Testing
                     json[0]?["priority"] = 7
                 },
             ],
-            whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
+            whenUnusable: .setAsideAndRebuild, errorHandler: problems.append)
         #expect(try file.load() == [TodoV3(title: "Buy milk", priority: 7)])
         #expect(recorder.all == [2])
     }
@@ -70,7 +70,7 @@ import Testing
         let url = try write(original)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3, migrations: [renameTitle, addPriority],
-            whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
+            whenUnusable: .setAsideAndRebuild, errorHandler: problems.append)
         let loaded = try #require(try file.load())
         #expect(try Data(contentsOf: url).text == original)
 
@@ -84,7 +84,7 @@ import Testing
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "old"}]}"#)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3, migrations: [renameTitle, addPriority],
-            whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
+            whenUnusable: .setAsideAndRebuild, errorHandler: problems.append)
         try file.update { todos in todos?.append(TodoV3(title: "new", priority: 1)) }
         #expect(try file.load()?.map(\.title) == ["old", "new"])
     }
@@ -93,7 +93,7 @@ import Testing
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "Buy milk"}]}"#)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3, migrations: [addPriority], whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.append)
+            errorHandler: problems.append)
         #expect(try file.load() == nil)
         let problem = try #require(problems.all.first)
         #expect(problems.all.count == 1)
@@ -112,7 +112,7 @@ import Testing
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 2,
             migrations: [Migration(from: 1) { _ in throw Unsupported() }],
-            whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
+            whenUnusable: .setAsideAndRebuild, errorHandler: problems.append)
         #expect(try file.load() == nil)
         let problem = try #require(problems.all.first)
         #expect(problem.kind == .migrationFailed)
@@ -125,7 +125,7 @@ import Testing
         let url = try write(#"{"schemaVersion": 1, "value": [{"name": "x"}]}"#)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 2, migrations: [renameTitle], whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.append)
+            errorHandler: problems.append)
         #expect(try file.load() == nil)
         let problem = try #require(problems.all.first)
         #expect(problem.kind == .wrongShape)
@@ -137,7 +137,7 @@ import Testing
         let url = try write(#"{"schemaVersion": 2, "value": [{"name": "not a title"}]}"#)
         let file = PersistedFile<[TodoV3]>(
             url: url, schemaVersion: 3, migrations: [addPriority], whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.append)
+            errorHandler: problems.append)
         #expect(try file.load() == nil)
         #expect(problems.all.first?.kind == .migrationFailed)
         #expect(problems.all.first?.underlyingError is DecodingError)

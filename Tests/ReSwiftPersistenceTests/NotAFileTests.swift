@@ -21,7 +21,7 @@ import Testing
 
     func expectRefused(_ url: URL, kind: String, _ operation: (PersistedFile<Settings>) throws -> Void) {
         let file = PersistedFile<Settings>(
-            url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
+            url: url, whenUnusable: .setAsideAndRebuild, errorHandler: problems.append)
         do {
             try operation(file)
             Issue.record("an operation on \(kind) should throw")

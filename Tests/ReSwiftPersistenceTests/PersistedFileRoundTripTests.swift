@@ -13,13 +13,13 @@ import Testing
     func settingsFile(_ name: String = "settings.json", version: Int = 1) -> PersistedFile<Settings> {
         PersistedFile(
             url: directory.file(name), schemaVersion: version, whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.append)
+            errorHandler: problems.append)
     }
 
     @Test func loadWithoutFileReturnsNilAndCreatesNothing() throws {
         let file = PersistedFile<Settings>(
             url: directory.url.appendingPathComponent("missing/folder/settings.json"),
-            whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
+            whenUnusable: .setAsideAndRebuild, errorHandler: problems.append)
         #expect(try file.load() == nil)
         #expect(try directory.contents().isEmpty)
         #expect(problems.all.isEmpty)
@@ -39,7 +39,7 @@ import Testing
     @Test func saveCreatesTheFolderAndWritesAVersionedEnvelope() throws {
         let url = directory.url.appendingPathComponent("app/data/settings.json")
         let file = PersistedFile<Settings>(
-            url: url, schemaVersion: 3, whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
+            url: url, schemaVersion: 3, whenUnusable: .setAsideAndRebuild, errorHandler: problems.append)
         try file.save(Settings(category: "food", bestScores: [], lastPlayed: nil))
 
         let object = try #require(
@@ -61,12 +61,12 @@ import Testing
     @Test func aValueThatFailsToEncodeLeavesTheOldFileUntouched() throws {
         let url = directory.file("names.json")
         let good = PersistedFile<[String]>(
-            url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
+            url: url, whenUnusable: .setAsideAndRebuild, errorHandler: problems.append)
         try good.save(["kept"])
         let before = try Data(contentsOf: url)
 
         let bad = PersistedFile<Unencodable>(
-            url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.append)
+            url: url, whenUnusable: .setAsideAndRebuild, errorHandler: problems.append)
         let error = try #require(
             thrownError(PersistenceError.self) { try bad.save(Unencodable(name: "lost")) })
         #expect(error.kind == .writeFailed)
@@ -83,7 +83,7 @@ import Testing
         try Data("x".utf8).write(to: blocker)
         let file = PersistedFile<Settings>(
             url: blocker.appendingPathComponent("settings.json"), whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.append)
+            errorHandler: problems.append)
         let error = try #require(
             thrownError(PersistenceError.self) {
                 try file.save(Settings(category: "a", bestScores: [], lastPlayed: nil))

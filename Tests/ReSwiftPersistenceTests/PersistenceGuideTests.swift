@@ -119,7 +119,7 @@ private final class StatusLine: Sendable {
         let file = PersistedFile<[Todo]>(
             url: url,
             whenUnusable: .setAsideAndRebuild,
-            problemHandler: { problem in
+            errorHandler: { problem in
                 statusLine.post(problem.message)
             })
         #expect(try file.load() == nil)

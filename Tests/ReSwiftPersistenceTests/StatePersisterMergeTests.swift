@@ -17,7 +17,7 @@ import Testing
     func todosFile() -> PersistedFile<[String]> {
         PersistedFile(
             url: directory.file("todos.json"), whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.append)
+            errorHandler: problems.append)
     }
 
     /// Keeps the other side's items, drops what we removed, appends what we added.

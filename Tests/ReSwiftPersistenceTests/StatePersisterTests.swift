@@ -16,7 +16,7 @@ import Testing
     func todosFile() -> PersistedFile<[String]> {
         PersistedFile(
             url: directory.file("todos.json"), whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.append)
+            errorHandler: problems.append)
     }
 
     /// A persister on the manual clock with a 200 ms quiet period, writing to the file and the log.
@@ -85,12 +85,12 @@ import Testing
         #expect(try todosFile().load() == ["a"])
     }
 
-    @Test func writeErrorsGoToTheFilesProblemHandler() throws {
+    @Test func writeErrorsGoToTheFilesErrorHandler() throws {
         let blocker = directory.file("blocker")
         try Data("x".utf8).write(to: blocker)
         let file = PersistedFile<[String]>(
             url: blocker.appendingPathComponent("todos.json"), whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.append)
+            errorHandler: problems.append)
         let store = makeTodoStore()
         let persister = StatePersister(
             store: store, file: file, select: \.todos, quietPeriod: 200_000_000, flushesOnExit: false,
@@ -145,7 +145,7 @@ import Testing
             #expect(run.status == 0, "\(run.standardError)")
             #expect(
                 try PersistedFile<Int>(
-                    url: url, whenUnusable: .setAsideAndRebuild, problemHandler: problems.append
+                    url: url, whenUnusable: .setAsideAndRebuild, errorHandler: problems.append
                 ).load() == expected)
         }
     }

@@ -22,7 +22,7 @@ import Testing
 
     func file(_ policy: UnusableFilePolicy, version: Int = 1) -> PersistedFile<[String]> {
         PersistedFile(
-            url: url, schemaVersion: version, whenUnusable: policy, problemHandler: problems.append)
+            url: url, schemaVersion: version, whenUnusable: policy, errorHandler: problems.append)
     }
 
     /// Runs `operation`, expecting a `PersistenceError` of `kind`.

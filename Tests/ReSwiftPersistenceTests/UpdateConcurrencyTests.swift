@@ -13,7 +13,7 @@ import Testing
     func listFile() -> PersistedFile<[String]> {
         PersistedFile(
             url: directory.file("list.json"), whenUnusable: .setAsideAndRebuild,
-            problemHandler: problems.append)
+            errorHandler: problems.append)
     }
 
     /// `threads` threads, each with its own handle on the file, each appending `perThread` items.

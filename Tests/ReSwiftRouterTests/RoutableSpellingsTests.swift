@@ -11,7 +11,7 @@ import Testing
         Store<TestAppState>, Router<TestAppState>
     ) {
         let store = makeTestStore()
-        let router = Router(store: store, rootRoutable: root, issueHandler: { issues.collect($0) }) {
+        let router = Router(store: store, rootRoutable: root, errorHandler: { issues.collect($0) }) {
             $0.select(\.navigationState)
         }
         return (store, router)

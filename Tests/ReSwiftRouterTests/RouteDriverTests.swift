@@ -11,7 +11,7 @@ import Testing
         timeout: DispatchTimeInterval? = nil, issues: IssueCollector = IssueCollector()
     ) -> RouteDriver {
         let driver = RouteDriver(rootRoutable: root, scheduler: scheduler, completionTimeout: timeout)
-        driver.setIssueHandler { issues.collect($0) }
+        driver.setErrorHandler { issues.collect($0) }
         return driver
     }
 
@@ -241,7 +241,7 @@ import Testing
         let driver = RouteDriver(
             rootRoutable: FakeRoutable(log: log, style: .manual), scheduler: .immediate,
             completionTimeout: .milliseconds(20), startTimer: timers.starter)
-        driver.setIssueHandler { issues.collect($0) }
+        driver.setErrorHandler { issues.collect($0) }
         go(driver, to: ["a", "b"])
         #expect(log.events == ["root.push(a)"])
         timers.fireNext()  // push(a) times out: reported, and push(b) starts

@@ -147,13 +147,13 @@ import Testing
         #expect(router.currentRoute == ["a"])
     }
 
-    @Test func aCompletionNeverCalledReachesTheIssueHandlerAfterTheTimeout() async throws {
+    @Test func aCompletionNeverCalledReachesTheErrorHandlerAfterTheTimeout() async throws {
         let log = RoutingLog()
         let issues = IssueCollector()
         let store = makeTestStore()
         let router = Router(
             store: store, rootRoutable: FakeRoutable(log: log, style: .never),
-            completionTimeout: .milliseconds(10), issueHandler: { issues.collect($0) }
+            completionTimeout: .milliseconds(10), errorHandler: { issues.collect($0) }
         ) { $0.select(\.navigationState) }
         store.dispatch(SetRouteAction(["a"]))
         try await eventually("1 routing issue(s)") { issues.issues.count >= 1 }
@@ -161,6 +161,25 @@ import Testing
         #expect(issues.issues.first?.toRoute == ["a"])
         try await eventually("the router to finish its transition") { !router.isTransitioning }
         #expect(router.currentRoute == ["a"])
+    }
+}
+
+extension RouterTests {
+    @Test func aRouterWithoutAnErrorHandlerReportsToRouterHooks() async throws {
+        let issues = IssueCollector()
+        let previous = RouterHooks.errorHandler
+        // Other tests' routers may report here meanwhile: only this test's route counts.
+        RouterHooks.errorHandler = { issue in if issue.toRoute == ["hooked"] { issues.collect(issue) } }
+        defer { RouterHooks.errorHandler = previous }
+        let store = makeTestStore()
+        let router = Router(
+            store: store, rootRoutable: FakeRoutable(log: RoutingLog(), style: .never),
+            completionTimeout: .milliseconds(10)
+        ) { $0.select(\.navigationState) }
+        store.dispatch(SetRouteAction(["hooked"]))
+        try await issues.wait(forCount: 1)
+        #expect(issues.issues.first?.kind == .completionTimedOut)
+        try await eventually("the router to finish its transition") { !router.isTransitioning }
     }
 }
 

@@ -166,15 +166,15 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
     @Test func fireAndForgetErrorsGoToTheProcessWideHookByDefault() async {
         // The hook is process-wide: only this file's failures count, and the previous hook
         // keeps receiving everyone else's.
-        let previous = ThunkHooks.unhandledErrorHandler
+        let previous = ThunkHooks.errorHandler
         let delivered = OneShotSignal()
         let reported = Locked<[UnhandledThunkError]>([])
-        ThunkHooks.unhandledErrorHandler = { failure in
+        ThunkHooks.errorHandler = { failure in
             guard failure.fileID == #fileID else { return previous(failure) }
             reported.withLock { $0.append(failure) }
             delivered.fire()
         }
-        defer { ThunkHooks.unhandledErrorHandler = previous }
+        defer { ThunkHooks.errorHandler = previous }
         let store = makeCounterStore()
         startFromSynchronousCode(AsyncThunk { _, _ in throw LoadFailed() }, on: store)
         await delivered.wait(for: "the error to be delivered")

@@ -27,7 +27,7 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
     store.dispatch(thunk)
 }
 
-@Suite struct DebounceThrottleTests {
+@Suite(.timeLimit(.minutes(1))) struct DebounceThrottleTests {
     let clock = TestClock()
     let misuses = Locked<[ThunkMisuse]>([])
     let effects: ThunkEffects
@@ -79,6 +79,26 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
         await clock.advance(by: .milliseconds(1))
         #expect(try await store.dispatch(refresh("next window")) == "next window")
         #expect(store.state.labels == ["first", "next window"])
+    }
+
+    @Test func pruningClosedWindowsKeepsTheOpenWindowsOfOtherIDs() async throws {
+        func throttled(_ id: String, _ label: String) -> AsyncThunk<CounterState, String> {
+            AsyncThunk(id: id, throttle: .seconds(1)) { dispatch, _ in
+                dispatch(AddLabel(label: label))
+                return label
+            }
+        }
+        #expect(try await store.dispatch(throttled("a", "a at 0 s")) == "a at 0 s")
+        await clock.advance(by: .milliseconds(500))
+        #expect(try await store.dispatch(throttled("b", "b at 0.5 s")) == "b at 0.5 s")
+        await clock.advance(by: .milliseconds(600))
+        // a's window closed at 1 s: this one runs, and forgets the closed windows.
+        #expect(try await store.dispatch(throttled("a", "a at 1.1 s")) == "a at 1.1 s")
+        await #expect(throws: CancellationError.self, "b's window stays open until 1.5 s") {
+            try await store.dispatch(throttled("b", "b at 1.1 s"))
+        }
+        #expect(store.state.labels == ["a at 0 s", "b at 0.5 s", "a at 1.1 s"])
+        #expect(effects.statistics.throttleWindows == 2)
     }
 
     @Test func throttleWindowsAreForgottenOnceClosed() async throws {

@@ -13,7 +13,7 @@ private func listenerReducer(action: Action, state: CounterState?) -> CounterSta
     return state
 }
 
-@Suite struct ListenerMiddlewareTests {
+@Suite(.timeLimit(.minutes(1))) struct ListenerMiddlewareTests {
     let clock = TestClock()
     let failures = Locked<[UnhandledThunkError]>([])
     let listeners: ListenerMiddleware<CounterState>
@@ -100,6 +100,23 @@ private func listenerReducer(action: Action, state: CounterState?) -> CounterSta
         store.dispatch(Stop())
         await clock.settle()
         #expect(store.state.labels == ["from 1 until Stop"])
+        #expect(listeners.statistics.waiting == 0)
+    }
+
+    @Test func takeWhereReturnsTheActionThatMatched() async {
+        listeners.startListening(for: SetCount.self) { started, listener in
+            guard started.count == 1 else { return }
+            // Described, not cast: a wrong action fails the expectation instead of trapping.
+            let taken = try await listener.take { ($0 as? SetCount)?.count == 7 }
+            listener.dispatch(AddLabel(label: "took \(taken)"))
+        }
+        store.dispatch(SetCount(count: 1))
+        await clock.settle()
+        store.dispatch(Increment())
+        store.dispatch(SetCount(count: 5))
+        store.dispatch(SetCount(count: 7))
+        await clock.settle()
+        #expect(store.state.labels == ["took \(SetCount(count: 7))"])
         #expect(listeners.statistics.waiting == 0)
     }
 

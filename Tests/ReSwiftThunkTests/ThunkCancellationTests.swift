@@ -32,7 +32,7 @@ private func fireAndForget<Value>(_ thunk: AsyncThunk<CounterState, Value>, on s
     store.dispatch(thunk)
 }
 
-@Suite struct ThunkCancellationTests {
+@Suite(.timeLimit(.minutes(1))) struct ThunkCancellationTests {
     @Test func cancelThunksCancelsEveryInFlightThunkWithTheID() async throws {
         let clock = TestClock()
         let (store, effects) = makeStore(clock: clock)
@@ -92,11 +92,15 @@ private func fireAndForget<Value>(_ thunk: AsyncThunk<CounterState, Value>, on s
         try await eventually("the first search to sleep") { clock.sleeperCount == 1 }
         let second = Task { try await store.dispatch(sleeper(id: "search", cancelInFlight: true)) }
 
-        await #expect(throws: CancellationError.self) { try await first.value }
+        // Bounded: if the second doesn't cancel the first, the first sleeps for good and this
+        // fails after the deadline (a TestSupportError, not the CancellationError expected).
+        await #expect(throws: CancellationError.self) {
+            try await first.value(waitingFor: "the first search to be cancelled by the second")
+        }
         try await eventually("the second search to sleep") { clock.sleeperCount == 1 }
         #expect(effects.statistics.inFlight == 1)
         await clock.advance(by: .seconds(3600))
-        #expect(try await second.value == 1)
+        #expect(try await second.value(waitingFor: "the second search") == 1)
         #expect(store.state.count == 1)
     }
 

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let problems = Collected<PersistenceError>()
-/// let file = PersistedFile<[Todo]>(url: url, problemHandler: problems.append)
+/// let file = PersistedFile<[Todo]>(url: url, errorHandler: problems.append)
 /// #expect(problems.all.isEmpty)
 /// ```
 public final class Collected<Element>: Sendable {

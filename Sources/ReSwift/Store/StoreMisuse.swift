@@ -31,7 +31,20 @@ public struct StoreMisuse: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Process-wide hooks for reporting programming errors.
+/// Where stores report programming errors, process-wide; and the one hook scheme every module of
+/// the package follows.
+///
+/// - Two kinds of handler, named the same everywhere: a `misuseHandler` receives programming
+///   errors (a dispatch from a reducer, a negative interval) and by default stops the program;
+///   an `errorHandler` receives errors the program goes on after (a thunk's error nobody
+///   awaited, a file set aside, a routing issue, an action a recording couldn't write) and by
+///   default writes the message to standard error.
+/// - One place per module to set them process-wide: its hooks type, `ReSwiftHooks`,
+///   `ThunkHooks`, `PersistenceHooks`, `RouterHooks` and `DevToolsHooks`, each with
+///   `default…Handler` beside it to go back to.
+/// - The object that reports (a store, a middleware, a file, a router, a recorder) takes a
+///   handler of the same name (`store.misuseHandler`, `errorHandler:`…) that takes the place of
+///   the hook for it; tests, which run in parallel, set those instead of the process-wide hooks.
 public enum ReSwiftHooks {
     private static let _misuseHandler = Locked<@Sendable (StoreMisuse) -> Void>(defaultMisuseHandler)
 

@@ -30,7 +30,7 @@ import Foundation
 /// used from any thread; lines are written whole, one at a time.
 public final class SessionRecorder: Sendable {
 
-    /// A problem writing to the session file, handed to the recorder's problem handler.
+    /// A problem writing to the session file, handed to the recorder's error handler.
     public struct Problem: Error, CustomStringConvertible, Sendable {
         /// The session file.
         public var url: URL
@@ -48,7 +48,7 @@ public final class SessionRecorder: Sendable {
     public let registry: ActionRegistry
 
     private let now: @Sendable () -> Date
-    private let problemHandler: @Sendable (Problem) -> Void
+    private let errorHandler: (@Sendable (Problem) -> Void)?
     /// The session file as it is being written; lives inside its lock, so lines are written
     /// whole, one at a time.
     private struct Session {
@@ -71,8 +71,8 @@ public final class SessionRecorder: Sendable {
     ///   - overwrite: Whether to replace an existing file at `url`. When `false` (the default) an
     ///     existing file is left alone and the initializer throws.
     ///   - now: The clock that stamps each action; the system clock by default.
-    ///   - problemHandler: Called when an action can't be encoded or written; by default the
-    ///     problem is printed to standard error. Recording continues with the next action.
+    ///   - errorHandler: Called when an action can't be encoded or written; `nil` uses
+    ///     ``DevToolsHooks/errorHandler``. Recording continues with the next action.
     /// - Throws: ``SessionError`` if the file exists (and `overwrite` is `false`) or can't be
     ///   created.
     public convenience init(
@@ -80,14 +80,14 @@ public final class SessionRecorder: Sendable {
         registry: ActionRegistry,
         overwrite: Bool = false,
         now: @escaping @Sendable () -> Date = { Date() },
-        problemHandler: @escaping @Sendable (Problem) -> Void = SessionRecorder.defaultProblemHandler
+        errorHandler: (@Sendable (Problem) -> Void)? = nil
     ) throws {
         try self.init(
             url: url,
             registry: registry,
             overwrite: overwrite,
             now: now,
-            problemHandler: problemHandler,
+            errorHandler: errorHandler,
             header: { started, encoder in
                 try encoder.encode(SessionHeader(started: started))
             }
@@ -113,8 +113,8 @@ public final class SessionRecorder: Sendable {
     ///   - overwrite: Whether to replace an existing file at `url`. When `false` (the default) an
     ///     existing file is left alone and the initializer throws.
     ///   - now: The clock that stamps each action; the system clock by default.
-    ///   - problemHandler: Called when an action can't be encoded or written; by default the
-    ///     problem is printed to standard error. Recording continues with the next action.
+    ///   - errorHandler: Called when an action can't be encoded or written; `nil` uses
+    ///     ``DevToolsHooks/errorHandler``. Recording continues with the next action.
     /// - Throws: ``SessionError`` if the file exists (and `overwrite` is `false`), can't be
     ///   created, or the initial state can't be encoded.
     public convenience init<InitialState: Encodable>(
@@ -123,14 +123,14 @@ public final class SessionRecorder: Sendable {
         initialState: InitialState,
         overwrite: Bool = false,
         now: @escaping @Sendable () -> Date = { Date() },
-        problemHandler: @escaping @Sendable (Problem) -> Void = SessionRecorder.defaultProblemHandler
+        errorHandler: (@Sendable (Problem) -> Void)? = nil
     ) throws {
         try self.init(
             url: url,
             registry: registry,
             overwrite: overwrite,
             now: now,
-            problemHandler: problemHandler,
+            errorHandler: errorHandler,
             header: { started, encoder in
                 do {
                     return try encoder.encode(
@@ -150,13 +150,13 @@ public final class SessionRecorder: Sendable {
         registry: ActionRegistry,
         overwrite: Bool,
         now: @escaping @Sendable () -> Date,
-        problemHandler: @escaping @Sendable (Problem) -> Void,
+        errorHandler: (@Sendable (Problem) -> Void)?,
         header: (_ started: Double, _ encoder: JSONEncoder) throws -> Data
     ) throws {
         self.url = url
         self.registry = registry
         self.now = now
-        self.problemHandler = problemHandler
+        self.errorHandler = errorHandler
 
         var firstLine = try session.withLock { try header(now().timeIntervalSince1970, $0.encoder) }
         firstLine.append(UInt8(ascii: "\n"))
@@ -311,7 +311,7 @@ public final class SessionRecorder: Sendable {
             }
         }
         if let problem {
-            problemHandler(problem)
+            (errorHandler ?? DevToolsHooks.errorHandler)(problem)
         }
     }
 
@@ -325,7 +325,7 @@ public final class SessionRecorder: Sendable {
         session.withLock { $0.skipped }
     }
 
-    /// Closes the session file. Actions recorded after this are reported to the problem handler.
+    /// Closes the session file. Actions recorded after this are reported to the error handler.
     ///
     /// Each line is written to the file as it is recorded, so the file is complete even if the
     /// recorder is never closed; closing releases the file handle.
@@ -334,18 +334,5 @@ public final class SessionRecorder: Sendable {
             try? session.handle?.close()
             session.handle = nil
         }
-    }
-
-    /// The default problem handler: prints the problem to standard error.
-    public static let defaultProblemHandler: @Sendable (Problem) -> Void = { problem in
-        LibraryOutput.message(problem.message + "\n")
-    }
-
-    /// The former name of ``defaultProblemHandler``.
-    ///
-    /// - Parameter problem: What went wrong.
-    @available(*, deprecated, renamed: "defaultProblemHandler")
-    public static func printProblem(_ problem: Problem) {
-        defaultProblemHandler(problem)
     }
 }

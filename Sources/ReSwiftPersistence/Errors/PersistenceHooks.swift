@@ -1,23 +1,24 @@
 import Foundation
 @_spi(ReSwiftInternal) import ReSwift
 
-/// Process-wide defaults for persistence problems.
+/// Where a ``PersistedFile`` without an `errorHandler` of its own reports its problems,
+/// process-wide, in the package's one hook scheme (see ReSwift's `ReSwiftHooks`).
 public enum PersistenceHooks {
-    private static let storedProblemHandler = Locked<@Sendable (PersistenceError) -> Void>(
-        defaultProblemHandler)
+    private static let errors = Locked<@Sendable (PersistenceError) -> Void>(defaultErrorHandler)
 
-    /// Receives the problems of every ``PersistedFile`` created without its own problem handler.
+    /// Receives the problems of every ``PersistedFile`` created without its own `errorHandler`.
     ///
     /// The default writes ``PersistenceError/message`` to standard error. Set it once at launch,
     /// for example to show the message in the app's status line; tests should pass a handler to
     /// each file instead of changing this one.
-    public static var problemHandler: @Sendable (PersistenceError) -> Void {
-        get { storedProblemHandler.current }
-        set { storedProblemHandler.withLock { $0 = newValue } }
+    public static var errorHandler: @Sendable (PersistenceError) -> Void {
+        get { errors.current }
+        set { errors.withLock { $0 = newValue } }
     }
 
-    /// Writes the problem's message to standard error, on a line of its own.
-    public static let defaultProblemHandler: @Sendable (PersistenceError) -> Void = { problem in
+    /// The default ``errorHandler``: writes the problem's message to standard error, on a line of
+    /// its own.
+    public static let defaultErrorHandler: @Sendable (PersistenceError) -> Void = { problem in
         LibraryOutput.message("\(problem.message)\n")
     }
 }

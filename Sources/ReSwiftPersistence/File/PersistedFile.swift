@@ -81,7 +81,7 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
     public let lockTimeout: TimeInterval
 
     let migrations: MigrationChain
-    private let problemHandler: (@Sendable (PersistenceError) -> Void)?
+    private let errorHandler: (@Sendable (PersistenceError) -> Void)?
 
     /// Creates a handle on a persisted file; nothing is read or written until you call a method.
     ///
@@ -96,15 +96,15 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
     ///     for data the user typed in, ``UnusableFilePolicy/setAsideAndRebuild`` for settings and caches.
     ///   - lockTimeout: How long, in seconds, to wait for another process holding the file's lock
     ///     (5 by default). Must be finite and not negative.
-    ///   - problemHandler: Receives each file that was set aside (and, through ``StatePersister``,
-    ///     failed background saves). `nil` uses ``PersistenceHooks/problemHandler``.
+    ///   - errorHandler: Receives each file that was set aside (and, through ``StatePersister``,
+    ///     failed background saves). `nil` uses ``PersistenceHooks/errorHandler``.
     public init(
         url: URL,
         schemaVersion: Int = 1,
         migrations: [Migration] = [],
         whenUnusable: UnusableFilePolicy,
         lockTimeout: TimeInterval = 5,
-        problemHandler: (@Sendable (PersistenceError) -> Void)? = nil
+        errorHandler: (@Sendable (PersistenceError) -> Void)? = nil
     ) {
         precondition(schemaVersion >= 1, "PersistedFile: schemaVersion \(schemaVersion) must be at least 1.")
         precondition(
@@ -115,7 +115,7 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
         self.whenUnusable = whenUnusable
         self.lockTimeout = lockTimeout
         self.migrations = MigrationChain(migrations, schemaVersion: schemaVersion)
-        self.problemHandler = problemHandler
+        self.errorHandler = errorHandler
     }
 
     /// Creates a handle that sets unusable files aside, as this library did before the policy was
@@ -129,11 +129,11 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
         url: URL,
         schemaVersion: Int = 1,
         migrations: [Migration] = [],
-        problemHandler: (@Sendable (PersistenceError) -> Void)? = nil
+        errorHandler: (@Sendable (PersistenceError) -> Void)? = nil
     ) {
         self.init(
             url: url, schemaVersion: schemaVersion, migrations: migrations, whenUnusable: .setAsideAndRebuild,
-            problemHandler: problemHandler)
+            errorHandler: errorHandler)
     }
 
     /// The sibling file whose lock guards every change: the real file's path (symbolic links
@@ -305,10 +305,10 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
         }
     }
 
-    /// Hands a problem to this file's handler, or to ``PersistenceHooks/problemHandler``.
+    /// Hands a problem to this file's handler, or to ``PersistenceHooks/errorHandler``.
     func report(_ problems: [PersistenceError]) {
         guard !problems.isEmpty else { return }
-        let handler = problemHandler ?? PersistenceHooks.problemHandler
+        let handler = errorHandler ?? PersistenceHooks.errorHandler
         for problem in problems { handler(problem) }
     }
 }

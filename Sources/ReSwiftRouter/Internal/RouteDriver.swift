@@ -98,7 +98,7 @@ final class RouteDriver: Sendable {
         /// The last request seen by ``navigationStateChanged(_:)``, to ignore repeats of it.
         var lastRequest: (route: Route, count: UInt64)?
         /// Where issues are reported.
-        var issueHandler: (@Sendable (RoutingIssue) -> Void)?
+        var errorHandler: (@Sendable (RoutingIssue) -> Void)?
 
         init(routables: [Routable?]) {
             self.routables = routables
@@ -226,8 +226,8 @@ final class RouteDriver: Sendable {
     }
 
     /// Sets the function issues are reported to.
-    func setIssueHandler(_ handler: @escaping @Sendable (RoutingIssue) -> Void) {
-        machine.withLock { $0.issueHandler = handler }
+    func setErrorHandler(_ handler: @escaping @Sendable (RoutingIssue) -> Void) {
+        machine.withLock { $0.errorHandler = handler }
     }
 
     /// The route the Routables show now.
@@ -444,7 +444,7 @@ final class RouteDriver: Sendable {
             case .perform(let ticket):
                 scheduler.run { [self] in perform(ticket) }
             case .report(let issue):
-                machine.withLock { $0.issueHandler }?(issue)
+                machine.withLock { $0.errorHandler }?(issue)
             }
         }
     }

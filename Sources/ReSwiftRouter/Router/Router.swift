@@ -54,7 +54,7 @@ open class Router<State>: StoreSubscriber, @unchecked Sendable {
     public let store: Store<State>
 
     private let driver: RouteDriver
-    private let issueHandler: (@Sendable (RoutingIssue) -> Void)?
+    private let errorHandler: (@Sendable (RoutingIssue) -> Void)?
 
     /// Creates a router and subscribes it to the store; it routes to the store's current route at
     /// once.
@@ -66,22 +66,22 @@ open class Router<State>: StoreSubscriber, @unchecked Sendable {
     ///   - completionTimeout: How long a step may take before its completion handler counts as
     ///     never called: the router reports a ``RoutingIssue/Kind/completionTimedOut`` issue and
     ///     goes on. `nil` waits forever. Defaults to 3 seconds.
-    ///   - issueHandler: Receives the ``RoutingIssue``s the router meets, on any thread. Without
-    ///     one, ``routingIssueOccurred(_:)`` prints them to standard error.
+    ///   - errorHandler: Receives the ``RoutingIssue``s the router meets, on any thread; `nil`
+    ///     uses ``RouterHooks/errorHandler``, which prints them to standard error.
     ///   - stateTransform: Selects the ``NavigationState`` from the store's state.
     public init(
         store: Store<State>,
         rootRoutable: Routable,
         scheduler: RoutingScheduler = .immediate,
         completionTimeout: DispatchTimeInterval? = .seconds(3),
-        issueHandler: (@Sendable (RoutingIssue) -> Void)? = nil,
+        errorHandler: (@Sendable (RoutingIssue) -> Void)? = nil,
         stateTransform: @escaping NavigationStateTransform
     ) {
         self.store = store
         self.driver = RouteDriver(
             rootRoutable: rootRoutable, scheduler: scheduler, completionTimeout: completionTimeout)
-        self.issueHandler = issueHandler
-        driver.setIssueHandler { [weak self] issue in
+        self.errorHandler = errorHandler
+        driver.setErrorHandler { [weak self] issue in
             self?.routingIssueOccurred(issue)
         }
         store.subscribe(self, transform: stateTransform)
@@ -108,16 +108,12 @@ open class Router<State>: StoreSubscriber, @unchecked Sendable {
 
     /// Called with each ``RoutingIssue`` the router meets, on the thread where it noticed it.
     ///
-    /// The default implementation passes the issue to the `issueHandler` given to the initializer
-    /// or, without one, prints it to standard error. Override it to send issues elsewhere (a
+    /// The default implementation passes the issue to the `errorHandler` given to the initializer
+    /// or, without one, to ``RouterHooks/errorHandler``. Override it to send issues elsewhere (a
     /// logger, a test's expectations); the override must be safe to call from any thread.
     ///
     /// - Parameter issue: What went wrong, and what to do about it.
     open func routingIssueOccurred(_ issue: RoutingIssue) {
-        if let issueHandler {
-            issueHandler(issue)
-        } else {
-            LibraryOutput.message(issue.description + "\n")
-        }
+        (errorHandler ?? RouterHooks.errorHandler)(issue)
     }
 }

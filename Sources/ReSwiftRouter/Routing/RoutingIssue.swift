@@ -4,11 +4,12 @@ import Dispatch
 /// wrong and what to do.
 ///
 /// The router reports issues to ``Router/routingIssueOccurred(_:)``, which calls the handler given
-/// to ``Router/init(store:rootRoutable:scheduler:completionTimeout:issueHandler:stateTransform:)``
-/// or, without one, prints the message to standard error. Tests can collect them:
+/// to ``Router/init(store:rootRoutable:scheduler:completionTimeout:errorHandler:stateTransform:)``
+/// or, without one, ``RouterHooks/errorHandler`` (by default, the message goes to standard
+/// error). Tests can collect them:
 ///
 /// ```swift
-/// let router = Router(store: store, rootRoutable: root, issueHandler: { issue in
+/// let router = Router(store: store, rootRoutable: root, errorHandler: { issue in
 ///     issues.append(issue)
 /// }) { $0.select(\.navigationState) }
 /// ```

@@ -267,6 +267,11 @@ public final class TestStore<State>: @unchecked Sendable {
     /// up to the timeout, and checks the state it produced.
     ///
     /// In exhaustive mode it must be the next received action; otherwise earlier ones are skipped.
+    /// Three more overloads take the same parameters: one takes the action's type instead of
+    /// the action (any action of that type will do), and a synchronous pair blocks the calling
+    /// thread while it waits, for synchronous XCTest tests. Don't block that way in Swift
+    /// Testing, which runs even synchronous tests on the shared concurrency threads: make the
+    /// test `async` and `await` the receive.
     ///
     /// - Parameters:
     ///   - expected: The action expected next.
@@ -278,107 +283,52 @@ public final class TestStore<State>: @unchecked Sendable {
     ///   - line: The caller's line, where failures are reported; leave the default.
     ///   - column: The caller's column, where failures are reported; leave the default.
     public func receive<A: Action & Equatable>(
-        _ expected: A,
-        timeout: TimeInterval? = nil,
-        fileID: StaticString = #fileID,
-        file filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column,
+        _ expected: A, timeout: TimeInterval? = nil, fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         _ updateStateToExpectedResult: ((inout State) throws -> Void)? = nil
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        await receive(
-            .equal(to: expected),
-            timeout: timeout, updateStateToExpectedResult, at: site)
+        await receive(.equal(to: expected), timeout, updateStateToExpectedResult, at: site)
     }
 
     /// Checks that thunks or middleware dispatched an action of type `type`, waiting for it up to
-    /// the timeout, and checks the state it produced.
+    /// the timeout, and checks the state it produced; the other parameters are those of the
+    /// `receive` of an action.
     ///
-    /// - Parameters:
-    ///   - type: The type of the action expected next.
-    ///   - timeout: How long to wait, in seconds; by default ``timeout``.
-    ///   - updateStateToExpectedResult: Changes the state as last asserted into the state you
-    ///     expect after this action; omit it when the state shouldn't change.
-    ///   - fileID: The caller's file, where failures are reported; leave the default.
-    ///   - filePath: The caller's file path, where failures are reported; leave the default.
-    ///   - line: The caller's line, where failures are reported; leave the default.
-    ///   - column: The caller's column, where failures are reported; leave the default.
+    /// - Parameter type: The type of the action expected next.
     public func receive<A: Action>(
-        _ type: A.Type,
-        timeout: TimeInterval? = nil,
-        fileID: StaticString = #fileID,
-        file filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column,
+        _ type: A.Type, timeout: TimeInterval? = nil, fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         _ updateStateToExpectedResult: ((inout State) throws -> Void)? = nil
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        await receive(
-            .ofType(type),
-            timeout: timeout, updateStateToExpectedResult, at: site)
+        await receive(.ofType(type), timeout, updateStateToExpectedResult, at: site)
     }
 
-    /// Checks that thunks or middleware dispatched an action equal to `expected`, blocking the
-    /// calling thread while it waits for it up to the timeout, and checks the state it produced.
+    /// The `async` `receive` of an action, blocking the calling thread while it waits: the form
+    /// for synchronous XCTest tests.
     ///
-    /// The form for synchronous XCTest tests; `async` tests use the `async` overload. Don't
-    /// block this way in Swift Testing, which runs even synchronous tests on the shared
-    /// concurrency threads: make the test `async` and `await` the receive.
-    ///
-    /// - Parameters:
-    ///   - expected: The action expected next.
-    ///   - timeout: How long to wait, in seconds; by default ``timeout``.
-    ///   - updateStateToExpectedResult: Changes the state as last asserted into the state you
-    ///     expect after this action; omit it when the state shouldn't change.
-    ///   - fileID: The caller's file, where failures are reported; leave the default.
-    ///   - filePath: The caller's file path, where failures are reported; leave the default.
-    ///   - line: The caller's line, where failures are reported; leave the default.
-    ///   - column: The caller's column, where failures are reported; leave the default.
+    /// - Parameter expected: The action expected next.
     public func receive<A: Action & Equatable>(
-        _ expected: A,
-        timeout: TimeInterval? = nil,
-        fileID: StaticString = #fileID,
-        file filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column,
+        _ expected: A, timeout: TimeInterval? = nil, fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         _ updateStateToExpectedResult: ((inout State) throws -> Void)? = nil
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        receiveBlocking(
-            .equal(to: expected),
-            timeout: timeout, updateStateToExpectedResult, at: site)
+        receiveBlocking(.equal(to: expected), timeout, updateStateToExpectedResult, at: site)
     }
 
-    /// Checks that thunks or middleware dispatched an action of type `type`, blocking the
-    /// calling thread while it waits for it up to the timeout, and checks the state it produced.
+    /// The `async` `receive` of an action type, blocking the calling thread while it waits: the
+    /// form for synchronous XCTest tests.
     ///
-    /// The form for synchronous XCTest tests; `async` tests use the `async` overload. Don't
-    /// block this way in Swift Testing, which runs even synchronous tests on the shared
-    /// concurrency threads: make the test `async` and `await` the receive.
-    ///
-    /// - Parameters:
-    ///   - type: The type of the action expected next.
-    ///   - timeout: How long to wait, in seconds; by default ``timeout``.
-    ///   - updateStateToExpectedResult: Changes the state as last asserted into the state you
-    ///     expect after this action; omit it when the state shouldn't change.
-    ///   - fileID: The caller's file, where failures are reported; leave the default.
-    ///   - filePath: The caller's file path, where failures are reported; leave the default.
-    ///   - line: The caller's line, where failures are reported; leave the default.
-    ///   - column: The caller's column, where failures are reported; leave the default.
+    /// - Parameter type: The type of the action expected next.
     public func receive<A: Action>(
-        _ type: A.Type,
-        timeout: TimeInterval? = nil,
-        fileID: StaticString = #fileID,
-        file filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column,
+        _ type: A.Type, timeout: TimeInterval? = nil, fileID: StaticString = #fileID,
+        file filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         _ updateStateToExpectedResult: ((inout State) throws -> Void)? = nil
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        receiveBlocking(
-            .ofType(type),
-            timeout: timeout, updateStateToExpectedResult, at: site)
+        receiveBlocking(.ofType(type), timeout, updateStateToExpectedResult, at: site)
     }
 
     /// What a `receive` call expects.
@@ -400,37 +350,34 @@ public final class TestStore<State>: @unchecked Sendable {
     }
 
     private func receive(
-        _ expected: Expected,
-        timeout: TimeInterval?,
-        _ update: ((inout State) throws -> Void)?,
+        _ expected: Expected, _ timeout: TimeInterval?, _ update: ((inout State) throws -> Void)?,
         at site: CallSite
     ) async {
-        reportThunkFailures(at: site)
-        let (exhaustivity, deadline) = waitSettings(timeout)
-        let log = self.log
-        if exhaustivity == .on {
-            _ = await log.wait(until: deadline) { log.hasReceivedUnlocked }
-        } else {
-            _ = await log.wait(until: deadline) { log.hasReceivedUnlocked(matching: expected.matches) }
-        }
+        let (deadline, isReceived) = startReceiving(expected, timeout, at: site)
+        _ = await log.wait(until: deadline, for: isReceived)
         finishReceive(expected, timeout: timeout, update, at: site)
     }
 
     private func receiveBlocking(
-        _ expected: Expected,
-        timeout: TimeInterval?,
-        _ update: ((inout State) throws -> Void)?,
+        _ expected: Expected, _ timeout: TimeInterval?, _ update: ((inout State) throws -> Void)?,
         at site: CallSite
     ) {
+        let (deadline, isReceived) = startReceiving(expected, timeout, at: site)
+        _ = log.wait(until: deadline, for: isReceived)
+        finishReceive(expected, timeout: timeout, update, at: site)
+    }
+
+    /// Reports the thunk failures so far, then says until when a `receive` waits, and for what:
+    /// in exhaustive mode any received action (the next one must be the expected one), otherwise
+    /// the expected one. The check runs with the log's lock held.
+    private func startReceiving(
+        _ expected: Expected, _ timeout: TimeInterval?, at site: CallSite
+    ) -> (deadline: Date, isReceived: () -> Bool) {
         reportThunkFailures(at: site)
         let (exhaustivity, deadline) = waitSettings(timeout)
         let log = self.log
-        if exhaustivity == .on {
-            _ = log.wait(until: deadline) { log.hasReceivedUnlocked }
-        } else {
-            _ = log.wait(until: deadline) { log.hasReceivedUnlocked(matching: expected.matches) }
-        }
-        finishReceive(expected, timeout: timeout, update, at: site)
+        if exhaustivity == .on { return (deadline, { log.hasReceivedUnlocked }) }
+        return (deadline, { log.hasReceivedUnlocked(matching: expected.matches) })
     }
 
     private func waitSettings(_ timeout: TimeInterval?) -> (Exhaustivity, Date) {

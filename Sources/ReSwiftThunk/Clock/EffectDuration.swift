@@ -109,16 +109,12 @@ public struct EffectDuration: Sendable, Hashable, Comparable, CustomStringConver
         case .infinite: return "inf"
         case nil: break
         }
-        let magnitude = nanoseconds.magnitude
-        let sign = nanoseconds < 0 ? "-" : ""
+        let (sign, magnitude) = (nanoseconds < 0 ? "-" : "", nanoseconds.magnitude)
         if magnitude >= 1_000_000_000 && magnitude % 1_000_000 == 0 {
-            let milliseconds = magnitude / 1_000_000
-            let fraction = milliseconds % 1000
-            if fraction == 0 { return "\(sign)\(milliseconds / 1000) s" }
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: 3 - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            return "\(sign)\(milliseconds / 1000).\(digits) s"
+            // Up to three decimals, without trailing zeros.
+            var decimals = String(String(1000 + magnitude / 1_000_000 % 1000).dropFirst())
+            while decimals.hasSuffix("0") { decimals.removeLast() }
+            return "\(sign)\(magnitude / 1_000_000_000)\(decimals.isEmpty ? "" : "." + decimals) s"
         }
         if magnitude >= 1_000_000 && magnitude % 1_000_000 == 0 {
             return "\(sign)\(magnitude / 1_000_000) ms"

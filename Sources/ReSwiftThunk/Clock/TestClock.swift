@@ -45,8 +45,9 @@ public final class TestClock: EffectClock, Sendable {
         var work: Int?
 
         /// Earliest deadline first; for equal deadlines, the effect that started first (effect
-        /// runs are numbered on the dispatching thread, in dispatch order), then other tasks.
-        var order: (Int64, Int) { (deadline.nanoseconds, work ?? .max) }
+        /// runs are numbered on the dispatching thread, in dispatch order), then other tasks, in
+        /// the order they slept (`id`).
+        func order(id: Int) -> (Int64, Int, Int) { (deadline.nanoseconds, work ?? .max, id) }
     }
 
     private struct IdleWaiter {
@@ -57,10 +58,6 @@ public final class TestClock: EffectClock, Sendable {
     private struct State {
         var now: EffectInstant
         var nextID = 0
-        /// Sleeps that started and haven't registered their sleeper yet.
-        var starting: Set<Int> = []
-        /// Sleeps cancelled before they registered their sleeper.
-        var cancelledEarly: Set<Int> = []
         var sleepers: [Int: Sleeper] = [:]
         /// Effect runs that are running (not finished, not suspended on the clock).
         var running: Set<Int> = []
@@ -71,13 +68,10 @@ public final class TestClock: EffectClock, Sendable {
             return nextID
         }
 
-        /// Marks `work` as suspended; returns the idle waiters to wake if nothing runs now.
+        /// Marks `work` as not running (suspended or finished); returns the idle waiters to
+        /// wake if nothing runs now.
         mutating func suspend(_ work: Int) -> [IdleWaiter] {
             running.remove(work)
-            return takeIdleWaitersIfIdle()
-        }
-
-        mutating func takeIdleWaitersIfIdle() -> [IdleWaiter] {
             guard running.isEmpty, !idleWaiters.isEmpty else { return [] }
             defer { idleWaiters.removeAll() }
             return Array(idleWaiters.values)
@@ -124,12 +118,7 @@ public final class TestClock: EffectClock, Sendable {
     /// - Throws: `CancellationError` if the task is cancelled while it sleeps.
     public func sleep(until deadline: EffectInstant) async throws {
         let work = EffectEnvironment.current?.work.flatMap { $0.clock === self ? $0.id : nil }
-        let id: Int? = state.withLock { state in
-            guard deadline > state.now else { return nil }
-            let id = state.makeID()
-            state.starting.insert(id)
-            return id
-        }
+        let id: Int? = state.withLock { state in deadline > state.now ? state.makeID() : nil }
         guard let id else {
             try Task.checkCancellation()
             return
@@ -137,9 +126,9 @@ public final class TestClock: EffectClock, Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<Void, any Error>) in
+                // Checked with the lock held: a cancellation after it finds the sleeper below.
                 let (cancelled, idle) = state.withLock { state -> (Bool, [IdleWaiter]) in
-                    state.starting.remove(id)
-                    if state.cancelledEarly.remove(id) != nil { return (true, []) }
+                    if Task.isCancelled { return (true, []) }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation, work: work)
                     return (false, work.map { state.suspend($0) } ?? [])
                 }
@@ -147,15 +136,11 @@ public final class TestClock: EffectClock, Sendable {
                 Self.wake(idle)
             }
         } onCancel: {
-            let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-                if let sleeper = state.sleepers.removeValue(forKey: id) {
-                    if let work = sleeper.work { state.running.insert(work) }
-                    return sleeper.continuation
-                }
-                if state.starting.contains(id) { state.cancelledEarly.insert(id) }
-                return nil
-            }
-            continuation?.resume(throwing: CancellationError())
+            state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard let sleeper = state.sleepers.removeValue(forKey: id) else { return nil }
+                if let work = sleeper.work { state.running.insert(work) }
+                return sleeper.continuation
+            }?.resume(throwing: CancellationError())
         }
     }
 
@@ -198,11 +183,7 @@ public final class TestClock: EffectClock, Sendable {
         while true {
             let due = state.withLock { state -> Sleeper? in
                 let dueEntry = state.sleepers.filter { $0.value.deadline <= deadline }
-                    .min {
-                        ($0.value.order.0, $0.value.order.1, $0.key) < (
-                            $1.value.order.0, $1.value.order.1, $1.key
-                        )
-                    }
+                    .min { $0.value.order(id: $0.key) < $1.value.order(id: $1.key) }
                 guard let id = dueEntry?.key, let sleeper = dueEntry?.value else { return nil }
                 state.sleepers[id] = nil
                 state.now = max(state.now, sleeper.deadline)
@@ -293,9 +274,5 @@ public final class TestClock: EffectClock, Sendable {
 
     func resumeWork(_ id: Int) {
         state.withLock { _ = $0.running.insert(id) }
-    }
-
-    func endWork(_ id: Int) {
-        Self.wake(state.withLock { $0.suspend(id) })
     }
 }

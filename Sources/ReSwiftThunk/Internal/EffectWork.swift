@@ -27,5 +27,5 @@ final class EffectWork: Sendable {
     func resume() { clock.resumeWork(id) }
 
     /// The run finished.
-    func end() { clock.endWork(id) }
+    func end() { clock.suspendWork(id) }
 }

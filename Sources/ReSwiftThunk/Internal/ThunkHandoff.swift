@@ -69,66 +69,56 @@ protocol AsyncThunkStarting {
     /// - Returns: `false` (and does nothing) if the thunk is for another state type.
     func start<ContextState>(
         in context: ThunkContext<ContextState>,
-        unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
+        errorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
     ) -> Bool
 }
 
 extension AsyncThunk: AsyncThunkStarting {
     func start<ContextState>(
         in context: ThunkContext<ContextState>,
-        unhandledErrorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
+        errorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
     ) -> Bool {
         guard let context = context as? ThunkContext<State> else { return false }
         let effects = context.effects
         let clock = effects.clock
         let awaited = handoff?.claim() ?? false
-        var cancelInFlight = false
         var deadline: EffectInstant?
         if let id {
             do {
                 switch timing {
-                case .immediately(let cancelsInFlight):
-                    cancelInFlight = cancelsInFlight
+                case .immediately: break
                 case .debounce(let interval):
                     try check(interval, for: "AsyncThunk(id:debounce:)", reportingTo: effects)
                     deadline = clock.now + interval
-                    cancelInFlight = true
                 case .throttle(let interval):
                     try check(interval, for: "AsyncThunk(id:throttle:)", reportingTo: effects)
                     guard effects.throttleAllows(id, interval: interval) else { throw CancellationError() }
                 }
             } catch {
-                return refuse(with: error, awaited: awaited)
+                // The thunk doesn't run: an awaiting `dispatch` throws the error.
+                if awaited { handoff?.started(Task { throw error }) }
+                return true
             }
         }
         // Counted as running on a TestClock from here, before the task exists.
         let work = EffectWork.begin(on: clock)
-        let run = id.map { effects.start($0, cancelInFlight: cancelInFlight, work: work) }
-        let body = self.body
-        let tracker = self.tracker
+        let run = id.map { effects.start($0, cancelInFlight: timing.cancelsInFlight, work: work) }
+        let (body, origin, tracker) = (self.body, self.origin, self.tracker)
         let trackingID = tracker?.asyncThunkWillStart(description)
-        let failure = { (error: any Error) in
-            UnhandledThunkError(
-                error: error,
-                thunkType: "\(AsyncThunk.self)",
-                fileID: origin.fileID,
-                line: origin.line
-            )
-        }
-        let send: @Sendable (Action) -> Void
-        if let run {
-            send = { action in effects.dispatch(action, from: run, to: context.dispatch) }
-        } else {
-            send = { action in context.dispatch(action) }
-        }
-        let dispatch: AsyncThunkDispatch
-        if tracker != nil {
-            let name = "\(AsyncThunk.self) created at \(origin)"
-            dispatch = AsyncThunkDispatch { action in
-                TrackedAsyncThunk.$current.withValue(name) { send(action) }
+        let trackedName = tracker.map { _ in "\(AsyncThunk.self) created at \(origin)" }
+        let dispatch = AsyncThunkDispatch { action in
+            let send = {
+                if let run {
+                    effects.dispatch(action, from: run, to: context.dispatch)
+                } else {
+                    context.dispatch(action)
+                }
             }
-        } else {
-            dispatch = AsyncThunkDispatch(send)
+            if let trackedName {
+                TrackedAsyncThunk.$current.withValue(trackedName, operation: send)
+            } else {
+                send()
+            }
         }
         let deadlineToWait = deadline
         let task = Task<Value, any Error> {
@@ -151,20 +141,20 @@ extension AsyncThunk: AsyncThunkStarting {
                 if !awaited, case .failure(let error) = result, !(error is CancellationError),
                     !(error is ThunkMisuse)
                 {
-                    unhandled = failure(error)
+                    unhandled = UnhandledThunkError(
+                        error: error, thunkType: "\(AsyncThunk.self)", fileID: origin.fileID,
+                        line: origin.line)
                 }
                 if let tracker, let trackingID {
                     tracker.asyncThunkDidFinish(trackingID, unhandledError: unhandled)
                 } else if let unhandled {
-                    unhandledErrorHandler(unhandled)
+                    errorHandler(unhandled)
                 }
                 return try result.get()
             }
         }
         run?.attach(cancelTask: { task.cancel() })
-        if awaited {
-            handoff?.started(task)
-        }
+        if awaited { handoff?.started(task) }
         if let tracker, let trackingID {
             tracker.asyncThunk(trackingID, didStartWithCancel: { task.cancel() })
         }
@@ -176,13 +166,5 @@ extension AsyncThunk: AsyncThunkStarting {
     {
         try ThunkMisuse.check(
             interval, for: use, fileID: origin.fileID, line: origin.line, reportingTo: effects.misuseHandler)
-    }
-
-    /// Doesn't run the thunk: an awaiting `dispatch` throws `error`.
-    private func refuse(with error: any Error, awaited: Bool) -> Bool {
-        if awaited {
-            handoff?.started(Task { throw error })
-        }
-        return true
     }
 }

@@ -106,14 +106,9 @@ public struct ListenerContext<State>: @unchecked Sendable {
 /// The store's `dispatch` and `getState`, as handed to the listener middleware.
 // @unchecked Sendable: the closures are the store's, which its contract lets any thread call
 // (dispatches are serialized by the store's lock, `state` reads are locked).
-final class ListenerStore<State>: @unchecked Sendable {
+struct ListenerStore<State>: @unchecked Sendable {
     let dispatch: DispatchFunction
     let getState: () -> State?
-
-    init(dispatch: @escaping DispatchFunction, getState: @escaping () -> State?) {
-        self.dispatch = dispatch
-        self.getState = getState
-    }
 }
 
 /// Tests whether an action is of a type, in `@Sendable` closures (which may not capture a

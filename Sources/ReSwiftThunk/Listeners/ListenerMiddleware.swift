@@ -23,7 +23,7 @@
 ///   ignores the action.
 /// - ``ListenerRegistration/remove()`` stops a listener and cancels its runs.
 /// - An error a body throws (other than `CancellationError`) goes to the middleware's error
-///   handler, by default ``ThunkHooks/unhandledErrorHandler``, with the line that registered the
+///   handler, by default ``ThunkHooks/errorHandler``, with the line that registered the
 ///   listener.
 ///
 /// Put the listener middleware after ``createThunkMiddleware()``, so that it sees the actions
@@ -51,15 +51,6 @@ public final class ListenerMiddleware<State>: Sendable {
         }
     }
 
-    /// A listener's body, taking the run's context.
-    // @unchecked Sendable: the closure calls the caller's `@Sendable` body, and captures
-    // nothing else but an action type's metadata (to cast the action), so it may run on any
-    // thread. (Not `@Sendable` only because a `@Sendable` closure may not capture a generic
-    // metatype before Swift 6.2's `SendableMetatype`.)
-    struct ListenerBody: @unchecked Sendable {
-        let run: (ListenerContext<State>) async throws -> Void
-    }
-
     // Not generic, so that the check every dispatch makes costs no generic metadata lookups.
     private let registry: Locked<ListenerRegistry>
     private let errorHandler: @Sendable (UnhandledThunkError) -> Void
@@ -71,7 +62,7 @@ public final class ListenerMiddleware<State>: Sendable {
     ///   - clock: The clock `delay` waits on; a `TestClock` in tests (`TestStore` installs its
     ///     own).
     ///   - errorHandler: Called, on the listener's task, with each error a listener throws;
-    ///     `nil` uses ``ThunkHooks/unhandledErrorHandler``.
+    ///     `nil` uses ``ThunkHooks/errorHandler``.
     ///   - misuseHandler: Called with each ``ThunkMisuse`` (a negative or NaN delay); `nil` uses
     ///     ``ThunkHooks/misuseHandler``.
     public init(
@@ -80,7 +71,7 @@ public final class ListenerMiddleware<State>: Sendable {
         misuseHandler: (@Sendable (ThunkMisuse) -> Void)? = nil
     ) {
         registry = Locked(ListenerRegistry(clock: clock))
-        self.errorHandler = errorHandler ?? { ThunkHooks.unhandledErrorHandler($0) }
+        self.errorHandler = errorHandler ?? { ThunkHooks.errorHandler($0) }
         customMisuseHandler = misuseHandler
     }
 
@@ -89,7 +80,7 @@ public final class ListenerMiddleware<State>: Sendable {
         registry.withLock { registry in
             Statistics(
                 listeners: registry.listeners.count, activeRuns: registry.runs.count,
-                waiting: registry.takeWaiters.count + registry.conditionWaiters.count,
+                waiting: registry.waiters.count,
                 droppedActions: registry.runs.droppedActions)
         }
     }
@@ -118,18 +109,13 @@ public final class ListenerMiddleware<State>: Sendable {
     /// - Returns: The handle that removes the listener.
     @discardableResult
     public func startListening<A: Action>(
-        for type: A.Type,
-        policy: ListenerPolicy = .every,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
+        for type: A.Type, policy: ListenerPolicy = .every, fileID: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
     ) -> ListenerRegistration {
+        // The type was checked when the action was matched: the action is an `A`.
         add(
             policy: policy, matchesType: ActionType(A.self), predicate: nil,
-            body: ListenerBody { context in
-                // The type was checked when the action was matched: the action is an `A`.
-                try await body(context.action as! A, context)
-            },
+            body: { context in try await body(context.action as! A, context) },
             name: "listener for \(A.self)", fileID: "\(fileID)", line: line)
     }
 
@@ -152,16 +138,14 @@ public final class ListenerMiddleware<State>: Sendable {
     /// - Returns: The handle that removes the listener.
     @discardableResult
     public func startListening(
-        matching predicate: @escaping @Sendable (Action) -> Bool,
-        policy: ListenerPolicy = .every,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
+        matching predicate: @escaping @Sendable (Action) -> Bool, policy: ListenerPolicy = .every,
+        fileID: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (Action, ListenerContext<State>) async throws -> Void
     ) -> ListenerRegistration {
         add(
             policy: policy, matchesType: nil, predicate: predicate,
-            body: ListenerBody { context in try await body(context.action, context) },
-            name: "listener", fileID: "\(fileID)", line: line)
+            body: { context in try await body(context.action, context) }, name: "listener",
+            fileID: "\(fileID)", line: line)
     }
 
     /// Removes every listener and cancels their runs.
@@ -170,16 +154,19 @@ public final class ListenerMiddleware<State>: Sendable {
         for id in ids { remove(id) }
     }
 
+    /// Registers a listener; `body` is called with this middleware's `ListenerContext<State>`.
     private func add(
-        policy: ListenerPolicy, matchesType: ActionType?,
-        predicate: (@Sendable (Action) -> Bool)?, body: ListenerBody, name: String, fileID: String, line: UInt
+        policy: ListenerPolicy, matchesType: ActionType?, predicate: (@Sendable (Action) -> Bool)?,
+        body: @escaping (ListenerContext<State>) async throws -> Void, name: String, fileID: String,
+        line: UInt
     ) -> ListenerRegistration {
         let id = registry.withLock { registry -> Int in
             let id = registry.makeID()
             registry.listeners.append(
                 ListenerEntry(
                     id: id, policy: policy, matchesType: matchesType, predicate: predicate,
-                    body: ErasedListenerBody(base: body), name: name, fileID: fileID, line: line))
+                    body: ErasedListenerBody { try await body($0 as! ListenerContext<State>) }, name: name,
+                    fileID: fileID, line: line))
             registry.listenersChanged()
             return id
         }
@@ -246,26 +233,14 @@ public final class ListenerMiddleware<State>: Sendable {
     }
 
     private func wakeWaiters(for action: Action, store: ListenerStore<State>) {
-        let (takes, conditions) = registry.withLock { ($0.takeWaiters, $0.conditionWaiters) }
-        let matchingTakes = takes.filter { $0.value.predicate(action) }.map(\.key)
-        var metConditions: [Int] = []
-        if !conditions.isEmpty, let state = store.getState() {
-            metConditions = conditions.filter { $0.value.predicate(state) }.map(\.key)
+        let waiters = registry.withLock { $0.waiters }
+        // Predicates are the caller's code: called without the lock held, on a state read once.
+        let state = waiters.values.contains(where: \.wantsState) ? store.getState() : nil
+        let met = waiters.filter { $0.value.isMet(by: action, state: state) }.map(\.key)
+        let woken = registry.withLock { registry in
+            met.sorted().compactMap { registry.waiters.removeValue(forKey: $0) }
         }
-        let (wokenTakes, wokenConditions) = registry.withLock { registry in
-            (
-                matchingTakes.sorted().compactMap { registry.takeWaiters.removeValue(forKey: $0) },
-                metConditions.sorted().compactMap { registry.conditionWaiters.removeValue(forKey: $0) }
-            )
-        }
-        for waiter in wokenTakes {
-            waiter.run.work?.resume()
-            waiter.continuation.resume(returning: HandedAction(action: action))
-        }
-        for waiter in wokenConditions {
-            waiter.run.work?.resume()
-            waiter.continuation.resume()
-        }
+        for waiter in woken { waiter.resume(returning: HandedAction(action: action)) }
     }
 
     private func start(_ listener: ListenerEntry, action: Action, store: ListenerStore<State>) {
@@ -291,8 +266,7 @@ public final class ListenerMiddleware<State>: Sendable {
                 run.dispatch(action, to: store.dispatch) { registry.withLock { $0.runs.droppedActions += 1 } }
             },
             store: store, listenerID: listener.id, run: run, middleware: self)
-        // Registered by this middleware, for its `State`.
-        let body = listener.body.base as! ListenerBody
+        let body = listener.body
         let errorHandler = self.errorHandler
         let (name, fileID, line) = (listener.name, listener.fileID, listener.line)
         let scope = EffectScope(clock: clock, work: run.work, misuseHandler: misuseHandler)
@@ -326,86 +300,47 @@ public final class ListenerMiddleware<State>: Sendable {
     func take(where predicate: @escaping @Sendable (Action) -> Bool, for run: EffectRun) async throws
         -> Action
     {
-        let id = registry.withLock { registry -> Int in
-            let id = registry.makeID()
-            registry.starting.insert(id)
-            return id
-        }
-        let handed = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<HandedAction, any Error>) in
-                // Idle for a TestClock from here: an advance may go on while it waits.
-                run.work?.suspend()
-                let cancelled = registry.withLock { registry -> Bool in
-                    registry.starting.remove(id)
-                    if registry.cancelledEarly.remove(id) != nil { return true }
-                    registry.takeWaiters[id] = TakeWaiter(
-                        predicate: predicate, continuation: continuation, run: run)
-                    return false
-                }
-                if cancelled {
-                    run.work?.resume()
-                    continuation.resume(throwing: CancellationError())
-                }
-            }
-        } onCancel: {
-            let waiter = registry.withLock { registry -> TakeWaiter? in
-                if let waiter = registry.takeWaiters.removeValue(forKey: id) { return waiter }
-                if registry.starting.contains(id) { registry.cancelledEarly.insert(id) }
-                return nil
-            }
-            if let waiter {
-                waiter.run.work?.resume()
-                waiter.continuation.resume(throwing: CancellationError())
-            }
-        }
-        return handed.action
+        // Only woken by an action (see `wakeWaiters`).
+        try await wait(for: .action(predicate), run: run, store: nil)!.action
     }
 
     func condition(
         _ predicate: @escaping @Sendable (State) -> Bool, for run: EffectRun, store: ListenerStore<State>
     ) async throws {
         if let state = store.getState(), predicate(state) { return }
-        let id = registry.withLock { registry -> Int in
-            let id = registry.makeID()
-            registry.starting.insert(id)
-            return id
-        }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<Void, any Error>) in
+        // Only called with this store's state (see `wakeWaiters`).
+        _ = try await wait(for: .state { predicate($0 as! State) }, run: run, store: store)
+    }
+
+    /// Suspends `run` until a later action (or the state it produced) is what `wanted` waits
+    /// for, or the run is cancelled: the one wait of `take` and `condition`.
+    ///
+    /// - Returns: The action, for a wait for one; `nil` for a wait for a state.
+    private func wait(
+        for wanted: ListenerWaiter.Wanted, run: EffectRun, store: ListenerStore<State>?
+    ) async throws -> HandedAction? {
+        let id = registry.withLock { $0.makeID() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                // Idle for a TestClock from here: an advance may go on while it waits.
                 run.work?.suspend()
+                let waiter = ListenerWaiter(wanted: wanted, continuation: continuation, run: run)
+                // Checked with the lock held: a cancellation after it finds the waiter below.
                 let cancelled = registry.withLock { registry -> Bool in
-                    registry.starting.remove(id)
-                    if registry.cancelledEarly.remove(id) != nil { return true }
-                    registry.conditionWaiters[id] = ConditionWaiter(
-                        // Only called with this store's state (see `wakeWaiters`).
-                        predicate: { predicate($0 as! State) }, continuation: continuation, run: run)
+                    if Task.isCancelled { return true }
+                    registry.waiters[id] = waiter
                     return false
                 }
-                if cancelled {
-                    run.work?.resume()
-                    continuation.resume(throwing: CancellationError())
-                    return
-                }
-                // The state may have changed between the first check and the registration.
-                if let state = store.getState(), predicate(state),
-                    let waiter = registry.withLock({ $0.conditionWaiters.removeValue(forKey: id) })
+                if cancelled { return waiter.resume(throwing: CancellationError()) }
+                // A state may have changed between the caller's check and the registration.
+                if case .state(let predicate) = wanted, let state = store?.getState(), predicate(state),
+                    let waiter = registry.withLock({ $0.waiters.removeValue(forKey: id) })
                 {
-                    waiter.run.work?.resume()
-                    waiter.continuation.resume()
+                    waiter.resume(returning: nil)
                 }
             }
         } onCancel: {
-            let waiter = registry.withLock { registry -> ConditionWaiter? in
-                if let waiter = registry.conditionWaiters.removeValue(forKey: id) { return waiter }
-                if registry.starting.contains(id) { registry.cancelledEarly.insert(id) }
-                return nil
-            }
-            if let waiter {
-                waiter.run.work?.resume()
-                waiter.continuation.resume(throwing: CancellationError())
-            }
+            registry.withLock { $0.waiters.removeValue(forKey: id) }?.resume(throwing: CancellationError())
         }
     }
 

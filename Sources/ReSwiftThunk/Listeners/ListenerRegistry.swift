@@ -19,19 +19,47 @@ struct ListenerEntry {
     var line: UInt
 }
 
-/// A listener run waiting in `take(where:)` for an action.
-struct TakeWaiter {
-    var predicate: @Sendable (Action) -> Bool
-    var continuation: CheckedContinuation<HandedAction, any Error>
-    var run: EffectRun
-}
+/// A listener run waiting in `take` for an action or in `condition` for a state.
+struct ListenerWaiter {
+    /// What a run waits for.
+    enum Wanted {
+        /// An action the predicate accepts.
+        case action(@Sendable (Action) -> Bool)
+        /// A state the predicate accepts: the store's `State`, as `Any` so that the registry
+        /// needn't be generic.
+        case state((Any) -> Bool)
+    }
 
-/// A listener run waiting in `condition(_:)` for a state.
-struct ConditionWaiter {
-    /// Takes the store's `State`, as `Any` so that the registry needn't be generic.
-    var predicate: (Any) -> Bool
-    var continuation: CheckedContinuation<Void, any Error>
+    var wanted: Wanted
+    /// Resumed with the action that woke the run (`nil` when a state met before any action).
+    var continuation: CheckedContinuation<HandedAction?, any Error>
     var run: EffectRun
+
+    var wantsState: Bool {
+        if case .state = wanted { return true }
+        return false
+    }
+
+    /// Whether `action`, or `state` (the state it produced; `nil` when not read), is what the run
+    /// waits for.
+    func isMet(by action: Action, state: Any?) -> Bool {
+        switch wanted {
+        case .action(let predicate): return predicate(action)
+        case .state(let predicate): return state.map(predicate) ?? false
+        }
+    }
+
+    /// Wakes the run, counted as running again first.
+    func resume(returning action: HandedAction?) {
+        run.work?.resume()
+        continuation.resume(returning: action)
+    }
+
+    /// Ends the wait with `error`, the run counted as running again first.
+    func resume(throwing error: any Error) {
+        run.work?.resume()
+        continuation.resume(throwing: error)
+    }
 }
 
 /// The listeners, their runs and their waits: a `ListenerMiddleware`'s state, behind its lock.
@@ -49,18 +77,14 @@ struct ListenerRegistry {
     var lastMatch: (type: ObjectIdentifier, ids: [Int])?
     /// The runs of each listener, by listener id.
     var runs = EffectRuns<Int>()
-    /// Waits that started and haven't registered yet.
-    var starting: Set<Int> = []
-    var cancelledEarly: Set<Int> = []
-    var takeWaiters: [Int: TakeWaiter] = [:]
-    var conditionWaiters: [Int: ConditionWaiter] = [:]
+    var waiters: [Int: ListenerWaiter] = [:]
 
     mutating func makeID() -> Int {
         nextID += 1
         return nextID
     }
 
-    var hasWaiters: Bool { !takeWaiters.isEmpty || !conditionWaiters.isEmpty }
+    var hasWaiters: Bool { !waiters.isEmpty }
 
     /// The ids of the listeners registered for `action`'s type (`type`), in registration order.
     mutating func typeListeners(matching action: Action, of type: ObjectIdentifier) -> [Int] {
@@ -86,11 +110,14 @@ struct ListenerRegistry {
     }
 }
 
-/// A listener's body, a `ListenerMiddleware<State>.ListenerBody` of the middleware that
-/// registered it, kept as `Any` so that the registry needn't be generic.
-// @unchecked Sendable: `base` is a `ListenerBody`, which is Sendable.
+/// A listener's body, taking the `ListenerContext<State>` of the middleware that registered it
+/// as `Any`, so that the registry needn't be generic (only that middleware calls it).
+// @unchecked Sendable: the closure calls the caller's `@Sendable` body, and captures nothing
+// else but the action and context types' metadata (to cast them), so it may run on any thread.
+// (Not `@Sendable` only because a `@Sendable` closure may not capture a generic metatype
+// before Swift 6.2's `SendableMetatype`.)
 struct ErasedListenerBody: @unchecked Sendable {
-    let base: Any
+    let run: (Any) async throws -> Void
 }
 
 /// What a `ListenerMiddleware` must do with an action: the listeners that may want it, and

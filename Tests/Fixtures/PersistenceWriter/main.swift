@@ -68,7 +68,7 @@ let reportAndFail: @Sendable (PersistenceError) -> Void = { problem in fail(prob
 
 func listFile(_ path: String, _ policy: UnusableFilePolicy = .refuse) -> PersistedFile<[String]> {
     PersistedFile<[String]>(
-        url: URL(fileURLWithPath: path), whenUnusable: policy, lockTimeout: 30, problemHandler: reportAndFail)
+        url: URL(fileURLWithPath: path), whenUnusable: policy, lockTimeout: 30, errorHandler: reportAndFail)
 }
 
 switch (arguments.first, arguments.count) {
@@ -99,7 +99,7 @@ case ("persist-and-exit", 3),
     let store = Store<Int>(
         reducer: { action, state in (state ?? 0) + (action is Increment ? 1 : 0) }, state: 0)
     let file = PersistedFile<Int>(
-        url: URL(fileURLWithPath: arguments[1]), whenUnusable: .refuse, problemHandler: reportAndFail)
+        url: URL(fileURLWithPath: arguments[1]), whenUnusable: .refuse, errorHandler: reportAndFail)
     let persister = StatePersister(
         store: store, file: file, select: { $0 }, quietPeriod: 60, flushesOnExit: arguments.count == 3)
     for _ in 0..<count { store.dispatch(Increment()) }

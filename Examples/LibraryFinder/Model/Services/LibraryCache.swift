@@ -81,7 +81,7 @@ package struct LibraryCache: Sendable {
             }
             return cached
         } catch let problem as PersistenceError {
-            (problemHandler ?? PersistenceHooks.problemHandler)(problem)
+            (problemHandler ?? PersistenceHooks.errorHandler)(problem)
             return nil
         } catch {
             return nil
@@ -104,7 +104,7 @@ package struct LibraryCache: Sendable {
     package func persistedFile(forKey key: String) -> PersistedFile<CachedLibraryList> {
         PersistedFile(
             url: fileURL(forKey: key), schemaVersion: CachedLibraryList.schemaVersion,
-            whenUnusable: .setAsideAndRebuild, lockTimeout: 2, problemHandler: problemHandler)
+            whenUnusable: .setAsideAndRebuild, lockTimeout: 2, errorHandler: problemHandler)
     }
 
     /// The file for a request key to this cache's server: a stable 64-bit FNV-1a hash of both, in

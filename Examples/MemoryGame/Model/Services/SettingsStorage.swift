@@ -26,7 +26,7 @@ public struct SettingsStorage: Sendable {
         // its defaults. A file it can't read, or one from a newer version, is left alone (launch
         // fails with the reason).
         file = PersistedFile(
-            url: url, schemaVersion: 1, whenUnusable: .setAsideAndRebuild, problemHandler: problemHandler)
+            url: url, schemaVersion: 1, whenUnusable: .setAsideAndRebuild, errorHandler: problemHandler)
     }
 
     /// `memory-game/settings.json` in the user's data folder (`$XDG_DATA_HOME`, else

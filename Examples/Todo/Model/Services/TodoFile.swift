@@ -38,7 +38,7 @@ package struct TodoFile: Sendable {
         self.notice = notice
         persisted = PersistedFile(
             url: url, schemaVersion: Self.schemaVersion, migrations: Self.migrations, whenUnusable: .refuse,
-            problemHandler: { notice($0.message) })
+            errorHandler: { notice($0.message) })
     }
 
     /// The default location: `todo.json` in the app's data directory.
