@@ -52,6 +52,22 @@ struct QueryBadInputTests {
         #expect(state.entries.isEmpty)
     }
 
+    @Test func anAnswerForACancelledFetchChangesNothing() {
+        let albums = albumsEndpoint(FakeServer())
+        var state = QueryState<String, [String]>()
+        albums.reduce(albums.want("Rock"), &state)
+        albums.reduce(
+            QueryAction<String, [String]>(endpoint: "albums", argument: "Rock", event: .started), &state)
+        albums.reduce(
+            QueryAction<String, [String]>(endpoint: "albums", argument: "Rock", event: .cancelled), &state)
+        let late = QueryAction<String, [String]>(
+            endpoint: "albums", argument: "Rock",
+            event: .loaded(["late"], at: QueryTimestamp(instant: nil, date: Date())))
+        albums.reduce(late, &state)
+        #expect(state["Rock"]?.status == .idle)
+        #expect(state["Rock"]?.value == nil)
+    }
+
     @Test func anAnswerAfterTheStoreIsGoneIsDropped() async throws {
         let clock = TestClock()
         let server = FakeServer()
