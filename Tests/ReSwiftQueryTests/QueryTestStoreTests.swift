@@ -12,6 +12,7 @@ struct QueryTestStoreTests {
         let date = Date(timeIntervalSince1970: 1_800_000_000)
         let albums = albumsEndpoint(FakeServer(), policy: QueryPolicy(freshFor: .seconds(600)))
             .replacingFetch { genre in
+                // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
                 try await EffectEnvironment.sleep(for: .seconds(1))
                 return ["\(genre) stub"]
             }

@@ -168,6 +168,7 @@ private struct QueryDriver<State, Argument: Hashable & Sendable, Value: Sendable
         dispatch(
             AsyncThunk<State, Void>(id: removalID(argument), cancelInFlight: true) {
                 [endpoint, runtime] dispatch, _ in
+                // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
                 try await EffectEnvironment.sleep(for: keepFor)
                 guard runtime.unscheduleRemoval(argument) else { return }
                 dispatch(endpoint.action(argument, .removed))
@@ -201,14 +202,17 @@ private struct QueryWorker<Argument: Hashable & Sendable, Value: Sendable> {
                 try Task.checkCancellation()
                 let polls = endpoint.policy.pollEvery.map { _ in !endpoint.isComplete(value) } ?? false
                 let timestamp = QueryTimestamp(instant: EffectEnvironment.clock.now, date: now())
-                if polls {
-                    guard runtime.setFetching(argument, generation: generation, false) else { return }
-                } else {
-                    guard runtime.finish(argument, generation: generation) else { return }
-                }
+                // Not fetching any more (a reload may start a new fetch), but still the entry's
+                // worker until its answer is reduced: a want in between finds the worker, not a
+                // stale entry, and starts no second fetch.
+                guard runtime.setFetching(argument, generation: generation, false) else { return }
                 dispatch(endpoint.action(argument, .loaded(value, at: timestamp)))
-                guard polls, let interval = endpoint.policy.pollEvery else { return }
+                guard polls, let interval = endpoint.policy.pollEvery else {
+                    runtime.finish(argument, generation: generation)
+                    return
+                }
                 attempt = 0
+                // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
                 try await EffectEnvironment.sleep(for: interval)
                 guard runtime.setFetching(argument, generation: generation, true) else { return }
                 dispatch(endpoint.action(argument, .started))
@@ -216,14 +220,16 @@ private struct QueryWorker<Argument: Hashable & Sendable, Value: Sendable> {
                 if error is CancellationError || Task.isCancelled { return }
                 let failure = endpoint.queryError(error)
                 guard failure.isTransient, attempt < endpoint.policy.retry.attempts else {
-                    guard runtime.finish(argument, generation: generation) else { return }
+                    guard runtime.setFetching(argument, generation: generation, false) else { return }
                     dispatch(endpoint.action(argument, .failed(failure)))
+                    runtime.finish(argument, generation: generation)
                     return
                 }
                 attempt += 1
                 guard runtime.setFetching(argument, generation: generation, false) else { return }
                 dispatch(endpoint.action(argument, .retrying(failure, attempt: attempt)))
                 do {
+                    // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
                     try await EffectEnvironment.sleep(
                         for: endpoint.policy.retry.delay(beforeAttempt: attempt))
                 } catch {

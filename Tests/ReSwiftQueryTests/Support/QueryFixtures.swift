@@ -35,6 +35,7 @@ final class FakeServer: Sendable {
             return log.count
         }
         do {
+            // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
             try await EffectEnvironment.sleep(for: latency)
         } catch {
             cancelled.withLock { $0 += 1 }
