@@ -22,6 +22,21 @@ struct QueryPolicyTests {
         #expect(store.state.albums["Rock"]?.value == ["Rock 1"])
     }
 
+    @Test func wantsThatComeWhileTheAnswerArrivesMakeNoSecondFetch() async {
+        // The answer comes at once, on the worker's task, while wants keep coming on this one:
+        // in between the worker's end and its answer's reduction, a want must not fetch again.
+        for _ in 0..<100 {
+            let clock = TestClock()
+            let server = FakeServer(latency: .zero)
+            let albums = albumsEndpoint(server, policy: QueryPolicy(freshFor: .seconds(60)))
+            let store = makeStore(albums, clock: clock)
+            for _ in 0..<300 { store.dispatch(albums.want("Rock")) }
+            await clock.advance(by: .zero)
+            #expect(server.calls == ["Rock"])
+            if server.calls.count > 1 { break }
+        }
+    }
+
     @Test func aFreshAnswerIsNotFetchedAgainAndAStaleOneIsShownWhileItIs() async {
         let clock = TestClock()
         let server = FakeServer()

@@ -35,32 +35,52 @@ extension QueryEndpoint {
         _ select: @escaping (State) -> QueryState<Argument, Value>,
         now: @escaping @Sendable () -> Date = { Date() }
     ) -> Middleware<State> {
-        let actionType = ObjectIdentifier(QueryAction<Argument, Value>.self)
-        let invalidateType = ObjectIdentifier(InvalidateQueries.self)
-        let waitType = ObjectIdentifier(QueryWait<Argument, Value>.self)
+        let handled = HandledTypes(
+            query: ObjectIdentifier(QueryAction<Argument, Value>.self),
+            invalidate: ObjectIdentifier(InvalidateQueries.self),
+            wait: ObjectIdentifier(QueryWait<Argument, Value>.self))
         return { dispatch, getState in
             let driver = QueryDriver<State, Argument, Value>(
                 endpoint: self, dispatch: dispatch, slice: { getState().map(select) }, now: now)
             return { next in
-                return { action in
-                    let type = ObjectIdentifier(Swift.type(of: action))
-                    if type == actionType, let query = action as? QueryAction<Argument, Value>,
-                        query.endpoint == name
-                    {
+                passingOn(handled, to: next) { action in
+                    if let query = action as? QueryAction<Argument, Value> {
+                        guard query.endpoint == name else { return next(action) }
                         next(action)
                         driver.handle(query)
-                    } else if type == invalidateType, let invalidate = action as? InvalidateQueries {
+                    } else if let invalidate = action as? InvalidateQueries {
                         next(action)
                         driver.invalidate(invalidate.tags)
-                    } else if type == waitType, let wait = action as? QueryWait<Argument, Value>,
-                        wait.endpoint == name
-                    {
+                    } else if let wait = action as? QueryWait<Argument, Value>, wait.endpoint == name {
                         driver.wait(wait)
                     } else {
                         next(action)
                     }
                 }
             }
+        }
+    }
+}
+
+/// The action types an endpoint's middleware handles.
+private struct HandledTypes {
+    var query: ObjectIdentifier
+    var invalidate: ObjectIdentifier
+    var wait: ObjectIdentifier
+}
+
+/// The middleware's function for each action: every action of another type goes on to `next` at
+/// the cost of comparing its type, in code with no generic context (the endpoint's own code, generic
+/// and not specialized for the app's types, would cost several times a dispatch).
+private func passingOn(
+    _ handled: HandledTypes, to next: @escaping DispatchFunction, _ handle: @escaping DispatchFunction
+) -> DispatchFunction {
+    return { action in
+        let type = ObjectIdentifier(Swift.type(of: action))
+        if type == handled.query || type == handled.invalidate || type == handled.wait {
+            handle(action)
+        } else {
+            next(action)
         }
     }
 }

@@ -14,52 +14,73 @@ extension QueryEndpoint {
     ///   - action: Any action; those of other endpoints and other types change nothing.
     ///   - state: The endpoint's slice.
     public func reduce(_ action: Action, _ state: inout QueryState<Argument, Value>) {
-        guard let action = action as? QueryAction<Argument, Value>, action.endpoint == name else { return }
+        // The type first: every action of the app comes this way, and a comparison costs far less
+        // than a failed cast to a generic type.
+        guard ObjectIdentifier(type(of: action)) == ObjectIdentifier(QueryAction<Argument, Value>.self),
+            let action = action as? QueryAction<Argument, Value>, action.endpoint == name
+        else { return }
         state.apply(action.event, to: action.argument)
     }
 }
 
 extension QueryState {
-    /// Applies one event to the entry of `argument`, in place.
+    /// Applies one event to the entry of `argument`, in place: one lookup of the entry (two to
+    /// remove it), whatever the number of entries.
     mutating func apply(_ event: QueryAction<Argument, Value>.Event, to argument: Argument) {
         switch event {
         case .want:
             entries[argument, default: QueryEntry()].wantedBy += 1
-        case .unwant:
-            guard let wantedBy = entries[argument]?.wantedBy else { return }
-            entries[argument]?.wantedBy = max(0, wantedBy - 1)
-        case .refetch, .cancel:
-            break
         case .started:
-            let hasValue = entries[argument]?.value != nil
-            entries[argument, default: QueryEntry()].status = hasValue ? .refreshing : .loading
-        case .loaded(let value, let timestamp):
-            guard entries[argument]?.isFetching == true else { return }
-            entries[argument]?.value = value
-            entries[argument]?.status = .loaded
-            entries[argument]?.error = nil
-            entries[argument]?.fetched = timestamp
-            entries[argument]?.isInvalidated = false
-        case .failed(let error):
-            guard entries[argument]?.isFetching == true else { return }
-            entries[argument]?.status = .failed
-            entries[argument]?.error = error
-        case .retrying(let error, _):
-            guard entries[argument]?.isFetching == true else { return }
-            entries[argument]?.error = error
-        case .cancelled:
-            guard let entry = entries[argument], entry.isFetching else { return }
-            entries[argument]?.status = entry.value != nil ? .loaded : (entry.error != nil ? .failed : .idle)
-        case .invalidated:
-            entries[argument]?.isInvalidated = true
+            entries[argument, default: QueryEntry()].start()
         case .removed:
             guard entries[argument]?.wantedBy == 0 else { return }
             entries[argument] = nil
+        case .refetch, .cancel:
+            break
+        default:
+            entries[argument]?.apply(event)
+        }
+    }
+}
+
+extension QueryEntry {
+    /// A fetch started: loading, or refreshing when there is an answer to show meanwhile.
+    mutating func start() {
+        status = value != nil ? .refreshing : .loading
+    }
+
+    /// Applies an event that changes an existing entry. An answer or a failure for an entry
+    /// that isn't fetching (cancelled meanwhile) changes nothing.
+    mutating func apply<Argument>(_ event: QueryAction<Argument, Value>.Event) {
+        switch event {
+        case .unwant:
+            wantedBy = max(0, wantedBy - 1)
+        case .loaded(let value, let timestamp):
+            guard isFetching else { return }
+            self.value = value
+            status = .loaded
+            error = nil
+            fetched = timestamp
+            isInvalidated = false
+        case .failed(let error):
+            guard isFetching else { return }
+            status = .failed
+            self.error = error
+        case .retrying(let error, _):
+            guard isFetching else { return }
+            self.error = error
+        case .cancelled:
+            guard isFetching else { return }
+            status = value != nil ? .loaded : (error != nil ? .failed : .idle)
+        case .invalidated:
+            isInvalidated = true
         case .updated(let value):
-            entries[argument]?.value = value
+            self.value = value
         case .rolledBack(let value, let error):
-            entries[argument]?.value = value
-            entries[argument]?.error = error
+            self.value = value
+            self.error = error
+        case .want, .started, .removed, .refetch, .cancel:
+            break
         }
     }
 }
