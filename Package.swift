@@ -53,7 +53,7 @@ package.targets += [
         name: "ReSwiftBench",
         dependencies: [
             "ReSwift", "ReSwiftThunk", "ReSwiftDevTools", "CMallocStats", "ArgumentParsing", "TerminalUI",
-            "HTTPTransport",
+            "HTTPTransport", "ReSwiftQuery",
         ],
         path: "Benchmarks/ReSwiftBench"),
     .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
@@ -188,6 +188,26 @@ package.targets += [
     ),
 ]
 
+// MARK: - ReSwiftQuery
+
+// Data from a server as state: endpoints declared once, their entries a slice of the app's state,
+// every transition an action, and the policy (dedup, freshness, polling, retry, invalidation) in
+// middleware that runs its fetches as thunks on the store's effect clock.
+package.products += [.library(name: "ReSwiftQuery", targets: ["ReSwiftQuery"])]
+package.targets += [
+    .target(
+        name: "ReSwiftQuery",
+        dependencies: ["ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "InternalReSwiftUtilities"],
+        path: "Sources/ReSwiftQuery"),
+    .testTarget(
+        name: "ReSwiftQueryTests",
+        dependencies: [
+            "ReSwiftQuery", "ReSwift", "ReSwiftThunk", "ReSwiftTesting", "ReSwiftPersistence", "ReSwiftDevTools",
+            "TestSupport",
+        ],
+        path: "Tests/ReSwiftQueryTests"),
+]
+
 // MARK: - ReSwiftThunkTesting (ReSwift-Thunk's test-helper module name)
 
 // Re-exports `ExpectThunk` from ReSwiftTesting, so tests written for ReSwift-Thunk
@@ -227,7 +247,7 @@ package.targets += [
     .target(
         name: "MemoryGameModel",
         dependencies: [
-            "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "HTTPTransport",
+            "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "ReSwiftQuery", "HTTPTransport",
             "ArgumentParsing",
         ],
         path: "Examples/MemoryGame/Model"
@@ -236,7 +256,7 @@ package.targets += [
         name: "MemoryGameTerminal",
         dependencies: [
             "MemoryGameModel", "ReSwift", "ReSwiftRouter", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
-            "HTTPTransport", "ArgumentParsing", "ReSwiftDevTools",
+            "HTTPTransport", "ArgumentParsing", "ReSwiftDevTools", "ReSwiftQuery",
         ],
         path: "Examples/MemoryGame/Terminal"
     ),
@@ -248,7 +268,7 @@ package.targets += [
         name: "MemoryGameTests",
         dependencies: [
             "MemoryGameModel", "MemoryGameTerminal", "ReSwift", "ReSwiftRouter", "ReSwiftThunk",
-            "ReSwiftPersistence", "TerminalUI", "TestSupport", "ArgumentParsing", "ReSwiftTesting",
+            "ReSwiftPersistence", "TerminalUI", "TestSupport", "ArgumentParsing", "ReSwiftTesting", "ReSwiftQuery",
         ],
         path: "Tests/MemoryGameTests"
     ),
@@ -263,7 +283,9 @@ package.products += [.executable(name: "library-finder", targets: ["LibraryFinde
 package.targets += [
     .target(
         name: "LibraryFinderModel",
-        dependencies: ["ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "HTTPTransport", "ArgumentParsing"],
+        dependencies: [
+            "ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "ReSwiftQuery", "HTTPTransport", "ArgumentParsing",
+        ],
         path: "Examples/LibraryFinder/Model"
     ),
     .target(
@@ -271,7 +293,7 @@ package.targets += [
         dependencies: [
             "LibraryFinderModel", "ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "TerminalUI",
             "HTTPTransport",
-            "ArgumentParsing", "ReSwiftDevTools",
+            "ArgumentParsing", "ReSwiftDevTools", "ReSwiftQuery",
         ],
         path: "Examples/LibraryFinder/Terminal"
     ),
@@ -284,7 +306,7 @@ package.targets += [
         name: "LibraryFinderTests",
         dependencies: [
             "LibraryFinderModel", "LibraryFinderTerminal", "LibraryFinderApp", "ReSwift", "ReSwiftThunk",
-            "ReSwiftPersistence", "TerminalUI", "TestSupport", "ArgumentParsing",
+            "ReSwiftPersistence", "TerminalUI", "TestSupport", "ArgumentParsing", "ReSwiftQuery", "ReSwiftTesting",
         ],
         path: "Tests/LibraryFinderTests"
     ),
@@ -347,7 +369,7 @@ package.targets += [
             "ReSwift", "ReSwiftRouter", "ReSwiftDevTools", "ReSwiftDiff", "ReSwiftPersistence",
             "ReSwiftThunk",
             "ReSwiftTesting", "ReSwiftThunkTesting", "TerminalUI", "ArgumentParsing", "MemoryGameModel",
-            "TodoModel", "TestSupport",
+            "TodoModel", "TestSupport", "ReSwiftQuery",
         ],
         path: "Tests/DocumentationTests", exclude: ["Given"])
 ]

@@ -38,6 +38,7 @@ enum BenchCommand {
                 ("bigstate", bigStateWorkload),
                 ("listeners", listenersWorkload),
                 ("waiting", waitingWorkload),
+                ("query", queryWorkload),
             ]
             var rows: [Row] = []
             for workload in workloads where only.isEmpty || only.contains(workload.name) {

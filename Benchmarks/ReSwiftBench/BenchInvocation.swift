@@ -17,7 +17,7 @@ extension BenchInvocation {
     /// The workloads, in the order they run.
     static let workloadNames = [
         "notify", "closures", "select", "dispatch", "dispatch-profiled", "subscribe", "memory", "derived",
-        "bigstate", "listeners", "waiting",
+        "bigstate", "listeners", "waiting", "query",
     ]
     /// Samples `--samples` accepts.
     static let samplesRange: ClosedRange<Int> = 1...1000

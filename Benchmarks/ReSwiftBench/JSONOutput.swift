@@ -1,14 +1,16 @@
 // `reswift-bench --json`: the results as a JSON array, for scripts that compare runs.
 //
 // One object per workload (notify, closures, select, dispatch, dispatch-profiled, subscribe,
-// unsubscribe, memory, derived, listeners, waiting-keys, waiting-http):
+// unsubscribe, memory, derived, listeners, waiting-keys, waiting-http, query-dedup,
+// query-loaded-100, query-loaded-10000, query-loaded-100000, query-passthrough):
 //   {"workload": "dispatch", "store_ns": 61.2, "floor_ns": 14.1, "ratio": 4.34}
 // Times are nanoseconds per operation (per dispatch for notify/closures/select/dispatch, per round
 // of two dispatches for derived, per call for subscribe/unsubscribe, the slower of the two
 // resident sizes); a value with no floor has `null` floor and ratio. `memory` is measured in bytes
 // per subscription, so its times are `null` and it carries `"bytes"` instead. `waiting-keys` and
 // `waiting-http` are milliseconds of CPU per second of waiting: their times are `null` and they
-// carry `"cpu_ms_per_s"` and `"floor_cpu_ms_per_s"`.
+// carry `"cpu_ms_per_s"` and `"floor_cpu_ms_per_s"`. `query-dedup` counts fetches: its times are
+// `null` and it carries `"fetches"`.
 
 /// The JSON text for `rows`: one object per workload key, the informational rows left out.
 func jsonReport(_ rows: [Row]) -> String {
@@ -42,7 +44,7 @@ func jsonReport(_ rows: [Row]) -> String {
             fields.append("\"ratio\": \(row.ratio.map(jsonNumber) ?? "null")")
         } else {
             fields += ["\"store_ns\": null", "\"floor_ns\": null", "\"ratio\": null"]
-            fields.append("\"bytes\": \(jsonNumber(row.measured))")
+            fields.append("\"\(row.unit == "fetches" ? "fetches" : "bytes")\": \(jsonNumber(row.measured))")
         }
         return "  {" + fields.joined(separator: ", ") + "}"
     }

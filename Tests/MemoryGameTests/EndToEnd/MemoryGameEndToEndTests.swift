@@ -190,24 +190,55 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setResponses(
-            [.text("Internal Server Error", status: 500), .json(Self.tenAlbums)], for: "/search")
+            [
+                .text("Internal Server Error", status: 500), .text("Internal Server Error", status: 500),
+                .json(Self.tenAlbums),
+            ], for: "/search")
         let terminal = try launch(apiBase: server.baseURL, dataHome: dataHome)
 
         try await terminal.screen(showing: "› New Game")
         try terminal.send(Keys.enter)
         try await terminal.screen(showing: "Couldn't load Electronic albums.")
         try await terminal.screen(showing: "HTTP status 500")
-        try terminal.send("r")
-        try await terminal.screen(showing: "albums from iTunes")
-        try terminal.send(Keys.escape)
-        try await terminal.screen(showing: "› New Game")
-        server.setResponse(.text("Internal Server Error", status: 500), for: "/search")
-        try terminal.send(Keys.enter)
-        try await terminal.screen(showing: "o play the offline catalog")
         try terminal.send("o")
         try await terminal.screen(showing: "pairs 0/8 · misses 0 · offline catalog")
+        try terminal.send(Keys.escape)
+        try await terminal.screen(showing: "› New Game")
+        try terminal.send(Keys.enter)
+        try await terminal.screen(showing: "Couldn't load Electronic albums.")
+        try terminal.send("r")
+        try await terminal.screen(showing: "albums from iTunes")
+        // A New Game while the answer is fresh deals from it again, without a request.
+        try terminal.send(Keys.escape)
+        try await terminal.screen(showing: "› New Game")
+        try terminal.send(Keys.enter)
+        try await terminal.screen(showing: "pairs 0/8 · misses 0 · albums from iTunes")
+        #expect(server.requests(for: "/search").count == 3)
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func offlineTheNextRunPlaysTheAlbumsFetchedBeforeAndSaysFromWhen() async throws {
+        let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
+        let dataHome = temporary.url
+        let server = try LoopbackHTTPServer()
+        server.setResponse(.json(Self.tenAlbums), for: "/search")
+        let online = try launch(apiBase: server.baseURL, dataHome: dataHome)
+        try await online.screen(showing: "› New Game")
+        try online.send(Keys.enter)
+        try await online.screen(showing: "albums from iTunes")
+        try online.send("q")
+        #expect(try online.waitForExit() == 0)
+        server.stop()
+
+        let offline = try launch(apiBase: server.baseURL, dataHome: dataHome)
+        try await offline.screen(showing: "› New Game")
+        try offline.send(Keys.enter)
+        try await offline.screen(showing: "offline; albums from ")
+        try offline.send(Keys.enter)
+        try await offline.screen(showing: "Card 1 of 16: Live Artist")
+        try offline.send("q")
+        #expect(try offline.waitForExit() == 0)
     }
 
     @Test func unreachableServiceFallsBackToTheOfflineCatalogAndSaysSo() async throws {

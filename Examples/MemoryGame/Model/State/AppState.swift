@@ -1,4 +1,5 @@
 import ReSwift
+import ReSwiftQuery
 import ReSwiftRouter
 
 /// The whole app's state: the route and one slice per screen, each with its own reducer (see
@@ -13,6 +14,8 @@ public struct AppState: StateType, HasNavigationState {
     public var categories: CategoriesState
     /// The game screen's slice.
     public var game: GameState
+    /// The albums fetched per category (``AlbumQuery``).
+    public var albums: QueryState<MusicCategory, [Album]>
 
     /// Creates an app state.
     ///
@@ -21,15 +24,17 @@ public struct AppState: StateType, HasNavigationState {
     ///   - menu: The menu slice.
     ///   - categories: The categories slice; build it from the saved category at launch.
     ///   - game: The game slice.
+    ///   - albums: The albums fetched so far (restored from the cache at launch).
     public init(
         navigationState: NavigationState = NavigationState(), menu: MenuState = MenuState(),
         categories: CategoriesState = CategoriesState(),
-        game: GameState = GameState()
+        game: GameState = GameState(), albums: QueryState<MusicCategory, [Album]> = QueryState()
     ) {
         self.navigationState = navigationState
         self.menu = menu
         self.categories = categories
         self.game = game
+        self.albums = albums
     }
 }
 
@@ -67,6 +72,7 @@ public func makeInPlaceAppReducer() -> MutatingReducer<AppState> {
         },
         .slice(\.menu) { action, state in state = menuReducer(action: action, state: state) },
         .slice(\.categories) { action, state in state = categoriesReducer(action: action, state: state) },
-        .slice(\.game, reduceGame)
+        .slice(\.game, reduceGame),
+        .slice(\.albums, AlbumQuery.declaration.reduce)
     )
 }

@@ -1,4 +1,6 @@
+import Foundation
 import ReSwift
+import ReSwiftQuery
 import ReSwiftThunk
 
 /// The game's side effects — fetching cards and timing a mismatch — written as plain async
@@ -16,10 +18,13 @@ public enum GameEffects {
 
     /// Fetches albums for `category`, deals a game and puts it on the table.
     ///
-    /// Dispatches ``FetchTunesAction`` first, then either ``SetCardsAction`` (from the live service;
-    /// from the offline catalog when asked to, when there is no live service, or — saying why —
-    /// when the live service can't be reached or timed out) or ``FetchTunesFailedAction`` (an HTTP
-    /// error, a malformed reply, or too few distinct albums; the player may retry or go offline).
+    /// Dispatches ``FetchTunesAction`` first, then either ``SetCardsAction`` or
+    /// ``FetchTunesFailedAction`` (an HTTP error, a malformed reply, or too few distinct albums;
+    /// the player may retry or go offline). The live service's albums come through
+    /// ``AlbumQuery``: a category fetched less than 10 minutes ago is dealt again without a
+    /// request. When the service can't be reached or timed out, the game plays the albums it
+    /// last fetched for the category (``GameState/Origin/cached(fetched:reason:)``), or, if it
+    /// never fetched any, the offline catalog — saying why either way.
     ///
     /// - Parameters:
     ///   - category: The category to deal from.
@@ -54,13 +59,23 @@ public enum GameEffects {
         var origin = GameState.Origin.offline
         var albums: [Album]
         do {
-            if preference == .live, let live = environment.liveSource {
-                do {
-                    albums = try await live.albums(for: category)
-                    origin = .live
-                } catch let error as AlbumSourceError where error.isConnectivityProblem {
+            if preference == .live, environment.liveSource != nil {
+                let entry = await AlbumQuery.declaration.settledEntry(category, dispatch: dispatch)
+                switch (entry?.value, entry?.error) {
+                case (let fetched?, nil):
+                    (albums, origin) = (fetched, .live)
+                case (let fetched?, let error?) where error.isTransient:
+                    let date = entry?.fetched?.date ?? Date()
+                    (albums, origin) = (fetched, .cached(fetched: date, reason: error.message))
+                case (nil, let error?) where error.isTransient:
                     albums = try await environment.offlineSource.albums(for: category)
-                    origin = .offlineFallback(reason: error.shortReason)
+                    origin = .offlineFallback(reason: error.message)
+                default:
+                    if Task.isCancelled { return }
+                    let message =
+                        entry?.error?.message ?? "The albums weren't fetched: the store has no album query."
+                    dispatch(FetchTunesFailedAction(category: category, message: message, fetch: fetch))
+                    return
                 }
             } else {
                 albums = try await environment.offlineSource.albums(for: category)

@@ -34,7 +34,7 @@ public enum GameRules {
         cards: [Card], category: MusicCategory, origin: GameState.Origin, after previous: GameState
     ) -> GameState {
         var fallbacks = 0
-        if case .offlineFallback = origin { fallbacks = previous.fallbacksInARow + 1 }
+        if origin.canRetry { fallbacks = previous.fallbacksInARow + 1 }
         return GameState(
             phase: .playing, category: category, cards: cards, cursor: 0, misses: 0, mismatch: nil,
             round: previous.round + 1, origin: origin, fetch: previous.fetch, fallbacksInARow: fallbacks)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The game screen's slice of the app state: the cards on the table and how the round is going.
 public struct GameState: Equatable, Sendable {
     /// Where the round stands.
@@ -23,6 +25,17 @@ public struct GameState: Equatable, Sendable {
         /// The offline catalog, because the live service could not be reached; says why, in a few
         /// words (``AlbumSourceError/shortReason``).
         case offlineFallback(reason: String)
+        /// The albums last fetched from the live service (at `fetched`), because it could not be
+        /// reached now; says why, as ``offlineFallback(reason:)`` does.
+        case cached(fetched: Date, reason: String)
+
+        /// Whether the live service was wanted but couldn't be reached, so `r` tries it again.
+        public var canRetry: Bool {
+            switch self {
+            case .offlineFallback, .cached: return true
+            case .live, .offline: return false
+            }
+        }
     }
 
     /// Two face-up cards that do not match, shown for a moment before they turn face down.

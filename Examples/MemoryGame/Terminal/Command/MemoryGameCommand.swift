@@ -4,6 +4,7 @@ import MemoryGameModel
 import ReSwift
 import ReSwiftDevTools
 import ReSwiftPersistence
+import ReSwiftQuery
 import ReSwiftRouter
 import ReSwiftThunk
 import TerminalUI
@@ -54,13 +55,18 @@ public enum MemoryGameCommand {
         }
     }
 
-    /// The store the game runs on: the inspector's and the thunk middleware.
+    /// The store the game runs on: the inspector's, the thunk and the album query middleware.
     ///
-    /// - Parameter state: The state to start from (the saved settings applied).
-    static func makeStore(state: AppState) -> Store<AppState> {
+    /// - Parameters:
+    ///   - state: The state to start from (the saved settings and albums applied).
+    ///   - albums: The live service; `nil` offline.
+    static func makeStore(state: AppState, albums: (any AlbumSource)? = nil) -> Store<AppState> {
         Store<AppState>(
             reducer: makeInPlaceAppReducer(), state: state,
-            middleware: [createInspectorMiddleware(app: "memory-game"), createThunkMiddleware()])
+            middleware: [
+                createInspectorMiddleware(app: "memory-game"), createThunkMiddleware(),
+                AlbumQuery.middleware(albums),
+            ])
     }
 
     /// How many states the game keeps for time travel when it is inspected.
@@ -75,7 +81,7 @@ public enum MemoryGameCommand {
     ///   - state: The state to start from (the saved settings applied).
     ///   - environment: Where the inspector reads `RESWIFT_INSPECT` and its folder.
     static func makeTravellingStore(
-        state: AppState, environment: [String: String]
+        state: AppState, environment: [String: String], albums: (any AlbumSource)? = nil
     ) -> Store<TimeTravelState<AppState>> {
         Store(
             reducer: timeTravelReducer(
@@ -84,6 +90,7 @@ public enum MemoryGameCommand {
             middleware: [
                 createInspectorMiddleware(app: "memory-game", environment: environment),
                 focused(createThunkMiddleware(), on: \.current),
+                focused(AlbumQuery.middleware(albums), on: \.current),
             ])
     }
 
@@ -132,20 +139,23 @@ public enum MemoryGameCommand {
             ProgramOutput.error("memory-game: \(error)\n")
             return ExitStatus.failure
         }
-        let initial = SettingsStorage.initialState(saved: saved, requested: options.category)
+        var initial = SettingsStorage.initialState(saved: saved, requested: options.category)
+        let albumCache = AlbumQuery.cacheFile(environment: environment, problemHandler: problems.report)
+        initial.albums = albumCache.restoreQueryState()
+        let game = makeEnvironment(options)
         let loop = EventLoop(session: session, tickInterval: 0.1)
         let renderer = Renderer(session: session, colorSupport: .detect(environment: environment))
         let wiring: Wiring
         if isInspected(environment) {
-            let store = makeTravellingStore(state: initial, environment: environment)
+            let store = makeTravellingStore(state: initial, environment: environment, albums: game.liveSource)
             wiring = wire(
                 store, app: \.current, GameStore(travelling: store), loop: loop, renderer: renderer,
-                size: session.size, options: options, storage: storage, problems: problems)
+                size: session.size, game: game, storage: storage, albumCache: albumCache, problems: problems)
         } else {
-            let store = makeStore(state: initial)
+            let store = makeStore(state: initial, albums: game.liveSource)
             wiring = wire(
                 store, app: \.self, GameStore(store), loop: loop, renderer: renderer, size: session.size,
-                options: options, storage: storage, problems: problems)
+                game: game, storage: storage, albumCache: albumCache, problems: problems)
         }
         let screens = wiring.screens
 
@@ -163,7 +173,7 @@ public enum MemoryGameCommand {
         return interrupted ? ExitStatus.interrupted : ExitStatus.success
     }
 
-    /// What ``wire(_:app:_:loop:renderer:size:options:storage:problems:)`` made.
+    /// What ``wire(_:app:_:loop:renderer:size:game:storage:albumCache:problems:)`` made.
     @MainActor
     struct Wiring {
         /// The screens, which handle the loop's events.
@@ -179,18 +189,29 @@ public enum MemoryGameCommand {
     @MainActor
     private static func wire<Root>(
         _ store: Store<Root>, app: KeyPath<Root, AppState>, _ gameStore: GameStore, loop: EventLoop,
-        renderer: Renderer, size: TerminalSize, options: LaunchOptions, storage: SettingsStorage,
-        problems: ProblemRelay
+        renderer: Renderer, size: TerminalSize, game: GameEnvironment, storage: SettingsStorage,
+        albumCache: PersistedFile<QuerySnapshot<MusicCategory, [Album]>>, problems: ProblemRelay
     ) -> Wiring {
         let persister = storage.persist(store, app: app)
+        // The last good albums per category; a cache from a newer version is only read.
+        let albums =
+            store.state[keyPath: app].albums.restoreProblem == nil
+            ? StatePersister(
+                store: store, file: albumCache, select: { $0[keyPath: app].albums.lastGoodAnswers })
+            : nil
         let screens = GameScreens(
             store: gameStore, loop: loop, renderer: renderer,
-            dispatcher: IntentDispatcher(store: gameStore, environment: makeEnvironment(options)), size: size)
+            dispatcher: IntentDispatcher(store: gameStore, environment: game), size: size)
         problems.connect { message in loop.post { screens.show(notice: message) } }
         let router = Router(store: store, rootRoutable: RootRoutable(presenter: screens)) {
             $0.select { $0[keyPath: app].navigationState }
         }
         store.dispatch(SetRouteAction(Routes.menuRoute))
-        return Wiring(screens: screens, router: router, flush: { persister.flush() })
+        return Wiring(
+            screens: screens, router: router,
+            flush: {
+                persister.flush()
+                albums?.flush()
+            })
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MemoryGameModel
 import TerminalUI
 
@@ -180,6 +181,8 @@ public enum GameView {
         case .offlineFallback(let reason):
             let retry = state.fallbacksInARow > 1 ? "retry \(state.fallbacksInARow - 1): " : ""
             origin = ("offline (\(retry)", reason, "; r retries)")
+        case .cached(let fetched, let reason):
+            origin = ("offline; albums from \(clockTime(fetched)) (", reason, "; r retries)")
         }
         let tail = origin.open + origin.reason + origin.close
         for head in [full, " \(counts)"] where (head + " · " + tail).displayWidth <= width {
@@ -188,6 +191,12 @@ public enum GameView {
         let head = " \(counts) · " + origin.open
         let room = width - head.displayWidth - origin.close.displayWidth
         return head + shortened(origin.reason, toWidth: room) + origin.close
+    }
+
+    /// `date` as the local hour and minute, `14:02`.
+    private static func clockTime(_ date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     /// `text` cut to `width` columns, ending with "…" when it was cut.

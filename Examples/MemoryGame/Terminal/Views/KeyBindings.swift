@@ -112,7 +112,7 @@ public enum KeyBindings {
             switch key {
             case .enter: return .newGame
             case .character("r"):
-                if case .offlineFallback = game.origin { return .retry }
+                if game.origin.canRetry { return .retry }
                 return nil
             default: return nil
             }
@@ -130,7 +130,7 @@ public enum KeyBindings {
             case .down, .character("j"): return .moveCursor(.down)
             case .enter, .character(" "): return .flip
             case .character("r"):
-                if case .offlineFallback = game.origin { return .askForNewBoard }
+                if game.origin.canRetry { return .askForNewBoard }
                 return nil
             default: return nil
             }

@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import ReSwiftQuery
 import ReSwiftTesting
 import ReSwiftThunk
 import Testing
@@ -12,6 +13,34 @@ import Testing
         GameEnvironment(liveSource: live, random: RandomSource(seed: seed))
     }
 
+    /// Runs ``GameEffects/loadCards(category:preference:environment:dispatch:)`` in a store with
+    /// the album query, as the app does; returns the game's actions (the query's left out) and
+    /// the game slice after.
+    private func load(
+        _ category: MusicCategory, preference: GameEffects.SourcePreference, environment: GameEnvironment
+    ) async throws -> (actions: [Action], game: GameState) {
+        let log = ActionRecorder()
+        let record: Middleware<AppState> = { _, _ in
+            { next in
+                { action in
+                    if String(reflecting: type(of: action)).hasPrefix("MemoryGameModel.") {
+                        log.record(action)
+                    }
+                    next(action)
+                }
+            }
+        }
+        let store = Store<AppState>(
+            reducer: makeInPlaceAppReducer(), state: AppState(),
+            middleware: [record, createThunkMiddleware(), AlbumQuery.middleware(environment.liveSource)])
+        try await store.dispatch(
+            AsyncThunk<AppState, Void> { dispatch, _ in
+                await GameEffects.loadCards(
+                    category: category, preference: preference, environment: environment, dispatch: dispatch)
+            })
+        return (log.actions, store.state.game)
+    }
+
     private var liveAlbums: [Album] {
         (0..<10).map {
             Album(artist: "Live \($0)", title: "Album \($0)", artworkURL: URL(string: "https://a/\($0)"))
@@ -19,26 +48,20 @@ import Testing
     }
 
     @Test func liveFetchDealsLiveAlbums() async throws {
-        let harness = GameHarness()
         let live = FakeAlbumSource(result: .success(liveAlbums))
-        await GameEffects.loadCards(
-            category: .rock, preference: .live, environment: environment(live: live),
-            dispatch: AsyncThunkDispatch(harness.dispatch))
-        #expect(harness.log.actions.first as? FetchTunesAction == FetchTunesAction(category: .rock))
-        let set = try #require(harness.log.actions.last as? SetCardsAction)
+        let harness = try await load(.rock, preference: .live, environment: environment(live: live))
+        #expect(harness.actions.first as? FetchTunesAction == FetchTunesAction(category: .rock))
+        let set = try #require(harness.actions.last as? SetCardsAction)
         #expect(set.origin == .live)
         #expect(set.cards.count == 16)
         #expect(set.cards.allSatisfy { $0.album.artist.hasPrefix("Live") })
-        #expect(harness.current.phase == .playing)
+        #expect(harness.game.phase == .playing)
     }
 
     @Test func unreachableServiceFallsBackToTheOfflineCatalogAndSaysWhy() async throws {
-        let harness = GameHarness()
         let live = FakeAlbumSource(result: .failure(AlbumSourceError(.unreachable(detail: "unknown host x"))))
-        await GameEffects.loadCards(
-            category: .metal, preference: .live, environment: environment(live: live),
-            dispatch: AsyncThunkDispatch(harness.dispatch))
-        let set = try #require(harness.log.actions.last as? SetCardsAction)
+        let harness = try await load(.metal, preference: .live, environment: environment(live: live))
+        let set = try #require(harness.actions.last as? SetCardsAction)
         guard case .offlineFallback(let reason) = set.origin else {
             Issue.record("expected an offline fallback, got \(set.origin)")
             return
@@ -49,34 +72,25 @@ import Testing
     }
 
     @Test func timeoutAlsoFallsBackToTheOfflineCatalog() async throws {
-        let harness = GameHarness()
         let live = FakeAlbumSource(result: .failure(AlbumSourceError(.timedOut(seconds: 2))))
-        await GameEffects.loadCards(
-            category: .pop, preference: .live, environment: environment(live: live),
-            dispatch: AsyncThunkDispatch(harness.dispatch))
-        let set = try #require(harness.log.actions.last as? SetCardsAction)
+        let harness = try await load(.pop, preference: .live, environment: environment(live: live))
+        let set = try #require(harness.actions.last as? SetCardsAction)
         #expect(set.origin == .offlineFallback(reason: "iTunes timed out"))
     }
 
-    @Test func httpErrorFailsWithAMessageInsteadOfFallingBack() async {
-        let harness = GameHarness()
+    @Test func httpErrorFailsWithAMessageInsteadOfFallingBack() async throws {
         let live = FakeAlbumSource(result: .failure(AlbumSourceError(.httpStatus(500))))
-        await GameEffects.loadCards(
-            category: .rap, preference: .live, environment: environment(live: live),
-            dispatch: AsyncThunkDispatch(harness.dispatch))
-        #expect(harness.log.actions.count == 2)
+        let harness = try await load(.rap, preference: .live, environment: environment(live: live))
+        #expect(harness.actions.count == 2)
         #expect(
-            harness.current.phase == .failed(.rap, message: AlbumSourceError(.httpStatus(500)).description))
+            harness.game.phase == .failed(.rap, message: AlbumSourceError(.httpStatus(500)).description))
     }
 
-    @Test func tooFewDistinctAlbumsFails() async {
-        let harness = GameHarness()
+    @Test func tooFewDistinctAlbumsFails() async throws {
         let live = FakeAlbumSource(result: .success(Array(liveAlbums.prefix(5))))
-        await GameEffects.loadCards(
-            category: .rock, preference: .live, environment: environment(live: live),
-            dispatch: AsyncThunkDispatch(harness.dispatch))
+        let harness = try await load(.rock, preference: .live, environment: environment(live: live))
         let message = AlbumSourceError(.tooFewAlbums(found: 5, needed: 8)).description
-        #expect(harness.current.phase == .failed(.rock, message: message))
+        #expect(harness.game.phase == .failed(.rock, message: message))
     }
 
     @Test func tooFewAlbumsIsWordedForNoneOneAndMany() {
@@ -92,12 +106,9 @@ import Testing
     }
 
     @Test func offlinePreferenceNeverAsksTheLiveService() async throws {
-        let harness = GameHarness()
         let live = FakeAlbumSource(result: .failure(AlbumSourceError(.httpStatus(500))))
-        await GameEffects.loadCards(
-            category: .rock, preference: .offline, environment: environment(live: live),
-            dispatch: AsyncThunkDispatch(harness.dispatch))
-        let set = try #require(harness.log.actions.last as? SetCardsAction)
+        let harness = try await load(.rock, preference: .offline, environment: environment(live: live))
+        let set = try #require(harness.actions.last as? SetCardsAction)
         #expect(set.origin == .offline)
     }
 

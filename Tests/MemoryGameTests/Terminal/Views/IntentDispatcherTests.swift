@@ -11,7 +11,8 @@ import Testing
 @MainActor
 @Suite struct IntentDispatcherTests {
     private func makeStore(
-        route: Route, log: ActionRecorder? = nil, clock: some EffectClock = ContinuousEffectClock()
+        route: Route, log: ActionRecorder? = nil, clock: some EffectClock = ContinuousEffectClock(),
+        live: (any AlbumSource)? = nil
     ) -> Store<AppState> {
         let record: Middleware<AppState> = { _, _ in
             { next in
@@ -23,7 +24,10 @@ import Testing
         }
         let store = Store<AppState>(
             reducer: makeAppReducer(), state: AppState(categories: CategoriesState(current: .rock)),
-            middleware: [createThunkMiddleware(effects: ThunkEffects(clock: clock)), record])
+            middleware: [
+                createThunkMiddleware(effects: ThunkEffects(clock: clock)), record,
+                AlbumQuery.middleware(live),
+            ])
         store.dispatch(SetRouteAction(route))
         return store
     }
@@ -100,8 +104,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func leavingTheGameWhileLoadingDropsTheLateResult() async throws {
         let log = ActionRecorder()
-        let store = makeStore(route: Routes.gameRoute, log: log)
         let release = OneShotSignal()
+        let store = makeStore(route: Routes.gameRoute, log: log, live: GatedAlbumSource(release: release))
         let dispatcher = IntentDispatcher(
             store: store,
             environment: GameEnvironment(
@@ -121,8 +125,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func aNewGameSupersedesTheFetchStillRunning() async throws {
         let log = ActionRecorder()
-        let store = makeStore(route: Routes.gameRoute, log: log)
         let release = OneShotSignal()
+        let store = makeStore(route: Routes.gameRoute, log: log, live: GatedAlbumSource(release: release))
         let dispatcher = IntentDispatcher(
             store: store,
             environment: GameEnvironment(
