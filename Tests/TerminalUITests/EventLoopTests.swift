@@ -122,6 +122,44 @@ private func stopEventually(_ loop: EventLoop, after seconds: Double = 60) {
         #expect(events == [.key(.escape)])
     }
 
+    @Test func theKeysOfOneReadComeAsOneBatchAndIdleFollowsEachBatch() async {
+        let input = InputPipe()
+        defer { input.closeWriteEnd() }
+        let loop = EventLoop(input: input.readFD)
+        stopEventually(loop)
+        input.send(String(repeating: "x", count: 1000))
+        var batches: [[TerminalEvent]] = []
+        var idles = 0
+        await loop.runBatches { batch in
+            batches.append(batch)
+        } whenIdle: {
+            idles += 1
+            if !batches.isEmpty { loop.stop() }
+        }
+        // A paste of a thousand keys is one batch, so an app draws it once (one idle before the
+        // first wait, one after the batch).
+        #expect(batches.count == 1)
+        #expect(batches.first?.count == 1000)
+        #expect(batches.first?.allSatisfy { $0 == .key(.character("x")) } == true)
+        #expect(idles == 2)
+    }
+
+    @Test func anUnterminatedPasteEndsAfterThePasteTimeoutAndKeysAreKeysAgain() async {
+        let input = InputPipe()
+        defer { input.closeWriteEnd() }
+        let loop = EventLoop(input: input.readFD)
+        loop.pasteTimeout = 0.05
+        stopEventually(loop)
+        input.send("\u{1B}[200~ls -l\nrm x")
+        var events: [TerminalEvent] = []
+        await loop.run { event in
+            events.append(event)
+            if events.count == 1 { input.send("q") }
+            if events.count == 2 { loop.stop() }
+        }
+        #expect(events == [.key(.paste("ls -l\nrm x")), .key(.character("q"))])
+    }
+
     @Test func endOfInputEndsTheLoop() async {
         let input = InputPipe()
         let loop = EventLoop(input: input.readFD)

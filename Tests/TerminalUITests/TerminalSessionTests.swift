@@ -92,6 +92,39 @@ import Testing
         #expect(pty.output().isEmpty, "a second restore writes nothing")
     }
 
+    @Test func bracketedPasteIsOnWhileTheSessionLasts() throws {
+        let pty = try PTY()
+        defer { pty.close() }
+        let session = try TerminalSession.start(input: pty.slave, output: pty.slave)
+        #expect(pty.output().contains("\u{1B}[?2004h"))
+        session.restore()
+        #expect(pty.output().contains("\u{1B}[?2004l"))
+    }
+
+    @Test func restoreDiscardsInputTheProgramDidNotRead() throws {
+        let pty = try PTY()
+        defer { pty.close() }
+        let session = try TerminalSession.start(input: pty.slave, output: pty.slave)
+        // The rest of a paste the app didn't read when it quit: it must not reach the shell.
+        let typed = Array("echo pwned\n".utf8)
+        _ = typed.withUnsafeBytes { write(pty.master, $0.baseAddress, $0.count) }
+        try #require(Self.pendingInput(pty.slave, atLeast: typed.count))
+        session.restore()
+        #expect(Self.pendingInput(pty.slave, atLeast: 1) == false)
+    }
+
+    /// Whether at least `count` bytes wait to be read on `fd`, checked until a deadline.
+    private static func pendingInput(_ fd: Int32, atLeast count: Int) -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            var available: Int32 = 0
+            if ioctl(fd, UInt(FIONREAD), &available) == 0, available >= count { return true }
+            if count == 1 { return available >= 1 }
+            Thread.sleep(forTimeInterval: 0.01)
+        } while Date() < deadline
+        return false
+    }
+
     @Test func optionsCanKeepTheMainScreenAndCursor() throws {
         let pty = try PTY()
         defer { pty.close() }

@@ -190,6 +190,17 @@
             if !result { throw TestSupportError("Could not write to the pseudo-terminal (errno \(errno)).") }
         }
 
+        /// Pastes `text` as a terminal does: wrapped in `ESC[200~` … `ESC[201~` when the program
+        /// turned bracketed paste on (see ``VirtualScreen/isBracketedPasteOn``), as plain keys
+        /// otherwise.
+        public func paste(_ text: String) throws {
+            updateScreen()
+            let bracketed = screenState.screen.isBracketedPasteOn
+            try send(
+                bytes: Array(
+                    ((bracketed ? "\u{1B}[200~" : "") + text + (bracketed ? "\u{1B}[201~" : "")).utf8))
+        }
+
         /// Resizes the terminal and sends the program SIGWINCH, as a terminal window does.
         public func resize(to size: TerminalSize) {
             var windowSize = winsize(
@@ -333,7 +344,7 @@
         }
 
         /// Checks that the program gave the terminal back: the modes are as before it started, it
-        /// left the alternate screen, and the cursor is visible.
+        /// left the alternate screen, the cursor is visible and bracketed paste is off.
         ///
         /// - Throws: ``TestSupportError`` saying which of these is not the case.
         public func verifyTerminalRestored() throws {
@@ -342,6 +353,7 @@
             let screen = self.screen
             if screen.isAlternateScreenActive { problems.append("the alternate screen is still active") }
             if !screen.isCursorVisible { problems.append("the cursor is still hidden") }
+            if screen.isBracketedPasteOn { problems.append("bracketed paste is still on") }
             guard problems.isEmpty else {
                 throw TestSupportError(
                     "The program did not restore the terminal: " + problems.joined(separator: "; "))

@@ -21,6 +21,9 @@ public struct VirtualScreen: Sendable, CustomStringConvertible {
     public private(set) var isAlternateScreenActive = false
     /// Whether the cursor is shown (programs hide it with `ESC[?25l`).
     public private(set) var isCursorVisible = true
+    /// Whether the program asked for bracketed paste (`ESC[?2004h`) and hasn't turned it off: a
+    /// terminal then wraps pasted text in `ESC[200~` … `ESC[201~`.
+    public private(set) var isBracketedPasteOn = false
     /// The cursor's row, from 0.
     public private(set) var cursorRow = 0
     /// The cursor's column, from 0.
@@ -335,6 +338,8 @@ public struct VirtualScreen: Sendable, CustomStringConvertible {
         switch mode {
         case 25:
             isCursorVisible = on
+        case 2004:
+            isBracketedPasteOn = on
         case 47, 1047, 1049:
             if on, !isAlternateScreenActive {
                 mainScreen = (cells, cursorRow, cursorColumn)

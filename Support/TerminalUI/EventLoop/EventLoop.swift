@@ -52,13 +52,21 @@ public final class EventLoop {
     /// How long a lone Esc waits for the rest of an escape sequence before it counts as Esc.
     public var escapeTimeout: Double
 
+    /// How long a bracketed paste whose end marker hasn't come waits for more bytes before it
+    /// ends with what came (a terminal cut off mid-paste must not leave the app taking every key
+    /// after it as pasted text).
+    public var pasteTimeout: Double = 1
+
     private let inputFD: Int32
     private let resizeFD: Int32?
     private let mailbox: Mailbox
     /// Where `poll` blocks, so the main thread doesn't.
     private let waiter = DispatchQueue(label: "TerminalUI.EventLoop.wait")
     private var decoder = KeyDecoder()
+    /// Events read and not yet handed out: those from `firstUndelivered` on (an index, so that
+    /// handing out the thousands of keys of one read one at a time costs each key O(1)).
     private var undeliveredEvents: [TerminalEvent] = []
+    private var firstUndelivered = 0
     private var inputIsOpen = true
     private var isRunning = false
     private var nextTick: UInt64?
@@ -122,6 +130,48 @@ public final class EventLoop {
     /// - Returns: Why the loop ended (``EndReason/stopped`` also when the task was cancelled).
     @discardableResult
     public func run(_ handler: (TerminalEvent) -> Void) async -> EndReason {
+        await run(handler, whenIdle: {})
+    }
+
+    /// Delivers events to `handler` one at a time like ``run(_:)``, and calls `whenIdle` each time
+    /// everything that arrived together has been handled — every key of one read, and the work
+    /// posted meanwhile — before the loop waits again.
+    ///
+    /// Draw in `whenIdle` rather than after each event: a paste of a thousand keys from a
+    /// terminal without bracketed paste is a thousand events but one read, so it is drawn once.
+    ///
+    /// - Parameters:
+    ///   - handler: Called on the main actor with each event, one at a time.
+    ///   - whenIdle: Called on the main actor before each wait (and once before the first).
+    /// - Returns: Why the loop ended.
+    @discardableResult
+    public func run(_ handler: (TerminalEvent) -> Void, whenIdle: () -> Void) async -> EndReason {
+        await runLoop(batches: false, { handler($0[0]) }, whenIdle: whenIdle)
+    }
+
+    /// Delivers what arrived together as one batch: every event of one read (all the keys a
+    /// paste sent at once, say), in order, then calls `whenIdle` before waiting again.
+    ///
+    /// Handle the whole batch before drawing: a text field can take all the keys of a batch and
+    /// tell the store once. To stop partway through a batch (a quit key), call ``stop()`` and
+    /// leave the rest of the batch unhandled.
+    ///
+    /// - Parameters:
+    ///   - handler: Called on the main actor with each batch, never empty.
+    ///   - whenIdle: Called on the main actor before each wait (and once before the first).
+    /// - Returns: Why the loop ended.
+    @discardableResult
+    public func runBatches(
+        _ handler: ([TerminalEvent]) -> Void, whenIdle: () -> Void = {}
+    ) async -> EndReason {
+        await runLoop(batches: true, handler, whenIdle: whenIdle)
+    }
+
+    /// The loop of both `run`s: hands `handler` every queued event at once (`batches`) or the
+    /// first of them, with posted work run before each delivery.
+    private func runLoop(
+        batches: Bool, _ handler: ([TerminalEvent]) -> Void, whenIdle: () -> Void
+    ) async -> EndReason {
         precondition(!isRunning, "EventLoop.run was called while it was already running; call it once.")
         isRunning = true
         defer { isRunning = false }
@@ -129,12 +179,23 @@ public final class EventLoop {
             while true {
                 if takeStopRequest() { return .stopped }
                 if runPostedWork() { continue }
-                if let event = undeliveredEvents.first {
-                    undeliveredEvents.removeFirst()
-                    handler(event)
+                if firstUndelivered < undeliveredEvents.count {
+                    let batch =
+                        batches
+                        ? Array(undeliveredEvents[firstUndelivered...])
+                        : [undeliveredEvents[firstUndelivered]]
+                    firstUndelivered += batch.count
+                    if firstUndelivered == undeliveredEvents.count {
+                        undeliveredEvents.removeAll(keepingCapacity: true)
+                        firstUndelivered = 0
+                    }
+                    handler(batch)
                     continue
                 }
                 if !inputIsOpen { return .inputClosed }
+                whenIdle()
+                if takeStopRequest() { return .stopped }
+                if runPostedWork() { continue }
                 await wait()
             }
         } onCancel: {
@@ -195,11 +256,13 @@ public final class EventLoop {
         let after = SystemCalls.monotonicNanoseconds()
         if !decoder.hasPendingInput {
             escapeDeadline = nil
+        } else if ready[1] || escapeDeadline == nil {
+            // More came (or something started): wait for the rest from now on.
+            let timeout = decoder.isInsidePaste ? pasteTimeout : escapeTimeout
+            escapeDeadline = after + Self.nanoseconds(timeout)
         } else if let escapeDeadline, after >= escapeDeadline {
             undeliveredEvents += decoder.flush().map(TerminalEvent.key)
             self.escapeDeadline = nil
-        } else if escapeDeadline == nil {
-            escapeDeadline = after + Self.nanoseconds(escapeTimeout)
         }
         if let tickInterval, let tick = nextTick, after >= tick {
             undeliveredEvents.append(.tick)
@@ -209,7 +272,7 @@ public final class EventLoop {
     }
 
     private func readKeys() {
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var buffer = [UInt8](repeating: 0, count: 65536)
         let count = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
         if count > 0 {
             undeliveredEvents += decoder.feed(buffer[0..<count]).map(TerminalEvent.key)

@@ -49,6 +49,12 @@ public enum Key: Hashable, Sendable {
     case ctrl(Character)
     /// Alt (Meta) and a character, sent as Esc followed by the character.
     case alt(Character)
+    /// Text the user pasted, whole: a terminal in bracketed-paste mode (which ``TerminalSession``
+    /// turns on) wraps a paste in `ESC [200~` … `ESC [201~`, and ``KeyDecoder`` gives the text
+    /// between as one key. A paste is text, never commands: a text field inserts it
+    /// (``TextField/insert(pasted:)``), and a screen without an open field ignores it, so a pasted
+    /// `q` or `d` never quits or deletes.
+    case paste(String)
 
     /// The space bar: `.character(" ")`.
     public static let space = Key.character(" ")

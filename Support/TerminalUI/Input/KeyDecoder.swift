@@ -13,14 +13,37 @@
 /// ```
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// The bytes of a bracketed paste received so far, while one is open.
+    private var paste: [UInt8]?
+    /// How many bytes of ``pasteEnd`` the bytes just received end with, inside a paste: the end
+    /// marker may be split across reads.
+    private var pasteEndMatched = 0
+
+    /// `ESC [200~`: a terminal in bracketed-paste mode sends it before pasted text.
+    static let pasteStart: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E]
+    /// `ESC [201~`: the end of pasted text.
+    static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+
+    /// The most bytes one ``Key/paste(_:)`` carries. A longer paste comes as several pastes, in
+    /// order, so memory stays bounded even if the end marker never comes.
+    public static let maximumPasteLength = 4 << 20
 
     /// Creates a decoder with nothing pending.
     public init() {}
 
-    /// Whether bytes are held back waiting for the rest of a sequence or character.
-    public var hasPendingInput: Bool { !pending.isEmpty }
+    /// Whether bytes are held back waiting for the rest of a sequence, a character or a paste.
+    public var hasPendingInput: Bool { !pending.isEmpty || paste != nil }
+
+    /// Whether a bracketed paste has started and its end marker hasn't come yet. An event loop
+    /// waits longer for the rest of a paste than for the rest of an escape sequence, then calls
+    /// ``flush()``, which ends the paste with what came: a paste whose end never comes (a
+    /// terminal cut off mid-paste) can't take the keys typed after it.
+    public var isInsidePaste: Bool { paste != nil }
 
     /// Adds bytes and returns the keys they complete.
+    ///
+    /// - Complexity: O(*n*) in the bytes added (plus the few held back from before), however the
+    ///   input is split: a long paste costs each byte once.
     public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [Key] {
         pending.append(contentsOf: bytes)
         return decodePending(final: false)
@@ -28,24 +51,42 @@ public struct KeyDecoder: Sendable {
 
     /// Decodes whatever is pending as if no more bytes will come: a lone Esc becomes ``Key/escape``,
     /// an unfinished sequence becomes Esc followed by its characters, a cut-off UTF-8 character is
-    /// dropped.
+    /// dropped, and an unfinished paste ends with the text received so far.
     public mutating func flush() -> [Key] {
-        decodePending(final: true)
+        var keys = decodePending(final: true)
+        if paste != nil {
+            paste!.append(contentsOf: Self.pasteEnd.prefix(pasteEndMatched))
+            keys += finishPaste(upTo: paste!.count)
+            paste = nil
+            pasteEndMatched = 0
+        }
+        return keys
     }
 
     /// Decodes keys from the front of ``pending`` and then drops the bytes they used in one go:
     /// dropping each key's bytes on its own would make a long paste take quadratic time.
     private mutating func decodePending(final: Bool) -> [Key] {
         var keys: [Key] = []
-        let used = pending.withUnsafeBufferPointer { buffer in
+        let pendingBytes = pending
+        let used = pendingBytes.withUnsafeBufferPointer { buffer in
             var start = 0
             while start < buffer.count {
+                if paste != nil {
+                    start = takePasted(buffer, from: start, into: &keys)
+                    continue
+                }
                 guard
                     let (key, length) = Self.decodeFirst(
                         UnsafeBufferPointer(rebasing: buffer[start...]), final: final)
                 else {
                     if final { start += 1 } else { break }
                     continue
+                }
+                if key == nil, length == Self.pasteStart.count,
+                    buffer[start..<start + length].elementsEqual(Self.pasteStart)
+                {
+                    paste = []
+                    pasteEndMatched = 0
                 }
                 start += length
                 if let key { keys.append(key) }
@@ -54,6 +95,63 @@ public struct KeyDecoder: Sendable {
         }
         pending.removeFirst(used)
         return keys
+    }
+
+    /// Moves pasted bytes from `buffer[start...]` into ``paste`` until the end marker, which ends
+    /// the paste (appending it to `keys`). - Returns: Where the bytes after the paste start.
+    private mutating func takePasted(
+        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, into keys: inout [Key]
+    ) -> Int {
+        var index = start
+        while index < buffer.count {
+            let byte = buffer[index]
+            index += 1
+            if byte == Self.pasteEnd[pasteEndMatched] {
+                pasteEndMatched += 1
+                if pasteEndMatched == Self.pasteEnd.count {
+                    keys += finishPaste(upTo: paste!.count)
+                    paste = nil
+                    pasteEndMatched = 0
+                    return index
+                }
+                continue
+            }
+            // Not the end marker after all: what matched of it was text (only its first byte is
+            // an Esc, so the byte that broke the match can only start a new match).
+            if pasteEndMatched > 0 {
+                paste!.append(contentsOf: Self.pasteEnd.prefix(pasteEndMatched))
+                pasteEndMatched = 0
+            }
+            if byte == Self.pasteEnd[0] {
+                pasteEndMatched = 1
+            } else {
+                paste!.append(byte)
+            }
+            if paste!.count >= Self.maximumPasteLength {
+                keys += finishPaste(upTo: Self.utf8Boundary(in: paste!, atOrBefore: Self.maximumPasteLength))
+            }
+        }
+        return index
+    }
+
+    /// A ``Key/paste(_:)`` with the first `count` bytes of the paste (none when empty), which
+    /// leave the paste.
+    private mutating func finishPaste(upTo count: Int) -> [Key] {
+        guard count > 0 else { return [] }
+        let text = String(decoding: paste![..<count], as: UTF8.self)
+        paste!.removeFirst(count)
+        return [.paste(text)]
+    }
+
+    /// The last position at or before `limit` that doesn't split a UTF-8 character.
+    private static func utf8Boundary(in bytes: [UInt8], atOrBefore limit: Int) -> Int {
+        var index = min(limit, bytes.count)
+        var steps = 0
+        while index > 0, index < bytes.count, bytes[index] & 0xC0 == 0x80, steps < 3 {
+            index -= 1
+            steps += 1
+        }
+        return index == 0 ? min(limit, bytes.count) : index
     }
 
     /// Decodes all of `bytes` at once, flushing at the end: for tests and pasted input.

@@ -124,6 +124,9 @@ enum TerminalRestoration {
 
     /// Puts back the saved modes and writes the leave sequence. Async-signal-safe: only
     /// `tcsetattr` and `write`, on memory allocated beforehand.
+    ///
+    /// Input the program hasn't read is discarded (`TCSAFLUSH`): the rest of a paste typed into
+    /// the app must not reach the shell that gets the terminal back, where it would run.
     static func restoreTerminal() {
         guard record.pointee.active == 1 else { return }
         record.pointee.active = 0
@@ -139,7 +142,7 @@ enum TerminalRestoration {
             offset += written
         }
         if record.pointee.hasSavedModes == 1 {
-            _ = tcsetattr(record.pointee.inputFD, TCSADRAIN, &record.pointee.savedModes)
+            _ = tcsetattr(record.pointee.inputFD, TCSAFLUSH, &record.pointee.savedModes)
         }
     }
 }

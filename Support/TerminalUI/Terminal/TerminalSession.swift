@@ -13,8 +13,9 @@
 ///
 /// Starting a session checks that standard input and output are terminals, saves the terminal's
 /// modes, switches to raw mode (no echo, no line buffering, no signals from keys — Ctrl-C
-/// arrives as ``Key/ctrl(_:)`` with `"c"`), enters the alternate screen and hides the cursor.
-/// ``restore()`` undoes all of it, and runs by itself when the session is deallocated, when the
+/// arrives as ``Key/ctrl(_:)`` with `"c"`), enters the alternate screen, hides the cursor and
+/// turns on bracketed paste. ``restore()`` undoes all of it and discards input the program
+/// hasn't read (the rest of a long paste must not reach the shell as commands), and runs by itself when the session is deallocated, when the
 /// process calls `exit()`, and when it receives SIGINT, SIGTERM, SIGHUP, SIGQUIT or a crash
 /// signal (the handler restores the terminal, then lets the signal take its normal course).
 ///
@@ -39,11 +40,16 @@ public final class TerminalSession: Sendable {
         public var alternateScreen: Bool
         /// Hide the cursor while the session lasts.
         public var hideCursor: Bool
+        /// Ask the terminal to mark pasted text (bracketed paste, `ESC [?2004h`), so a paste
+        /// arrives as one ``Key/paste(_:)`` rather than as keys: a pasted "q" or newline is text,
+        /// never a command.
+        public var bracketedPaste: Bool
 
-        /// Creates options; by default both the alternate screen and a hidden cursor.
-        public init(alternateScreen: Bool = true, hideCursor: Bool = true) {
+        /// Creates options; by default the alternate screen, a hidden cursor and bracketed paste.
+        public init(alternateScreen: Bool = true, hideCursor: Bool = true, bracketedPaste: Bool = true) {
             self.alternateScreen = alternateScreen
             self.hideCursor = hideCursor
+            self.bracketedPaste = bracketedPaste
         }
     }
 
@@ -90,6 +96,10 @@ public final class TerminalSession: Sendable {
         if options.hideCursor {
             enter += "\u{1B}[?25l"
             leave += "\u{1B}[?25h"
+        }
+        if options.bracketedPaste {
+            enter += "\u{1B}[?2004h"
+            leave += "\u{1B}[?2004l"
         }
         guard
             let session = TerminalRestoration.begin(

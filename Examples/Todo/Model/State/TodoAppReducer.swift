@@ -67,14 +67,15 @@ private func reduceScreen(_ action: TodoScreenAction, state: inout TodoAppState)
     case is BeginEditingTodo:
         if let item = state.list.item(number: state.screen.selection + 1) {
             state.screen.editor = .editing(id: item.id, text: item.title)
-            state.screen.editorCursor = item.title.count
+            state.screen.editorCursor = item.title.utf8.count
             state.screen.message = nil
         }
     case let change as ChangeEditorText:
         guard let editor = state.screen.editor else { break }
         if editor.text != change.text { state.screen.message = nil }
         state.screen.editor = editor.with(text: change.text)
-        state.screen.editorCursor = min(max(change.cursor ?? change.text.count, 0), change.text.count)
+        let length = change.text.utf8.count
+        state.screen.editorCursor = min(max(change.cursor ?? length, 0), length)
     case is CloseEditor:
         state.screen.editor = nil
         state.screen.editorCursor = 0

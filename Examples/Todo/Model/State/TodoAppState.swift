@@ -19,8 +19,12 @@ public struct TodoScreenState: Codable, Equatable, Sendable {
     public var selection: Int
     /// The line being typed, when the user is adding or editing an item.
     public var editor: TodoEditor?
-    /// Where the cursor is in the editor's text, in characters from its start
-    /// (0…`editor.text.count`); 0 when no editor is open.
+    /// Where the cursor is in the editor's text, in UTF-8 bytes from its start
+    /// (0…`editor.text.utf8.count`, at the start of a character); 0 when no editor is open.
+    ///
+    /// Bytes rather than characters, so that a key typed into a long title costs what it
+    /// changes: finding the cursor's place in the text is then O(1), where counting characters
+    /// would walk the whole text on every key.
     public var editorCursor: Int
     /// A message for the status line (a rejected title, a file problem), if any; shown in full,
     /// wrapped, above the editor while a title is being typed.
@@ -32,15 +36,15 @@ public struct TodoScreenState: Codable, Equatable, Sendable {
     ///   - selection: The selected row.
     ///   - editor: The line being typed, if any.
     ///   - message: A message for the status line, if any.
-    ///   - editorCursor: Where the cursor is in the editor's text; `nil` puts it at the end of
-    ///     the text.
+    ///   - editorCursor: Where the cursor is in the editor's text, in UTF-8 bytes; `nil` puts it
+    ///     at the end of the text.
     public init(
         selection: Int = 0, editor: TodoEditor? = nil, message: String? = nil, editorCursor: Int? = nil
     ) {
         self.selection = selection
         self.editor = editor
         self.message = message
-        let length = editor?.text.count ?? 0
+        let length = editor?.text.utf8.count ?? 0
         self.editorCursor = min(max(editorCursor ?? length, 0), length)
     }
 }

@@ -34,10 +34,14 @@ public struct BeginEditingTodo: TodoScreenAction, Codable, Equatable {
 
 /// Replaces the text in the open editor and moves its cursor (typing, deleting, moving). A
 /// message shown about the title is cleared when the text changes.
+///
+/// The interactive list sends one for all the keys of one read (a paste sent as keys is one
+/// action, not one per character), and the reducer takes it in O(1) besides comparing the text.
 public struct ChangeEditorText: TodoScreenAction, Codable, Equatable {
     /// The editor's new text.
     public var text: String
-    /// Where the cursor goes, in characters from the start of `text`; `nil` for its end.
+    /// Where the cursor goes, in UTF-8 bytes from the start of `text` (see
+    /// ``TodoScreenState/editorCursor``); `nil` for its end.
     public var cursor: Int?
     /// Creates the action.
     public init(_ text: String, cursor: Int? = nil) {

@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 import TerminalUI
 import TodoModel
 
@@ -14,6 +14,11 @@ final class TodoInteractiveApp {
     private var state: TodoAppState
     private var size: TerminalSize
     private var subscription: SubscriptionToken?
+    /// The newest state a subscriber saw that the screen hasn't taken yet; only the first of a
+    /// run of states posts to the loop, so a thousand dispatches are one redraw.
+    private let newestState = Locked<TodoAppState?>(nil)
+    /// Whether the screen is out of date; the loop draws when it has handled what came in.
+    private var needsDraw = true
 
     private init(session: TerminalSession, store: TodoScreenStore) {
         self.store = store
@@ -43,35 +48,59 @@ final class TodoInteractiveApp {
 
     private func run() async -> Bool {
         // Subscribers run on whichever thread dispatched; the loop's `post` brings the state to
-        // the main actor, where drawing happens.
-        subscription = store.subscribe { [loop] newState in
-            loop.post { [weak self] in
-                self?.state = newState
-                self?.draw()
+        // the main actor, where drawing happens, once for however many states came meanwhile.
+        subscription = store.subscribe { [loop, newestState] newState in
+            let isFirst = newestState.withLock { newest in
+                defer { newest = newState }
+                return newest == nil
             }
+            guard isFirst else { return }
+            loop.post { [weak self] in self?.takeNewestState() }
         }
         defer { subscription?.cancel() }
-        draw()
         var interrupted = false
-        await loop.run { event in
-            // A changed state arrives through the subscription, which draws it.
-            switch event {
-            case .key(let key):
-                if view.handle(key) == .quit {
-                    interrupted = key.isInterrupt
-                    loop.stop()
+        // All the keys of one read are handled before the screen is drawn, once: a paste is one
+        // redraw, however many keys it came as.
+        await loop.runBatches { events in
+            var keys: [Key] = []
+            for event in events {
+                switch event {
+                case .key(let key):
+                    keys.append(key)
+                case .resize(let newSize):
+                    size = newSize
+                    needsDraw = true
+                case .tick:
+                    break
                 }
-            case .resize(let newSize):
-                size = newSize
-                draw()
-            case .tick:
-                break
             }
+            guard !keys.isEmpty else { return }
+            view.pageSize = max(TodoScreenView.listHeight(state: state, size: size), 1)
+            if view.handle(keys) == .quit {
+                interrupted = keys.contains(where: \.isInterrupt)
+                loop.stop()
+            }
+        } whenIdle: {
+            if needsDraw { draw() }
         }
         return interrupted
     }
 
+    private func takeNewestState() {
+        guard
+            let newState = newestState.withLock({ newest in
+                defer { newest = nil }
+                return newest
+            })
+        else {
+            return
+        }
+        state = newState
+        needsDraw = true
+    }
+
     private func draw() {
+        needsDraw = false
         view.pageSize = max(TodoScreenView.listHeight(state: state, size: size), 1)
         renderer.render(TodoScreenView.lines(state: state, size: size), size: size)
     }

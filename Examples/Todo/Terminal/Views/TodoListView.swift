@@ -96,6 +96,13 @@ final class TodoListView {
         return true
     }
 
+    /// Gives the line being typed `field`'s text and cursor (several keys' worth of editing at
+    /// once: see `handle(_:)` with the keys of one read).
+    func edit(to field: TextField) {
+        guard state.screen.editor != nil else { return }
+        dispatch(ChangeEditorText(field))
+    }
+
     /// Inserts `text` at the cursor of the line being typed.
     func type(_ text: String) {
         guard var field = state.screen.editorField else { return }

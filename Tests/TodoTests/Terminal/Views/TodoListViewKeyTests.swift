@@ -92,3 +92,55 @@ import Testing
         #expect(store.state.list.items.count == 3)
     }
 }
+
+/// The keys of one read, handled together: a run of typing is one action, not one per key.
+@Suite struct TodoListViewKeyBatchTests {
+    private func store(editor: TodoEditor?) -> Store<TodoAppState> {
+        let list = TodoState(items: [TodoItem(id: 1, title: "Buy milk")])
+        return Store(
+            reducer: todoAppReducer, state: TodoAppState(list: list, screen: TodoScreenState(editor: editor)))
+    }
+
+    @Test func aThousandKeysTypedInOneReadAreOneActionWithTheWholeText() {
+        let store = store(editor: .adding(text: "ab"))
+        var actions: [Action] = []
+        let reduce = store.dispatchFunction!
+        store.dispatchFunction = { action in
+            actions.append(action)
+            reduce(action)
+        }
+        let view = TodoListView(store: store)
+        let keys = Array(repeating: Key.character("x"), count: 1000) + [.left, .backspace, .tab]
+        #expect(view.handle(keys) == .keepRunning)
+        #expect(actions.count == 1)
+        let expected = "ab" + String(repeating: "x", count: 998) + " x"
+        #expect(actions.first as? ChangeEditorText == ChangeEditorText(expected, cursor: 1001))
+        #expect(store.state.screen.editor == .adding(text: expected))
+    }
+
+    @Test func enterInTheMiddleOfARunSavesWhatCameBeforeIt() {
+        let store = store(editor: .adding(text: ""))
+        let view = TodoListView(store: store)
+        #expect(view.handle([.character("t"), .character("e"), .enter, .character("d")]) == .keepRunning)
+        // "te" was added, the editor closed, and the "d" after Enter deleted... the selected item,
+        // as a typed "d" does: typed keys are keys. A paste is not (see the next test).
+        #expect(store.state.list.items.map(\.title) == ["Buy milk"])
+    }
+
+    @Test func aPasteWhileBrowsingDoesNothing() {
+        let store = store(editor: nil)
+        var actions: [Action] = []
+        store.dispatchFunction = { actions.append($0) }
+        let view = TodoListView(store: store)
+        #expect(view.handle([.paste("dq d\n")]) == .keepRunning)
+        #expect(actions.isEmpty)
+    }
+
+    @Test func aPasteIntoTheEditorIsTypedOnOneLine() {
+        let store = store(editor: .adding(text: ""))
+        let view = TodoListView(store: store)
+        _ = view.handle([.paste("milk\ndog food")])
+        #expect(store.state.screen.editor == .adding(text: "milk dog food"))
+        #expect(store.state.list.items.count == 1)
+    }
+}
