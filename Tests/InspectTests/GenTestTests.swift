@@ -14,25 +14,6 @@ import Testing
 
 /// `record` a session of the in-process app, then `gen-test` it, and compile the result.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct GenTestTests {
-    private func recordSession(_ app: InspectedApp, to file: String, actions: (Store<ShoppingState>) -> Void)
-        async throws
-    {
-        let record = try LaunchedProcess(
-            product: "reswift-inspect", arguments: ["record", "shopping", "--to", file],
-            environment: app.environment)
-        try await eventually("the recorder has the initial state") {
-            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-            return text.contains(#""type":"state""#)
-        }
-        actions(app.store)
-        try await eventually("every action is recorded") {
-            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-            return text.contains(#""note":"done""#)
-        }
-        record.kill()
-        _ = try record.waitForExit()
-    }
-
     @Test func recordsASessionAndWritesATestThatReplaysIt() async throws {
         let app = try InspectedApp()
         app.store.dispatch(AddItem(name: "before recording"))
@@ -55,14 +36,13 @@ import Testing
         #expect(source.contains("@Suite struct ShoppingRecordedSessionTests"))
         #expect(
             source.contains(
-                "initialState: try decode(InspectTests.ShoppingState.self, #\"{\"items\":[\"before recording\"]}\"#)"
+                #"initialState: try decode(InspectTests.ShoppingState.self, "{\"items\":[\"before recording\"]}")"#
             ))
         #expect(
-            source.contains("let action1 = try decode(InspectTests.AddItem.self, #\"{\"name\":\"milk\"}\"#)"))
+            source.contains(#"let action1 = try decode(InspectTests.AddItem.self, "{\"name\":\"milk\"}")"#))
         #expect(
             source.contains(
-                "let action2 = try decode(InspectTests.AddItem.self, ##\"{\"name\":\"say \\\"#hi\\\"#\"}\"##)"
-            ))
+                ##"let action2 = try decode(InspectTests.AddItem.self, "{\"name\":\"say \\\"#hi\\\"#\"}")"##))
         #expect(source.contains("store.send(action3) { $0 = state3 }"))
         #expect(!source.contains("action4"))
 
@@ -102,13 +82,20 @@ import Testing
         }
     }
 
-    @Test func rawStringLiteralsHoldAnyJSON() {
-        #expect(TestGenerator.literal("{\"a\":1}") == "#\"{\"a\":1}\"#")
-        #expect(TestGenerator.literal("{\"a\":\"x\"#\"}") == "##\"{\"a\":\"x\"#\"}\"##")
+    @Test func stringLiteralsEscapeEveryBackslashQuoteAndInvisibleCharacter() {
+        #expect(SwiftStringLiteral.make(#"{"a":1}"#) == #""{\"a\":1}""#)
+        #expect(SwiftStringLiteral.make(##"escape \# in markdown"##) == ##""escape \\# in markdown""##)
+        #expect(SwiftStringLiteral.make(##"\#(x) \(y) "#"##) == ##""\\#(x) \\(y) \"#""##)
+        #expect(
+            SwiftStringLiteral.make("a\nb\0\u{1B}\u{7F}\u{9B}\u{202E}\u{2028}")
+                == #""a\nb\0\u{1B}\u{7F}\u{9B}\u{202E}\u{2028}""#)
+        #expect(SwiftStringLiteral.make("本 👍🏽 é") == "\"本 👍🏽 é\"")
+        #expect(TestGenerator.comment("a\nb\u{2028}c") == "a<U+000A>b<U+2028>c")
         #expect(TestGenerator.isTypeName("TodoModel.AddTodo"))
         #expect(!TestGenerator.isTypeName("(unknown context at $1234).Local"))
         #expect(!TestGenerator.isTypeName("Box<Int>"))
         #expect(TestGenerator.typeName(from: "library-finder") == "LibraryFinder")
+        #expect(TestGenerator.typeName(from: "9 lives\u{200B}") == "App9Lives")
     }
 
     @Test func jsonLinesKeepTheirMeaningWithoutCharactersATerminalWouldObey() {

@@ -68,7 +68,11 @@ import Testing
 /// Compiles a generated test into an executable with Swift Testing's entry point, linked against
 /// the objects `swift build` made for the package's modules, and runs it.
 enum GeneratedTestBuild {
-    static func build(_ test: String, in folder: String) async throws -> String {
+    /// Builds the runner of the generated test `test` in `folder` and returns its path.
+    ///
+    /// - Parameter extra: More arguments for swiftc: more sources, objects, `-I` folders (searched
+    ///   before the package's modules, so a fixture module named like a test target wins).
+    static func build(_ test: String, in folder: String, extra: [String] = []) async throws -> String {
         let bin = try builtProductURL("reswift-inspect").deletingLastPathComponent()
         let swiftc = try #require(tool("swiftc"), "no swiftc on PATH to compile the generated test with")
         let ar = try #require(tool("llvm-ar") ?? tool("ar"), "no ar on PATH to archive the package's objects")
@@ -96,7 +100,7 @@ enum GeneratedTestBuild {
         let runner = folder + "/generated-test"
         try execute(
             swiftc,
-            [
+            extra + [
                 "-parse-as-library", "-Onone", "-I", bin.appendingPathComponent("Modules").path, test, main,
                 archive, "-lXCTest", "-lTesting", "-lFoundation", "-o", runner,
             ])
@@ -104,7 +108,7 @@ enum GeneratedTestBuild {
     }
 
     /// The program `name` on PATH, or in the toolchain's folder (/opt/swift/usr/bin).
-    private static func tool(_ name: String) -> String? {
+    static func tool(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let folders = path.split(separator: ":").map(String.init) + ["/opt/swift/usr/bin", "/usr/bin"]
         return folders.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -116,7 +120,7 @@ enum GeneratedTestBuild {
 
     /// Runs `tool` to its end, at most `timeout` seconds, and returns its status and output.
     @discardableResult
-    private static func execute(
+    static func execute(
         _ tool: String, _ arguments: [String], timeout: Double = 300, failOnError: Bool = true
     ) throws -> (status: Int32, output: String) {
         let process = Process()

@@ -68,34 +68,25 @@ struct TestGenerator {
         return lines.joined(separator: "\n")
     }
 
-    /// A raw string literal holding a JSON text that means the same: DEL, C1 controls and
-    /// bidirectional overrides (which JSON leaves raw) written as `\u` escapes, so the generated
-    /// source is safe to show on a terminal.
+    /// A string literal holding a JSON text exactly: see ``SwiftStringLiteral``.
     static func jsonLiteral(_ json: String) -> String {
-        literal(TerminalText.safeJSONLine(json))
+        SwiftStringLiteral.make(json)
     }
 
-    /// A raw string literal holding `text` exactly: enough `#`s that no `"#…` inside ends it.
-    static func literal(_ text: String) -> String {
-        var longest = 0
-        var run = -1
-        for character in text {
-            if character == "\"" {
-                run = 0
-            } else if character == "#" && run >= 0 {
-                run += 1
-                longest = max(longest, run)
+    /// Text safe inside a `//` comment: one line, nothing a terminal or an editor would act on
+    /// (the characters a literal escapes are shown as `<U+…>` placeholders).
+    static func comment(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" || scalar == "\"" || SwiftStringLiteral.escape(for: scalar) == nil {
+                result.append(scalar)
             } else {
-                run = -1
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                let placeholder = "<U+" + String(repeating: "0", count: max(4 - hex.count, 0)) + hex + ">"
+                result.append(contentsOf: placeholder.unicodeScalars)
             }
         }
-        let hashes = String(repeating: "#", count: longest + 1)
-        return hashes + "\"" + text + "\"" + hashes
-    }
-
-    /// Text safe inside a `//` comment: one line, no control characters.
-    static func comment(_ text: String) -> String {
-        TerminalText.sanitized(text)
+        return String(result)
     }
 
     static func isIdentifier(_ text: some StringProtocol) -> Bool {
@@ -112,8 +103,9 @@ struct TestGenerator {
 
     static func typeName(from app: String) -> String {
         let words = app.split { !$0.isLetter && !$0.isNumber }
-        let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        guard let first = name.first, first.isLetter else { return "App" + name }
+        var name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        name.unicodeScalars.removeAll { !$0.properties.isXIDContinue }  // a name Swift can spell
+        guard isIdentifier(name), let first = name.first, first.isLetter else { return "App" + name }
         return name
     }
 }

@@ -50,3 +50,23 @@ func startTodo(in runtime: String, inspectable: Bool = true) async throws -> Pse
     try await todo.screen(showing: "Nothing to do")
     return todo
 }
+
+/// Records a session of `app` with the built `reswift-inspect record` into `file` while
+/// `actions` runs, which must end with `SetNote(note: "done")`, the sign that every action is in.
+func recordSession(_ app: InspectedApp, to file: String, actions: (Store<ShoppingState>) -> Void) async throws
+{
+    let record = try LaunchedProcess(
+        product: "reswift-inspect", arguments: ["record", "shopping", "--to", file],
+        environment: app.environment)
+    try await eventually("the recorder has the initial state") {
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        return text.contains(#""type":"state""#)
+    }
+    actions(app.store)
+    try await eventually("every action is recorded") {
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        return text.contains(#""note":"done""#)
+    }
+    record.kill()
+    _ = try record.waitForExit()
+}
