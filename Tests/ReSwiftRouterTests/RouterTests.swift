@@ -177,7 +177,7 @@ extension RouterTests {
             completionTimeout: .milliseconds(10)
         ) { $0.select(\.navigationState) }
         store.dispatch(SetRouteAction(["hooked"]))
-        try await issues.wait(forCount: 1)
+        try await eventually("1 routing issue(s)") { issues.issues.count >= 1 }
         #expect(issues.issues.first?.kind == .completionTimedOut)
         try await eventually("the router to finish its transition") { !router.isTransitioning }
     }
