@@ -88,7 +88,7 @@ struct QueryBadInputTests {
         let problems = Locked<[String]>([])
         let file = PersistedFile<QuerySnapshot<String, [String]>>(
             url: url, whenUnusable: .setAsideAndRebuild,
-            problemHandler: { problem in problems.withLock { $0.append("\(problem)") } })
+            errorHandler: { problem in problems.withLock { $0.append("\(problem)") } })
         let state: QueryState<String, [String]> = file.restoreQueryState()
         #expect(state.entries.isEmpty)
         #expect(problems.withLock { $0.count } == 1)

@@ -47,6 +47,6 @@ public enum AlbumQuery {
         PersistedFile(
             url: PersistenceDirectories.data(appName: "memory-game", environment: environment)
                 .appendingPathComponent("albums.json", isDirectory: false),
-            schemaVersion: 1, whenUnusable: .setAsideAndRebuild, problemHandler: problemHandler)
+            schemaVersion: 1, whenUnusable: .setAsideAndRebuild, errorHandler: problemHandler)
     }
 }
