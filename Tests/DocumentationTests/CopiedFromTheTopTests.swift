@@ -3,11 +3,12 @@
     import TestSupport
     import Testing
 
-    /// Pages a reader copies from, top to bottom: every definition their code uses is shown, none
-    /// is hidden in a `<!-- snippet: given` comment, so the visible blocks alone compile
-    /// (DocumentationSnippetTests compiles them in order).
+    /// Pages a reader copies from: every definition their code uses is shown, none is hidden in a
+    /// `<!-- snippet: given` comment or a file it names, so the visible blocks alone compile
+    /// (DocumentationSnippetTests compiles them in order; README's each start a program).
     @Suite struct CopiedFromTheTopTests {
         static let pages = [
+            "README.md",
             "Sources/ReSwift/ReSwift.docc/Articles/GettingStarted.md",
             "Sources/ReSwiftThunk/ReSwiftThunk.docc/Articles/UsingThunks.md",
         ]
@@ -26,7 +27,7 @@
         /// `main.swift` is an error in Swift 6, and the guide names both and quotes the error.
         @Test func theThunkGuideWarnsAboutMiddlewareAndThunkLets() async throws {
             let guide = try String(
-                contentsOf: SnippetDocument.root.appendingPathComponent(Self.pages[1]), encoding: .utf8
+                contentsOf: SnippetDocument.root.appendingPathComponent(Self.pages[2]), encoding: .utf8
             ).replacingOccurrences(of: "\n", with: " ")
             #expect(guide.contains("neither a `Thunk` nor a `Middleware` is `Sendable`"))
             #expect(guide.contains("is not concurrency-safe because non-'Sendable' type"))
