@@ -100,13 +100,14 @@ import Testing
 
     @Test(arguments: programs)
     func unknownOptionsAreReportedOneWayWithANearMiss(program: String) throws {
+        let advice = " To use it as text, give a command first: todo add -- \"--versoin\""
         let run = try runProduct(program, arguments: ["--versoin"], timeout: 20)
         #expect(run.status == 2)
         #expect(run.standardOutput.isEmpty)
         #expect(
             run.standardError
                 == "\(program): unknown option \"--versoin\"; did you mean --version?"
-                + (program == "todo" ? " To use it as text, give a command first: todo add -- \"--versoin\"" : "")
+                + (program == "todo" ? advice : "")
                 + "\nRun \"\(program) --help\" to see the options.\n")
     }
 
