@@ -144,13 +144,13 @@ import Testing
         let command = asOtherUser(copy, ["tail", "--socket", app.endpoint.socketPath, "--format", "jsonl"])
         // A process another test starts at the moment of the copy can inherit the copy's open
         // descriptor, and exec then fails with "Text file busy" until that process execs or ends.
-        var run = try runProgram(
-            URL(fileURLWithPath: command.executable), arguments: command.arguments, timeout: 20)
-        for _ in 0..<20 where run.standardError.contains("Text file busy") {
-            usleep(250_000)
-            run = try runProgram(
+        var attempt: ProductRun?
+        try eventually("the copy to start without \"Text file busy\"", seconds: 5, checkingEvery: 0.25) {
+            attempt = try runProgram(
                 URL(fileURLWithPath: command.executable), arguments: command.arguments, timeout: 20)
+            return attempt?.standardError.contains("Text file busy") == false
         }
+        let run = try #require(attempt)
         #expect(run.status == 1)
         #expect(!run.standardOutput.contains("hello"))
         #expect(run.standardError.contains("without a greeting"))

@@ -23,7 +23,7 @@ import Testing
     }
 }
 
-@Suite struct ProductRunnerTests {
+@Suite(.timeLimit(.minutes(1))) struct ProductRunnerTests {
     @Test func passesArgumentsEnvironmentWorkingDirectoryAndInput() throws {
         let folder = try TemporaryDirectory(prefix: "product-runner")
         let directory = folder.url.resolvingSymlinksInPath()

@@ -117,6 +117,40 @@ private func timeoutMessage(_ body: () async throws -> Void) async -> String? {
             message?.hasPrefix("Timed out after 0.2 s waiting for a condition that never holds (") == true)
     }
 
+    @Test func theSynchronousEventuallyReturnsOnceTheConditionHolds() throws {
+        var checks = 0
+        try eventually("the third check") {
+            checks += 1
+            return checks == 3
+        }
+        #expect(checks == 3)
+    }
+
+    @Test func theSynchronousEventuallyThrowsNamingTheConditionPastItsDeadline() {
+        do {
+            try eventually("a condition that never holds", seconds: 0.05) { false }
+            Issue.record("no error")
+        } catch {
+            #expect(
+                "\(error)".hasPrefix(
+                    "Timed out after 0.05 s waiting for a condition that never holds (DeadlineTests.swift:"),
+                "\(error)")
+        }
+    }
+
+    @Test func theSynchronousEventuallyEndsWithWhatTheConditionThrows() {
+        struct Ended: Error {}
+        var checks = 0
+        #expect(throws: Ended.self) {
+            try eventually("a program that ends first") {
+                checks += 1
+                if checks == 2 { throw Ended() }
+                return false
+            }
+        }
+        #expect(checks == 2)
+    }
+
     @Test func waitingForATaskThatNeverEndsCancelsIt() async {
         let silent = silentStream()
         let task = Task { () -> Int? in

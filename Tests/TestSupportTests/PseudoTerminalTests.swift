@@ -9,7 +9,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite struct PseudoTerminalTests {
+@Suite(.timeLimit(.minutes(1))) struct PseudoTerminalTests {
     @Test func pseudoTerminalGivesTheChildATerminalOfTheChosenSize() async throws {
         let terminal = try PseudoTerminal(
             product: "pty-echo-fixture", size: .init(columns: 44, rows: 10))
@@ -69,7 +69,7 @@ import Testing
     }
 }
 
-@Suite struct ReadinessTests {
+@Suite(.timeLimit(.minutes(1))) struct ReadinessTests {
     @Test(arguments: [false, true])
     func readinessFollowsThePipe(useSelect: Bool) {
         var fds: [Int32] = [-1, -1]

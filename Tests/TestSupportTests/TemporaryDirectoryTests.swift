@@ -37,7 +37,7 @@ import Testing
     }
 }
 
-@Suite struct OneShotSignalTests {
+@Suite(.timeLimit(.minutes(1))) struct OneShotSignalTests {
     @Test func waitReturnsOnceTheSignalFiresFromAnotherTask() async {
         let signal = OneShotSignal()
         Task.detached { signal.fire() }

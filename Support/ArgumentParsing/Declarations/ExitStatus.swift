@@ -9,12 +9,3 @@ public enum ExitStatus {
     /// The user pressed Ctrl-C (128 + SIGINT, as shells report it).
     public static let interrupted: Int32 = 130
 }
-
-/// The version every executable of the package prints for `--version`.
-public enum PackageVersion {
-    /// The version number, shared by every executable.
-    public static let current = "1.1.0"
-
-    /// What `--version` prints for `program`, e.g. `todo 1.1.0`.
-    public static func line(for program: String) -> String { "\(program) \(current)" }
-}

@@ -7,7 +7,7 @@ import Testing
 ///
 /// Serialized: some 340 runs at once would hold hundreds of pipe descriptors in the test process,
 /// pushing other tests' descriptors past FD_SETSIZE (TerminalUI's select() test needs them below).
-@Suite(.serialized) struct ExtremeValuesTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ExtremeValuesTests {
     /// Values that are out of range or not numbers for every numeric option here.
     static let numbers = [
         "0", "-1", "18446744073709551616", "9223372036854775807", "1e16", "1e400", "-1e400", "nan", "inf",

@@ -7,7 +7,7 @@ import Testing
 
 /// The executables share one grammar: the same help layout, version, precedence of --help and
 /// --version, and error form.
-@Suite struct SharedGrammarTests {
+@Suite(.timeLimit(.minutes(2))) struct SharedGrammarTests {
     static let programs = ["library-finder", "memory-game", "todo", "reswift-bench"]
 
     /// The section headings of a help, in order.
@@ -100,13 +100,14 @@ import Testing
 
     @Test(arguments: programs)
     func unknownOptionsAreReportedOneWayWithANearMiss(program: String) throws {
+        let advice = " To use it as text, give a command first: todo add -- \"--versoin\""
         let run = try runProduct(program, arguments: ["--versoin"], timeout: 20)
         #expect(run.status == 2)
         #expect(run.standardOutput.isEmpty)
         #expect(
             run.standardError
                 == "\(program): unknown option \"--versoin\"; did you mean --version?"
-                + (program == "todo" ? " To use it as text, give a command first: todo add -- \"--versoin\"" : "")
+                + (program == "todo" ? advice : "")
                 + "\nRun \"\(program) --help\" to see the options.\n")
     }
 
