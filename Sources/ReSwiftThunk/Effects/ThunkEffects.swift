@@ -49,7 +49,9 @@ public final class ThunkEffects: Sendable {
     }
 
     private let state: Locked<State>
-    private let customMisuseHandler: (@Sendable (ThunkMisuse) -> Void)?
+    /// Where this store's thunks report misuse: the handler given to ``init(clock:misuseHandler:)``,
+    /// or ``ThunkHooks/misuseHandler`` as it is when the misuse happens.
+    let misuseHandler: @Sendable (ThunkMisuse) -> Void
 
     /// Creates the effects of one store.
     ///
@@ -65,7 +67,7 @@ public final class ThunkEffects: Sendable {
         misuseHandler: (@Sendable (ThunkMisuse) -> Void)? = nil
     ) {
         state = Locked(State(clock: clock))
-        customMisuseHandler = misuseHandler
+        self.misuseHandler = misuseHandler ?? { ThunkHooks.misuseHandler($0) }
     }
 
     /// The clock the effects wait on.
@@ -132,13 +134,6 @@ public final class ThunkEffects: Sendable {
             state.earliestWindowEnd = min(state.earliestWindowEnd ?? end, end)
             return true
         }
-    }
-
-    /// Where this store's thunks report misuse: the handler given to ``init(clock:misuseHandler:)``,
-    /// or ``ThunkHooks/misuseHandler`` as it is when the misuse happens.
-    var misuseHandler: @Sendable (ThunkMisuse) -> Void {
-        if let customMisuseHandler { return customMisuseHandler }
-        return { ThunkHooks.misuseHandler($0) }
     }
 
     func install(_ clock: any EffectClock) {

@@ -50,16 +50,10 @@ final class ThunkHandoff<Value: Sendable>: Sendable {
 // (dispatches are serialized by the store's lock, `state` reads are locked). Harnesses that call
 // the middleware themselves (ExpectThunk, TestStore) pass thread-safe closures too. `effects` is
 // Sendable.
-final class ThunkContext<State>: @unchecked Sendable {
+struct ThunkContext<State>: @unchecked Sendable {
     let dispatch: DispatchFunction
     let getState: () -> State?
     let effects: ThunkEffects
-
-    init(dispatch: @escaping DispatchFunction, getState: @escaping () -> State?, effects: ThunkEffects) {
-        self.dispatch = dispatch
-        self.getState = getState
-        self.effects = effects
-    }
 }
 
 /// Lets the middleware start an ``AsyncThunk`` without knowing its value type.

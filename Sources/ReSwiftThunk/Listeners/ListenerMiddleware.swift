@@ -54,7 +54,9 @@ public final class ListenerMiddleware<State>: Sendable {
     // Not generic, so that the check every dispatch makes costs no generic metadata lookups.
     private let registry: Locked<ListenerRegistry>
     private let errorHandler: @Sendable (UnhandledThunkError) -> Void
-    private let customMisuseHandler: (@Sendable (ThunkMisuse) -> Void)?
+    /// Where the listeners' misuse goes: the handler given to the initializer, or
+    /// ``ThunkHooks/misuseHandler`` as it is when the misuse happens.
+    private let misuseHandler: @Sendable (ThunkMisuse) -> Void
 
     /// Creates a listener middleware with no listeners.
     ///
@@ -72,7 +74,7 @@ public final class ListenerMiddleware<State>: Sendable {
     ) {
         registry = Locked(ListenerRegistry(clock: clock))
         self.errorHandler = errorHandler ?? { ThunkHooks.errorHandler($0) }
-        customMisuseHandler = misuseHandler
+        self.misuseHandler = misuseHandler ?? { ThunkHooks.misuseHandler($0) }
     }
 
     /// What the middleware holds now.
@@ -184,13 +186,6 @@ public final class ListenerMiddleware<State>: Sendable {
     }
 
     // MARK: The middleware
-
-    /// Where the listeners' misuse goes: the handler given to the initializer, or
-    /// ``ThunkHooks/misuseHandler`` as it is when the misuse happens.
-    private var misuseHandler: @Sendable (ThunkMisuse) -> Void {
-        if let customMisuseHandler { return customMisuseHandler }
-        return { ThunkHooks.misuseHandler($0) }
-    }
 
     /// The middleware to put in the store's middleware, after ``createThunkMiddleware()``.
     public var middleware: Middleware<State> {
