@@ -30,6 +30,7 @@ public struct QueryEndpoint<Argument: Hashable & Sendable, Value: Sendable>: Sen
     let isComplete: @Sendable (Value) -> Bool
     let isTransient: @Sendable (any Error) -> Bool
     let describe: @Sendable (any Error) -> String
+    let code: @Sendable (any Error) -> String?
 
     /// Declares an endpoint.
     ///
@@ -42,6 +43,8 @@ public struct QueryEndpoint<Argument: Hashable & Sendable, Value: Sendable>: Sen
     ///   - isTransient: Whether a failure is worth retrying (`policy.retry`); none is by default.
     ///   - describe: The words an entry keeps for a failure (``QueryError/message``); the error's
     ///     description by default.
+    ///   - code: The endpoint's name for a failure's kind (``QueryError/code``), for views that
+    ///     tell failures apart; none by default.
     ///   - fetch: Fetches the answer for an argument; it may throw, and should stop when its task
     ///     is cancelled.
     public init(
@@ -51,9 +54,11 @@ public struct QueryEndpoint<Argument: Hashable & Sendable, Value: Sendable>: Sen
         isComplete: @escaping @Sendable (Value) -> Bool = { _ in false },
         isTransient: @escaping @Sendable (any Error) -> Bool = { _ in false },
         describe: @escaping @Sendable (any Error) -> String = { String(describing: $0) },
+        code: @escaping @Sendable (any Error) -> String? = { _ in nil },
         fetch: @escaping Fetch
     ) {
         self.describe = describe
+        self.code = code
         self.name = name
         self.policy = policy
         self.fetch = fetch
@@ -74,7 +79,7 @@ public struct QueryEndpoint<Argument: Hashable & Sendable, Value: Sendable>: Sen
     public func replacingFetch(_ fetch: @escaping Fetch) -> QueryEndpoint {
         QueryEndpoint(
             name, policy: policy, tags: tags, isComplete: isComplete, isTransient: isTransient,
-            describe: describe,
+            describe: describe, code: code,
             fetch: fetch)
     }
 
@@ -83,7 +88,7 @@ public struct QueryEndpoint<Argument: Hashable & Sendable, Value: Sendable>: Sen
     /// - Parameter error: What the fetch (or a write) threw.
     /// - Returns: The entry's error.
     public func queryError(_ error: any Error) -> QueryError {
-        QueryError(message: describe(error), isTransient: isTransient(error))
+        QueryError(message: describe(error), isTransient: isTransient(error), code: code(error))
     }
 
     /// The key of `argument`'s entry.
