@@ -233,9 +233,9 @@ import Testing
         #expect(LibraryFinderKeys.command(for: .character("x"), in: loaded, pageSize: 5) == .ignore)
     }
 
-    @Test func reloadIsDisabledWhileLoading() {
+    @Test func reloadIsLeftToTheListQueryWhileLoading() {
         let loading = applying(reduceLibraryFinder, ListActions.started, to: loaded)
-        #expect(LibraryFinderKeys.command(for: .character("r"), in: loading, pageSize: 5) == .ignore)
+        #expect(LibraryFinderKeys.command(for: .character("r"), in: loading, pageSize: 5) == .reload)
         #expect(LibraryFinderKeys.command(for: .character("q"), in: loading, pageSize: 5) == .quit)
     }
 
