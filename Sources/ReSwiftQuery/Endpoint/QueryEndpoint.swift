@@ -20,12 +20,16 @@ import ReSwift
 public struct QueryEndpoint<Argument: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The fetch: the answer for an argument.
     public typealias Fetch = @Sendable (Argument) async throws -> Value
+    /// A fetch that sees the entry's current value (`nil` before its first answer): a poll that
+    /// continues from the previous answer (Calil's `/check` asks again with its session id).
+    public typealias FetchFollowing =
+        @Sendable (_ argument: Argument, _ current: Value?) async throws -> Value
 
     /// The endpoint's name, in its actions and keys; unique among the app's endpoints.
     public let name: String
     /// How its entries are kept, refreshed, polled and retried.
     public var policy: QueryPolicy
-    let fetch: Fetch
+    let fetch: FetchFollowing
     let tags: @Sendable (Argument) -> Set<String>
     let isComplete: @Sendable (Value) -> Bool
     let isTransient: @Sendable (any Error) -> Bool
@@ -57,6 +61,44 @@ public struct QueryEndpoint<Argument: Hashable & Sendable, Value: Sendable>: Sen
         code: @escaping @Sendable (any Error) -> String? = { _ in nil },
         fetch: @escaping Fetch
     ) {
+        self.init(
+            name, policy: policy, tags: tags, isComplete: isComplete, isTransient: isTransient,
+            describe: describe, code: code, following: { argument, _ in try await fetch(argument) })
+    }
+
+    /// Declares an endpoint whose fetch sees the entry's current value: the previous answer when
+    /// it polls, retries or is fetched again, `nil` before the first.
+    ///
+    /// ```swift
+    /// let check = QueryEndpoint<Books, Availability>(
+    ///     "check", policy: QueryPolicy(pollEvery: .seconds(2)), isComplete: { !$0.continues },
+    ///     following: { books, previous in
+    ///         if let session = previous?.session, previous?.continues == true {
+    ///             return try await calil.poll(session)
+    ///         }
+    ///         return try await calil.check(books)
+    ///     })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The endpoint's name, unique among the app's endpoints.
+    ///   - policy: How its entries are kept, refreshed, polled and retried.
+    ///   - tags: The tags of an argument's entry; none by default.
+    ///   - isComplete: Whether an answer is final, so polling stops.
+    ///   - isTransient: Whether a failure is worth retrying.
+    ///   - describe: The words an entry keeps for a failure.
+    ///   - code: The endpoint's name for a failure's kind.
+    ///   - following: Fetches the answer for an argument, given the entry's current value.
+    public init(
+        _ name: String,
+        policy: QueryPolicy = QueryPolicy(),
+        tags: @escaping @Sendable (Argument) -> Set<String> = { _ in [] },
+        isComplete: @escaping @Sendable (Value) -> Bool = { _ in false },
+        isTransient: @escaping @Sendable (any Error) -> Bool = { _ in false },
+        describe: @escaping @Sendable (any Error) -> String = { String(describing: $0) },
+        code: @escaping @Sendable (any Error) -> String? = { _ in nil },
+        following fetch: @escaping FetchFollowing
+    ) {
         self.describe = describe
         self.code = code
         self.name = name
@@ -77,10 +119,17 @@ public struct QueryEndpoint<Argument: Hashable & Sendable, Value: Sendable>: Sen
     /// - Parameter fetch: The fetch to use instead.
     /// - Returns: The endpoint with that fetch.
     public func replacingFetch(_ fetch: @escaping Fetch) -> QueryEndpoint {
+        replacingFetch(following: { argument, _ in try await fetch(argument) })
+    }
+
+    /// The same endpoint with another fetch that sees the entry's current value.
+    ///
+    /// - Parameter fetch: The fetch to use instead.
+    /// - Returns: The endpoint with that fetch.
+    public func replacingFetch(following fetch: @escaping FetchFollowing) -> QueryEndpoint {
         QueryEndpoint(
             name, policy: policy, tags: tags, isComplete: isComplete, isTransient: isTransient,
-            describe: describe, code: code,
-            fetch: fetch)
+            describe: describe, code: code, following: fetch)
     }
 
     /// The error an entry keeps for `error`, as the endpoint describes and classifies it.
