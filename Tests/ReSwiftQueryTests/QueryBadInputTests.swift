@@ -23,6 +23,22 @@ struct QueryBadInputTests {
         #expect(entry?.error?.message.isEmpty == false)
     }
 
+    @Test func theEntryKeepsTheEndpointsNameForTheKindOfFailure() async {
+        let clock = TestClock()
+        let albums = QueryEndpoint<String, [String]>(
+            "albums", code: { ($0 as? CocoaError)?.code == .fileNoSuchFile ? "missing" : nil }
+        ) { genre in
+            throw genre == "Rock" ? CocoaError(.fileNoSuchFile) : CocoaError(.fileReadNoPermission)
+        }
+        let store = makeStore(albums, clock: clock)
+        store.dispatch(albums.want("Rock"))
+        store.dispatch(albums.want("Pop"))
+        await clock.advance(by: .zero)
+        #expect(store.state.albums["Rock"]?.error?.code == "missing")
+        #expect(store.state.albums["Pop"]?.error?.code == nil)
+        #expect(store.state.albums["Pop"]?.status == .failed)
+    }
+
     @Test func garbageFromTheServerIsADecodingErrorInTheEntry() async {
         let clock = TestClock()
         let albums = QueryEndpoint<String, [String]>("albums") { _ in

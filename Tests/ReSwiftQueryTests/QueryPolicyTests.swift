@@ -1,5 +1,5 @@
 import Foundation
-import ReSwift
+@_spi(ReSwiftInternal) import ReSwift
 import ReSwiftQuery
 import ReSwiftThunk
 import Testing
@@ -107,6 +107,31 @@ struct QueryPolicyTests {
         await clock.advance(by: .seconds(20))
         #expect(server.calls.count == 3)
         #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func eachFetchSeesTheEntrysCurrentValue() async {
+        let clock = TestClock()
+        let seen = Locked<[[String]?]>([])
+        // Each answer goes on from the previous one, as Calil's /check polls with its session id.
+        let albums = QueryEndpoint<String, [String]>(
+            "albums", policy: QueryPolicy(pollEvery: .seconds(2)), isComplete: { $0.count >= 3 },
+            following: { genre, current in
+                seen.withLock { $0.append(current) }
+                return (current ?? []) + ["\(genre) \((current?.count ?? 0) + 1)"]
+            })
+        let restored = QueryState<String, [String]>(
+            restoring: QuerySnapshot(answers: ["Pop": .init(value: ["Pop 1"], fetched: Date())]))
+        let store = makeStore(albums, clock: clock, state: AppState(albums: restored))
+        store.dispatch(albums.want("Rock"))
+        await clock.advance(by: .zero)
+        await clock.advance(by: .seconds(2))
+        await clock.advance(by: .seconds(2))
+        #expect(store.state.albums["Rock"]?.value == ["Rock 1", "Rock 2", "Rock 3"])
+        #expect(seen.withLock { $0 } == [nil, ["Rock 1"], ["Rock 1", "Rock 2"]])
+        store.dispatch(albums.want("Pop"))
+        await clock.advance(by: .zero)
+        #expect(seen.withLock { $0.last } == ["Pop 1"])
+        #expect(store.state.albums["Pop"]?.value == ["Pop 1", "Pop 2"])
     }
 
     @Test func pollingStopsWhenNobodyWantsTheEntry() async {

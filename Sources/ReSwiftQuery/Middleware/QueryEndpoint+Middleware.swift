@@ -163,13 +163,13 @@ private struct QueryDriver<State, Argument: Hashable & Sendable, Value: Sendable
         dispatch(endpoint.action(argument, .started))
         dispatch(
             AsyncThunk<State, Void>(id: workerID(argument), cancelInFlight: true) {
-                [endpoint, runtime, now] dispatch, _ in
+                [endpoint, runtime, now, entry] dispatch, _ in
                 runtime.learn(EffectEnvironment.clock)
                 await QueryWorker(
                     endpoint: endpoint, argument: argument, generation: generation, runtime: runtime,
                     now: now,
                     dispatch: dispatch
-                ).run()
+                ).run(from: entry?.value)
             })
     }
 
@@ -214,12 +214,16 @@ private struct QueryWorker<Argument: Hashable & Sendable, Value: Sendable> {
     let now: @Sendable () -> Date
     let dispatch: AsyncThunkDispatch
 
-    func run() async {
+    /// Fetches, polls and retries, each fetch seeing the entry's value as the worker last left
+    /// it, starting from `current`.
+    func run(from current: Value?) async {
+        var current = current
         var attempt = 0
         while !Task.isCancelled {
             do {
-                let value = try await endpoint.fetch(argument)
+                let value = try await endpoint.fetch(argument, current)
                 try Task.checkCancellation()
+                current = value
                 let polls = endpoint.policy.pollEvery.map { _ in !endpoint.isComplete(value) } ?? false
                 let timestamp = QueryTimestamp(instant: EffectEnvironment.clock.now, date: now())
                 // Not fetching any more (a reload may start a new fetch), but still the entry's

@@ -4,15 +4,20 @@ public struct QueryError: Error, Sendable, Hashable, Codable, CustomStringConver
     public var message: String
     /// Whether the endpoint called the failure transient (worth retrying).
     public var isTransient: Bool
+    /// The endpoint's name for the kind of failure (its `code` classifier), for a view that tells
+    /// failures apart by more than ``isTransient``; `nil` when the endpoint names none.
+    public var code: String?
 
     /// Creates an error.
     ///
     /// - Parameters:
     ///   - message: What happened.
     ///   - isTransient: Whether it is worth retrying.
-    public init(message: String, isTransient: Bool = false) {
+    ///   - code: The endpoint's name for the kind of failure.
+    public init(message: String, isTransient: Bool = false, code: String? = nil) {
         self.message = message
         self.isTransient = isTransient
+        self.code = code
     }
 
     /// The error `error` as an entry keeps it.

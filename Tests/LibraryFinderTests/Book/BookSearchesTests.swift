@@ -26,12 +26,9 @@ enum BookListFixtures {
 
     /// The list loaded, nothing asked yet.
     static var listed: LibraryFinderState {
-        let id = UUID()
         let actions: [Action] = [
-            LibrariesLoading(requestID: id),
-            LibrariesLoaded(
-                requestID: id, libraries: libraries,
-                source: .network(fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))),
+            ListActions.started,
+            ListActions.loaded(libraries, at: Date(timeIntervalSince1970: 1_800_000_000)),
         ]
         return actions.reduce(LibraryFinderState()) { applying(reduceLibraryFinder, $1, to: $0) }
     }
@@ -188,8 +185,8 @@ enum BookListFixtures {
             BookLookup.plan(for: "9784101092058", in: cancelled)
                 == .ask(BookFixtures.isbn, systemIDs: ["Akita_Pref", "Akita_Akita"]))
         // A reload that lists a system the search didn't ask asks again.
-        var more = finished
-        more.libraries.append(BookListFixtures.library("大館", system: "Akita_Odate"))
+        let more = ListActions.showing(
+            finished.libraries + [BookListFixtures.library("大館", system: "Akita_Odate")], in: finished)
         #expect(
             BookLookup.plan(for: "9784101092058", in: more)
                 == .ask(BookFixtures.isbn, systemIDs: ["Akita_Pref", "Akita_Akita", "Akita_Odate"]))
@@ -208,14 +205,15 @@ enum BookListFixtures {
             return
         }
         #expect(empty.contains("No library is listed"))
-        var many = BookListFixtures.listed
-        many.libraries = (1...101).map { BookListFixtures.library("L\($0)", system: "S\($0)") }
+        var many = ListActions.showing(
+            (1...101).map { BookListFixtures.library("L\($0)", system: "S\($0)") },
+            in: BookListFixtures.listed)
         guard case .reject(let tooMany) = BookLookup.plan(for: "9784101092058", in: many) else {
             Issue.record("expected a refusal")
             return
         }
         #expect(tooMany.contains("The list has 101 library systems, and one search asks at most 100."))
-        many.libraries.removeLast()
+        many = ListActions.showing(Array(many.libraries.dropLast()), in: many)
         #expect(BookLookup.plan(for: "9784101092058", in: many) != .reject(tooMany))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 @_spi(ReSwiftInternal) import ReSwift
+import ReSwiftQuery
 import TestSupport
 import Testing
 
@@ -72,8 +73,12 @@ final class CapturedOutput: Sendable {
     }
 
     @Test func notesOnStandardErrorWhenTheListComesFromTheCache() async throws {
-        let cache = LibraryCache(directory: try temporary.newFolder())
-        try cache.save(libraries, for: LibraryQuery(), fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
+        let cache = ListCache(file: LibraryList.cacheFile(directory: try temporary.newFolder()))
+        try cache.file.save(
+            QuerySnapshot(answers: [
+                LibraryQuery().listKey(server: "https://api.calil.jp"):
+                    .init(value: libraries, fetched: Date(timeIntervalSince1970: 1_800_000_000))
+            ]))
         let captured = CapturedOutput()
         var options = LibraryFinderOptions()
         options.service.format = .json

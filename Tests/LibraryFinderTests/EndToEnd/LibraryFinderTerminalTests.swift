@@ -77,6 +77,20 @@ import Testing
         #expect(!terminal.outputText.contains(key))
     }
 
+    @Test func rWhileTheListLoadsSendsNoSecondRequest() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponses(
+            [.json(Fixtures.akitaNewer).delayed(by: 2), .json(Fixtures.akitaNewer)], for: "/library")
+        let terminal = try start(server, arguments: ["--no-cache"])
+        try await terminal.screen(showing: "Loading libraries…")
+        try terminal.send("rrR")
+        try await terminal.screen(showing: "› 県立図書館")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(server.requests(for: "/library").count == 1)
+    }
+
     @Test func retriesWithRAfterAFailure() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }

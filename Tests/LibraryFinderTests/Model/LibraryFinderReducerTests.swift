@@ -1,13 +1,12 @@
 import Foundation
 import ReSwift
+import ReSwiftQuery
 import Testing
 
 @testable import LibraryFinderModel
 @testable import LibraryFinderTerminal
 
 @Suite struct LibraryFinderReducerTests {
-    private let first = UUID()
-    private let second = UUID()
     private let fetchedAt = Date(timeIntervalSince1970: 1_800_000_000)
     private let libraries = [
         Fixtures.library(id: "1", short: "明徳館"),
@@ -21,8 +20,8 @@ import Testing
         actions.reduce(state) { applying(reduceLibraryFinder, $1, to: $0) }
     }
 
-    private func loaded(_ libraries: [Library], id: UUID) -> LibrariesLoaded {
-        LibrariesLoaded(requestID: id, libraries: libraries, source: .network(fetchedAt: fetchedAt))
+    private func loaded(_ libraries: [Library]) -> Action {
+        ListActions.loaded(libraries, at: fetchedAt)
     }
 
     @Test func startsIdleWithTheArticlesQuery() {
@@ -33,10 +32,10 @@ import Testing
     }
 
     @Test func loadingThenLoadedShowsTheList() {
-        let loading = reduce([LibrariesLoading(requestID: first)])
-        #expect(loading.status == .loading(requestID: first))
+        let loading = reduce([ListActions.started])
+        #expect(loading.status == .loading)
         #expect(loading.isLoading)
-        let state = reduce([loaded(libraries, id: first)], from: loading)
+        let state = reduce([loaded(libraries)], from: loading)
         #expect(state.status == .loaded)
         #expect(state.libraries == libraries)
         #expect(state.source == .network(fetchedAt: fetchedAt))
@@ -45,51 +44,72 @@ import Testing
 
     @Test func failedKeepsTheLastListVisible() {
         let state = reduce([
-            LibrariesLoading(requestID: first), loaded(libraries, id: first),
-            LibrariesLoading(requestID: second),
-            LibrariesFailed(requestID: second, message: "HTTP 503"),
+            ListActions.started, loaded(libraries), ListActions.started,
+            ListActions.failed(QueryError(message: "HTTP 503")),
         ])
         #expect(state.status == .failed(message: "HTTP 503"))
         #expect(state.libraries == libraries)
         #expect(!state.isLoading)
     }
 
-    @Test func ignoresASecondLoadWhileLoading() {
-        let state = reduce([LibrariesLoading(requestID: first), LibrariesLoading(requestID: second)])
-        #expect(state.status == .loading(requestID: first))
+    @Test func ignoresAnAnswerWhenNothingIsLoading() {
+        let state = reduce([loaded(libraries), ListActions.failed(QueryError(message: "stale"))])
+        #expect(state.status == .idle)
+        #expect(state.libraries.isEmpty)
     }
 
-    @Test func ignoresAnswersToOtherRequests() {
+    @Test func aReachableServicesErrorIsShownEvenWithAnEarlierList() {
+        let forbidden = CalilError(.httpStatus(code: 403, serviceMessage: "invalid appkey"))
         let state = reduce([
-            LibrariesLoading(requestID: first), loaded(libraries, id: second),
-            LibrariesFailed(requestID: second, message: "stale"),
+            ListActions.started, loaded(libraries), ListActions.started, ListActions.failed(forbidden),
         ])
-        #expect(state.status == .loading(requestID: first))
-        #expect(state.libraries.isEmpty)
+        #expect(state.status == .failed(message: forbidden.description))
+        #expect(state.source == .network(fetchedAt: fetchedAt))
+    }
+
+    @Test func anUnreachableServiceShowsTheEarlierListMarkedWithItsFetchTime() {
+        let down = CalilError(.timedOut(host: "api.calil.jp", seconds: 15))
+        let state = reduce([
+            ListActions.started, loaded(libraries), ListActions.started, ListActions.failed(down),
+        ])
+        #expect(state.status == .loaded)
+        #expect(state.libraries == libraries)
+        #expect(state.source == .cache(fetchedAt: fetchedAt, reason: down.description))
+        let failed = CalilError(.httpStatus(code: 502, serviceMessage: nil))
+        let after502 = reduce([ListActions.started, ListActions.failed(failed)], from: state)
+        #expect(
+            after502.source == .cache(fetchedAt: fetchedAt, reason: failed.description, serviceFailed: true))
+    }
+
+    @Test func anUnreachableServiceWithNoEarlierListFails() {
+        let down = CalilError(.timedOut(host: "api.calil.jp", seconds: 15))
+        let state = reduce([ListActions.started, ListActions.failed(down)])
+        #expect(state.status == .failed(message: down.description))
+        #expect(state.source == nil)
     }
 
     @Test func retryAfterAFailureLoadsAgain() {
         let state = reduce([
-            LibrariesLoading(requestID: first), LibrariesFailed(requestID: first, message: "timeout"),
-            LibrariesLoading(requestID: second), loaded(libraries, id: second),
+            ListActions.started, ListActions.failed(QueryError(message: "timeout")), ListActions.started,
+            loaded(libraries),
         ])
         #expect(state.status == .loaded)
         #expect(state.libraries.count == 3)
     }
 
     @Test func reloadKeepsTheSelectedLibraryWhenItIsStillThere() {
-        var state = reduce([LibrariesLoading(requestID: first), loaded(libraries, id: first)])
+        var state = reduce([ListActions.started, loaded(libraries)])
         state = reduce([LibraryListAction.moveSelection(by: 2)], from: state)
         #expect(state.selectedLibrary?.id == "3")
         state = reduce(
-            [LibrariesLoading(requestID: second), loaded(Array(libraries.reversed()), id: second)],
+            [ListActions.started, loaded(Array(libraries.reversed()))],
             from: state)
         #expect(state.selectedIndex == 0)
         #expect(state.selectedLibrary?.id == "3")
     }
 
     @Test func movesTheSelectionWithinTheList() {
-        var state = reduce([LibrariesLoading(requestID: first), loaded(libraries, id: first)])
+        var state = reduce([ListActions.started, loaded(libraries)])
         state = reduce([LibraryListAction.moveSelection(by: -1)], from: state)
         #expect(state.selectedIndex == 0)
         state = reduce([LibraryListAction.moveSelection(by: 10)], from: state)
@@ -102,7 +122,7 @@ import Testing
 
     @Test func filtersByTextAndClearsOnCancel() {
         var state = reduce([
-            LibrariesLoading(requestID: first), loaded(libraries, id: first), LibraryListAction.beginFilter,
+            ListActions.started, loaded(libraries), LibraryListAction.beginFilter,
             LibraryListAction.editFilter("能代"),
         ])
         #expect(state.isEditingFilter)

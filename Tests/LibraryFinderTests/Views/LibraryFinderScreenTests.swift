@@ -1,5 +1,6 @@
 import Foundation
 import ReSwift
+import ReSwiftQuery
 import TerminalUI
 import Testing
 
@@ -8,7 +9,6 @@ import Testing
 
 @Suite struct LibraryFinderScreenTests {
     private let size = TerminalSize(columns: 80, rows: 24)
-    private let requestID = UUID()
     private let fetchedAt = Date(timeIntervalSince1970: 1_800_000_000)
 
     private var libraries: [Library] {
@@ -27,10 +27,14 @@ import Testing
     }
 
     private var loadedState: LibraryFinderState {
+        state([ListActions.started, ListActions.loaded(libraries, at: fetchedAt)])
+    }
+
+    /// The loaded list, then a reload that failed with `message` (the list stays).
+    private func failed(_ message: String) -> LibraryFinderState {
         state([
-            LibrariesLoading(requestID: requestID),
-            LibrariesLoaded(
-                requestID: requestID, libraries: libraries, source: .network(fetchedAt: fetchedAt)),
+            ListActions.started, ListActions.loaded(libraries, at: fetchedAt), ListActions.started,
+            ListActions.failed(QueryError(message: message)),
         ])
     }
 
@@ -45,7 +49,7 @@ import Testing
     }
 
     @Test func showsASpinnerWhileTheFirstListLoads() {
-        let lines = text(state([LibrariesLoading(requestID: requestID)]))
+        let lines = text(state([ListActions.started]))
         #expect(lines[1].contains("⠋ Loading…"))
         #expect(lines[size.rows - 3].hasPrefix("⠋ Loading libraries…"))
     }
@@ -70,10 +74,7 @@ import Testing
     @Test func alignsDistancesInTheirOwnColumn() {
         var near = libraries
         near[1].distanceKm = 12.04
-        let state = state([
-            LibrariesLoading(requestID: requestID),
-            LibrariesLoaded(requestID: requestID, libraries: near, source: .network(fetchedAt: fetchedAt)),
-        ])
+        let state = state([ListActions.started, ListActions.loaded(near, at: fetchedAt)])
         let lines = text(state)
         let first = lines[1][..<lines[1].range(of: "420 m")!.lowerBound].displayWidth
         let second = lines[2][..<lines[2].range(of: "12.0 km")!.lowerBound].displayWidth
@@ -98,28 +99,18 @@ import Testing
 
     @Test func keepsTheListVisibleUnderAnErrorThatSaysToRetry() {
         let failed = state([
-            LibrariesLoading(requestID: requestID),
-            LibrariesLoaded(
-                requestID: requestID, libraries: libraries, source: .network(fetchedAt: fetchedAt)),
-            LibrariesLoading(requestID: UUID()),
+            ListActions.started, ListActions.loaded(libraries, at: fetchedAt), ListActions.started,
+            ListActions.failed(QueryError(message: "HTTP 503.")),
         ])
-        guard case .loading(let second) = failed.status else {
-            Issue.record("expected loading")
-            return
-        }
-        let lines = text(
-            applying(
-                reduceLibraryFinder, LibrariesFailed(requestID: second, message: "HTTP 503."), to: failed))
+        let lines = text(failed)
         #expect(lines[1].contains("県立図書館"))
         #expect(lines[size.rows - 3] == "✗ HTTP 503. Press r to retry.")
     }
 
     @Test func marksACachedListWithItsFetchTime() {
         let cached = state([
-            LibrariesLoading(requestID: requestID),
-            LibrariesLoaded(
-                requestID: requestID, libraries: libraries,
-                source: .cache(fetchedAt: fetchedAt, reason: "Timed out.")),
+            ListActions.started, ListActions.loaded(libraries, at: fetchedAt), ListActions.started,
+            ListActions.failed(QueryError(message: "Timed out.", isTransient: true)),
         ])
         let line = text(cached, size: TerminalSize(columns: 160, rows: 24))[21]
         #expect(
@@ -128,8 +119,7 @@ import Testing
 
     @Test func aLongErrorIsShownWholeWithItsAdviceAndTheRetryHint() {
         let message = CalilError(.timedOut(host: "api.calil.jp", seconds: 15)).description
-        var failed = loadedState
-        failed.status = .failed(message: message)
+        let failed = failed(message)
         let lines = text(failed)
         #expect(lines.count == size.rows)
         #expect(lines[1].contains("県立図書館"), "the list is still shown")
@@ -142,8 +132,7 @@ import Testing
     }
 
     @Test func anErrorTooLongForTheScreenIsCutButKeepsTheRetryHint() {
-        var failed = loadedState
-        failed.status = .failed(message: String(repeating: "The service said something long. ", count: 20))
+        let failed = failed(String(repeating: "The service said something long. ", count: 20))
         let small = TerminalSize(columns: 40, rows: 14)
         let lines = text(failed, size: small)
         #expect(lines.count == small.rows)
@@ -152,8 +141,11 @@ import Testing
     }
 
     @Test func pageUpAndDownMoveByTheVisibleHeightOfTheList() {
-        var many = loadedState
-        many.libraries = (0..<40).map { Fixtures.library(id: "\($0)", short: "図書館\($0)") }
+        let many = state([
+            ListActions.started,
+            ListActions.loaded(
+                (0..<40).map { Fixtures.library(id: "\($0)", short: "図書館\($0)") }, at: fetchedAt),
+        ])
         for size in [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 80, rows: 40)] {
             let lines = text(many, size: size)
             let listRows = lines.filter { $0.hasPrefix("› 図書館") || $0.hasPrefix("  図書館") }.count
@@ -171,10 +163,9 @@ import Testing
     @Test func aCachedListAfterAServerErrorSaysTheServiceFailedNotOffline() {
         let reason = CalilError(.httpStatus(code: 500, serviceMessage: nil)).description
         let cached = state([
-            LibrariesLoading(requestID: requestID),
-            LibrariesLoaded(
-                requestID: requestID, libraries: libraries,
-                source: .cache(fetchedAt: fetchedAt, reason: reason, serviceFailed: true)),
+            ListActions.started, ListActions.loaded(libraries, at: fetchedAt), ListActions.started,
+            ListActions.failed(
+                QueryError(message: reason, isTransient: true, code: LibraryList.serviceFailed)),
         ])
         let shown = text(cached).joined(separator: " ")
         #expect(shown.contains("⚠ The service failed: showing the list fetched"))
@@ -183,9 +174,7 @@ import Testing
 
     @Test func wrapsALongErrorOntoTwoLinesKeepingTheRetryHint() {
         let message = String(repeating: "The service said something long. ", count: 3)
-        let failed = LibraryFinderState(query: LibraryQuery())
-        var state = failed
-        state.status = .failed(message: message)
+        let state = state([ListActions.started, ListActions.failed(QueryError(message: message))])
         let lines = LibraryFinderScreen.messageLines(state, width: 80, spinnerFrame: "⠋").map(\.plainText)
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.displayWidth <= 80 })
@@ -195,7 +184,7 @@ import Testing
     }
 
     @Test func dimsReloadWhileLoading() {
-        let loading = LibraryFinderScreen.keysLine(state([LibrariesLoading(requestID: requestID)]), width: 80)
+        let loading = LibraryFinderScreen.keysLine(state([ListActions.started]), width: 80)
         #expect(loading.spans.contains { $0.text == "r reload" && $0.style.dim })
         let idle = LibraryFinderScreen.keysLine(loadedState, width: 80)
         #expect(idle.plainText.contains("r reload"))
@@ -222,9 +211,9 @@ import Testing
 
 @Suite struct LibraryFinderKeysTests {
     private var loaded: LibraryFinderState {
-        var state = LibraryFinderState()
-        state.status = .loaded
-        return state
+        [ListActions.started, ListActions.loaded([], at: Date())].reduce(LibraryFinderState()) {
+            applying(reduceLibraryFinder, $1, to: $0)
+        }
     }
 
     @Test func movesFiltersReloadsAndQuits() {
@@ -244,10 +233,9 @@ import Testing
         #expect(LibraryFinderKeys.command(for: .character("x"), in: loaded, pageSize: 5) == .ignore)
     }
 
-    @Test func reloadIsDisabledWhileLoading() {
-        var loading = loaded
-        loading.status = .loading(requestID: UUID())
-        #expect(LibraryFinderKeys.command(for: .character("r"), in: loading, pageSize: 5) == .ignore)
+    @Test func reloadIsLeftToTheListQueryWhileLoading() {
+        let loading = applying(reduceLibraryFinder, ListActions.started, to: loaded)
+        #expect(LibraryFinderKeys.command(for: .character("r"), in: loading, pageSize: 5) == .reload)
         #expect(LibraryFinderKeys.command(for: .character("q"), in: loading, pageSize: 5) == .quit)
     }
 
@@ -297,7 +285,6 @@ import Testing
 /// characters as placeholders and the renderer sends only its own sequences.
 @Suite struct LibraryFinderScreenHostileTextTests {
     private let size = TerminalSize(columns: 80, rows: 24)
-    private let requestID = UUID()
 
     private func rendered(_ state: LibraryFinderState) -> String {
         var output = ""
@@ -322,11 +309,10 @@ import Testing
         hostile.address = "Street\r\n\u{1B}[31m1"
         hostile.phone = "\u{7F}1"
         let actions: [Action] = [
-            LibrariesLoading(requestID: requestID),
-            LibrariesLoaded(
-                requestID: requestID,
-                libraries: [hostile, Fixtures.library(id: "2", short: "明徳館")],
-                source: .network(fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))),
+            ListActions.started,
+            ListActions.loaded(
+                [hostile, Fixtures.library(id: "2", short: "明徳館")],
+                at: Date(timeIntervalSince1970: 1_800_000_000)),
         ]
         let state = actions.reduce(LibraryFinderState()) { applying(reduceLibraryFinder, $1, to: $0) }
         let lines = LibraryFinderScreen.lines(for: state, size: size, spinnerFrame: "⠋")
@@ -346,8 +332,8 @@ import Testing
 
     @Test func serverErrorMessageShowsPlaceholders() {
         let actions: [Action] = [
-            LibrariesLoading(requestID: requestID),
-            LibrariesFailed(requestID: requestID, message: "HTTP 500: \u{1B}]0;PWNED\u{7}\u{1B}[2J boom"),
+            ListActions.started,
+            ListActions.failed(QueryError(message: "HTTP 500: \u{1B}]0;PWNED\u{7}\u{1B}[2J boom")),
         ]
         let state = actions.reduce(LibraryFinderState()) { applying(reduceLibraryFinder, $1, to: $0) }
         let text = LibraryFinderScreen.lines(for: state, size: size, spinnerFrame: "⠋").map(\.plainText)

@@ -1,4 +1,5 @@
 import ReSwift
+import ReSwiftQuery
 
 /// The library finder's reducer, in place: the list (``reduceLibraryList(_:into:)``) and the
 /// book searches (``reduceBookSearches(_:into:)``, on their slice), so that a dispatch changes
@@ -8,32 +9,25 @@ package func reduceLibraryFinder(_ action: Action, into state: inout LibraryFind
     reduceBookSearches(action, into: &state.books)
 }
 
-/// The list's part: the article's loading → loaded / failed transitions, plus the list's
-/// selection and filter.
+/// The list's part: the list query's entries (load → loading → loaded / failed, see
+/// ``LibraryList``), plus the list's selection and filter. A new answer keeps the selected
+/// library selected.
 ///
 /// - Parameters:
 ///   - action: The action to reduce.
 ///   - state: The state, changed in place.
 package func reduceLibraryList(_ action: Action, into state: inout LibraryFinderState) {
-    switch action {
-    case let loading as LibrariesLoading:
-        guard !state.isLoading else { break }
-        state.status = .loading(requestID: loading.requestID)
-    case let loaded as LibrariesLoaded:
-        guard state.status == .loading(requestID: loaded.requestID) else { break }
-        let selectedID = state.selectedLibrary?.id
-        state.libraries = loaded.libraries
-        state.source = loaded.source
-        state.status = .loaded
-        state.selectedIndex = state.visibleLibraries.firstIndex { $0.id == selectedID } ?? 0
-    case let failed as LibrariesFailed:
-        guard state.status == .loading(requestID: failed.requestID) else { break }
-        state.status = .failed(message: failed.message)
-    case let listAction as LibraryListAction:
+    if let listAction = action as? LibraryListAction {
         reduceList(listAction, &state)
-    default:
-        break
+        return
     }
+    guard let query = action as? QueryAction<LibraryListKey, [Library]>, case .loaded = query.event else {
+        LibraryList.declaration.reduce(action, &state.lists)
+        return
+    }
+    let selectedID = state.selectedLibrary?.id
+    LibraryList.declaration.reduce(action, &state.lists)
+    state.selectedIndex = state.visibleLibraries.firstIndex { $0.id == selectedID } ?? 0
 }
 
 private func reduceList(_ action: LibraryListAction, _ state: inout LibraryFinderState) {

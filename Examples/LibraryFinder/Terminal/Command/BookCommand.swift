@@ -133,13 +133,16 @@ enum BookCommand {
         io: CommandIO
     ) async -> Result<[Library], ListingFailure> {
         let service = options.service.libraryClient(appKey: appKey)
-        let cache = options.service.cache(environment: environment, io: io)
-        let store = makeInspectableLibraryFinderStore(query: query)
+        let report: @Sendable (String) -> Void = { io.error("library-finder: \($0)\n") }
+        let (store, persister) = makeInspectableLibraryFinderStore(
+            options: options.service, query: query, service: service,
+            cache: options.service.cache(environment: environment, report: report), report: report)
         do {
-            try await store.dispatch(loadLibrariesThunk(service: service, cache: cache))
+            try await store.dispatch(LibraryList.load())
         } catch {
             return .failure(ListingFailure(message: "loading the libraries stopped: \(error)"))
         }
+        persister?.flush()
         let state: LibraryFinderState = store.state
         switch (state.status, state.source) {
         case (.loaded, let source?):

@@ -40,27 +40,30 @@ public enum LibraryFinderCommand {
         case .run(let parsed, let key): (options, appKey) = (parsed, key)
         }
         let service = options.service.libraryClient(appKey: appKey)
-        let cache = options.service.cache(environment: environment, io: io)
         if options.service.format == nil && io.isInteractive {
             let availability = CalilAvailabilityClient(appKey: appKey, baseURL: options.service.apiBase)
             return await runInteractive(
-                options: options, service: service, availability: availability, cache: cache,
-                environment: environment, io: io)
+                options: options, service: service, availability: availability, environment: environment,
+                io: io)
         }
+        let cache = options.service.cache(environment: environment) { io.error("library-finder: \($0)\n") }
         return await printList(options: options, service: service, cache: cache, io: io)
     }
 
     /// Loads the list once through the store and prints it in the chosen format.
     static func printList(
-        options: LibraryFinderOptions, service: any LibraryService, cache: LibraryCache?, io: CommandIO
+        options: LibraryFinderOptions, service: any LibraryService, cache: ListCache?, io: CommandIO
     ) async -> Int32 {
-        let store = makeInspectableLibraryFinderStore(query: options.query)
+        let (store, persister) = makeInspectableLibraryFinderStore(
+            options: options.service, query: options.query, service: service, cache: cache
+        ) { io.error("library-finder: \($0)\n") }
         do {
-            try await store.dispatch(loadLibrariesThunk(service: service, cache: cache))
+            try await store.dispatch(LibraryList.load())
         } catch {
             io.error("library-finder: loading stopped: \(error)\n")
             return ExitStatus.failure
         }
+        persister?.flush()
         let state: LibraryFinderState = store.state
         switch (state.status, state.source) {
         case (.loaded, let source?):
@@ -87,12 +90,12 @@ extension LibraryFinderCommand {
     @MainActor
     static func runInteractive(
         options: LibraryFinderOptions, service: any LibraryService, availability: any AvailabilityService,
-        cache: LibraryCache?, environment: [String: String], io: CommandIO
+        environment: [String: String], io: CommandIO
     ) async -> Int32 {
         // Cache notices wait for the terminal to be given back (runs after `terminal.restore()`).
         let notices = PendingNotices()
         defer { for message in notices.take() { io.error("library-finder: \(message)\n") } }
-        let cache = cache?.reporting(to: notices.append)
+        let cache = options.service.cache(environment: environment, report: { notices.append($0) })
         let terminal: TerminalSession
         do {
             terminal = try TerminalSession.start()
@@ -101,10 +104,14 @@ extension LibraryFinderCommand {
             return ExitStatus.failure
         }
         defer { terminal.restore() }
-        let store = makeInspectableLibraryFinderStore(query: options.query)
-        let load = loadLibrariesThunk(service: service, cache: cache)
-        // Fire and forget: the thunk's actions come back through the store's subscription.
-        let reload: @MainActor @Sendable () -> Void = { store.dispatch(load as Action) }
+        let (store, persister) = makeInspectableLibraryFinderStore(
+            options: options.service, query: options.query, service: service, cache: cache,
+            report: { notices.append($0) })
+        // The fetch's actions come back through the store's subscription; while one runs, this
+        // sends nothing.
+        let reload: @MainActor @Sendable () -> Void = {
+            store.dispatch(LibraryList.declaration.refetch(store.state.listKey))
+        }
         // A book search polls for longer than one request may take: at least the command line's
         // default for `book`.
         let poller = AvailabilityPoller(
@@ -112,6 +119,7 @@ extension LibraryFinderCommand {
         let interrupted = await InteractiveSession(
             store: store, reload: reload, poller: poller, session: terminal, environment: environment
         ).run()
+        persister?.flush()
         return interrupted ? ExitStatus.interrupted : ExitStatus.success
     }
 }

@@ -87,13 +87,11 @@ extension ServiceOptions {
         CalilClient(appKey: appKey, baseURL: apiBase, timeout: timeout)
     }
 
-    /// The cache of `/library` answers for `--api-base`, or `nil` with `--no-cache`; a problem
-    /// with the cache is reported on `io` and doesn't stop the run.
-    func cache(environment: [String: String], io: CommandIO) -> LibraryCache? {
+    /// The persisted answers of `/library`, or `nil` with `--no-cache`; a problem with the file
+    /// goes to `report` and doesn't stop the run.
+    func cache(environment: [String: String], report: @escaping @Sendable (String) -> Void) -> ListCache? {
         guard usesCache else { return nil }
-        let directory = LibraryCache.defaultDirectory(environment: environment)
-        return LibraryCache(directory: directory, server: apiBase) { problem in
-            io.error("library-finder: \(problem.message)\n")
-        }
+        let directory = LibraryList.defaultDirectory(environment: environment)
+        return ListCache(file: LibraryList.cacheFile(directory: directory) { report($0.message) })
     }
 }

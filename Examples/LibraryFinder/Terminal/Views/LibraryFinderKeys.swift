@@ -65,7 +65,8 @@ enum LibraryFinderKeys {
         case .escape:
             if state.books.running != nil { return .stopBookSearch }
             return state.filterText.isEmpty ? .ignore : .list(.cancelFilter)
-        case .character("r"), .character("R"): return state.isLoading ? .ignore : .reload
+        // While the list loads, the list query sends nothing new (it fetches one request at a time).
+        case .character("r"), .character("R"): return .reload
         case .character("q"), .character("Q"): return .quit
         default: return .ignore
         }
