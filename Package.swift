@@ -35,9 +35,11 @@ package.products += [.library(name: "ReSwift", targets: ["ReSwift"])]
 package.targets += [
     .target(name: "ReSwift", dependencies: ["InternalReSwiftUtilities"], path: "Sources/ReSwift"),
     .testTarget(name: "ReSwiftTests", dependencies: ["ReSwift", "TestSupport"], path: "Tests/ReSwiftTests"),
-    // Code in ReSwift 6.1's shape (store subclasses, generic StoreType code, custom stores).
+    // Code in ReSwift 6.1's shape (store subclasses, generic StoreType code, custom stores), in
+    // Swift 5 mode as ReSwift 6.1's users write it.
     .testTarget(
-        name: "ReSwiftCompatibilityTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftCompatibilityTests"),
+        name: "ReSwiftCompatibilityTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftCompatibilityTests",
+        swiftSettings: [.swiftLanguageMode(.v5)]),
 ]
 
 // MARK: - Benchmark

@@ -18,16 +18,24 @@ extension Store {
 
     /// The function ``dispatch(_:)-(Action)`` calls: the middleware chain ending in the reducer.
     ///
-    /// You may replace it, for instance to capture dispatched actions in a test:
+    /// Reading it links the middleware, as ReSwift 6.1's lazy `dispatchFunction` does, if no
+    /// dispatch did yet. You may replace it, for instance to capture dispatched actions in a test:
     ///
     /// ```swift
     /// var actions: [Action] = []
     /// store.dispatchFunction = { actions.append($0) }
     /// ```
     public var dispatchFunction: DispatchFunction! {
-        get { core.lock.withLock { core.chain } }
+        get {
+            core.lock.withLock {
+                if !core.isLinked { core.rebuildChain(for: self) }
+                return core.chain
+            }
+        }
         set {
             core.lock.withLock {
+                // Replacing it runs no middleware's outer closure, as in ReSwift 6.1.
+                if !core.isLinked { core.rebuildChain(for: self, linkingMiddleware: false) }
                 core.chain = newValue
                 core.reducesDirectly = false
             }
@@ -110,8 +118,14 @@ extension StoreCore {
     /// Nothing in the chain holds the store strongly: middleware may outlive it. The last link
     /// of a plain store reduces through this core, which the store closes when it goes away; a
     /// subclass's goes through `_defaultDispatch(action:)`, which it may override.
-    func rebuildChain(for store: Store<State>) {
+    ///
+    /// - Parameter linkingMiddleware: `false` to set up only the last link, for a chain that
+    ///   replaces the middleware's.
+    func rebuildChain(for store: Store<State>, linkingMiddleware: Bool = true) {
         lock.assertHeld()
+        // Linked first, so that a middleware that dispatches while it is being linked doesn't
+        // link the chain again.
+        isLinked = true
         let last: DispatchFunction
         if store._isSubclass {
             last = { [weak store] action in store?._defaultDispatch(action: action) }
@@ -120,6 +134,7 @@ extension StoreCore {
         }
         lastLink = last
         reducesDirectly = middleware.isEmpty && !store._isSubclass
+        guard linkingMiddleware else { return }
         let dispatch: DispatchFunction = { [weak store] action in
             guard let store else { return }
             if let callSite = CallSite.takePending() {

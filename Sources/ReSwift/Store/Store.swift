@@ -24,9 +24,6 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// The state, the lock, the middleware and the subscribers: what a dispatch goes through.
     let core: StoreCore<State>
 
-    /// `==` on the whole state when `State` is `Equatable`, for the open `subscribe(_:)`.
-    let stateEquality: ((State, State) -> Bool)?
-
     /// Whether this store is a subclass's: then every subscription goes through the open
     /// subscribing methods, which it may override, as in ReSwift.
     @usableFromInline
@@ -51,7 +48,6 @@ open class Store<State>: StoreType, @unchecked Sendable {
         core = StoreCore(
             StateCell(state) { action, state in reducer(action, state) }, middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
-        stateEquality = Self.equality()
         _isSubclass = type(of: self) != Store<State>.self
         start()
     }
@@ -72,13 +68,14 @@ open class Store<State>: StoreType, @unchecked Sendable {
         core = StoreCore(
             StateCell(state, mutate: { action, state in reducer(action, &state!) }), middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
-        stateEquality = Self.equality()
         _isSubclass = type(of: self) != Store<State>.self
         start(dispatchingInit: true)
     }
 
+    /// Dispatches ``ReSwiftInit`` when there is no state yet (or for the in-place reducer). The
+    /// middleware chain is linked at the first dispatch, as ReSwift 6.1's lazy `dispatchFunction`
+    /// is: each middleware's outer closure runs then, inside `init` only when this dispatches.
     private func start(dispatchingInit: Bool = false) {
-        core.lock.withLock { core.rebuildChain(for: self) }
         if dispatchingInit || core.currentState == nil { dispatch(ReSwiftInit()) }
     }
 
@@ -89,9 +86,10 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// Subscribes an object to the whole state.
     ///
     /// The subscriber receives the current state at once, then each new state. Subscribing an
-    /// object again replaces its subscription. The store holds the subscriber weakly. When
-    /// `State` is `Equatable` and ``subscriptionsAutomaticallySkipRepeats`` is on, a state equal
-    /// to the previous one is not delivered. In a subclass, this calls
+    /// object again replaces its subscription. The store holds the subscriber weakly. This
+    /// delivers every state; where `State` is known to be `Equatable` at the call site, the
+    /// compiler picks the overload that skips repeats instead, as ReSwift 6.1 does (generic code
+    /// that doesn't require `Equatable` gets every state). In a subclass, this calls
     /// `subscribe(_:transform:)`, as ReSwift does.
     ///
     /// - Complexity: O(1) amortized.
@@ -164,6 +162,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     open func dispatch(_ action: Action) {
         core.lock.lock()
         defer { core.lock.unlock() }
+        if !core.isLinked { core.rebuildChain(for: self) }
         // 1. The action arrives at the top of the chain: it runs now, or waits for the
         //    notification in progress, or was dispatched from a reducer.
         let callSite = core.tracer.isTracing ? core.tracer.takeCallSite() : nil
@@ -203,6 +202,9 @@ final class StoreCore<State>: @unchecked Sendable {
     @exclusivity(unchecked) var lastLink: DispatchFunction?
     /// Whether the chain is `reduceAndNotify` alone: no middleware, and not a subclass's.
     @exclusivity(unchecked) var reducesDirectly = false
+    /// Whether the chain was linked: at the first dispatch, the first read of
+    /// `dispatchFunction`, or when `middleware` is set.
+    @exclusivity(unchecked) var isLinked = false
     @exclusivity(unchecked) var automaticallySkipsRepeats: Bool
     @exclusivity(unchecked) var misuseHandler: ((StoreMisuse) -> Void)?
     @exclusivity(unchecked) var isClosed = false
