@@ -7,10 +7,10 @@ extension Store {
     ///
     /// Setting it rebuilds ``dispatchFunction``.
     public var middleware: [Middleware<State>] {
-        get { core.lock.withLock { core.middleware } }
+        get { core.lock.withLock { core.locked.middleware } }
         set {
             core.lock.withLock {
-                core.middleware = newValue
+                core.locked.middleware = newValue
                 core.rebuildChain(for: self)
             }
         }
@@ -28,16 +28,16 @@ extension Store {
     public var dispatchFunction: DispatchFunction! {
         get {
             core.lock.withLock {
-                if !core.isLinked { core.rebuildChain(for: self) }
-                return core.chain
+                if !core.locked.isLinked { core.rebuildChain(for: self) }
+                return core.locked.chain
             }
         }
         set {
             core.lock.withLock {
                 // Replacing it runs no middleware's outer closure, as in ReSwift 6.1.
-                if !core.isLinked { core.rebuildChain(for: self, linkingMiddleware: false) }
-                core.chain = newValue
-                core.reducesDirectly = false
+                if !core.locked.isLinked { core.rebuildChain(for: self, linkingMiddleware: false) }
+                core.locked.chain = newValue
+                core.locked.reducesDirectly = false
             }
         }
     }
@@ -55,15 +55,15 @@ extension Store {
     /// The handler for programming errors made with this store, such as dispatching from a
     /// reducer. When `nil`, ``ReSwiftHooks/misuseHandler`` is used.
     public var misuseHandler: ((StoreMisuse) -> Void)? {
-        get { core.lock.withLock { core.misuseHandler } }
-        set { core.lock.withLock { core.misuseHandler = newValue } }
+        get { core.lock.withLock { core.locked.misuseHandler } }
+        set { core.lock.withLock { core.locked.misuseHandler = newValue } }
     }
 
     /// Whether subscriptions to `Equatable` states and selections skip repeated values
     /// automatically. Changing it affects subscriptions made afterwards.
     public var subscriptionsAutomaticallySkipRepeats: Bool {
-        get { core.lock.withLock { core.automaticallySkipsRepeats } }
-        set { core.lock.withLock { core.automaticallySkipsRepeats = newValue } }
+        get { core.lock.withLock { core.locked.automaticallySkipsRepeats } }
+        set { core.lock.withLock { core.locked.automaticallySkipsRepeats = newValue } }
     }
 
     /// Dispatches an action, recording where it was dispatched from.
@@ -99,16 +99,17 @@ extension StoreCore {
 
     /// Reports a programming error to the store's handler, or the package's.
     func report(_ misuse: StoreMisuse) {
-        (misuseHandler ?? ReSwiftHooks.misuseHandler)(misuse)
+        let handler = locked.misuseHandler ?? ReSwiftHooks.misuseHandler
+        handler(misuse)
     }
 
     /// Ends the store: its chain, which middleware may keep, does nothing any more.
     func close() {
         lock.withLock {
-            isClosed = true
-            chain = nil
-            lastLink = nil
-            reducesDirectly = false
+            locked.isClosed = true
+            locked.chain = nil
+            locked.lastLink = nil
+            locked.reducesDirectly = false
             subscribers.removeAll()
         }
     }
@@ -125,15 +126,15 @@ extension StoreCore {
         lock.assertHeld()
         // Linked first, so that a middleware that dispatches while it is being linked doesn't
         // link the chain again.
-        isLinked = true
+        locked.isLinked = true
         let last: DispatchFunction
         if store._isSubclass {
             last = { [weak store] action in store?._defaultDispatch(action: action) }
         } else {
             last = reduceAndNotify
         }
-        lastLink = last
-        reducesDirectly = middleware.isEmpty && !store._isSubclass
+        locked.lastLink = last
+        locked.reducesDirectly = locked.middleware.isEmpty && !store._isSubclass
         guard linkingMiddleware else { return }
         let dispatch: DispatchFunction = { [weak store] action in
             guard let store else { return }
@@ -144,7 +145,10 @@ extension StoreCore {
             }
         }
         let getState: () -> State? = { [weak store] in store?.state }
-        chain = Self.link(middleware, dispatch: dispatch, getState: getState, last: last)
+        // The outer closures run here, and may read the store: no access to `locked` is open.
+        let middleware = locked.middleware
+        let chain = Self.link(middleware, dispatch: dispatch, getState: getState, last: last)
+        locked.chain = chain
     }
 
     /// Links the middleware into one function, `F` being `DispatchFunction`.
