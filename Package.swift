@@ -40,9 +40,11 @@ package.targets += [
     // Test-only: subscribers that dispatch from newState, in a process a failed precondition can end.
     .executableTarget(
         name: "store-deferral-fixture", dependencies: ["ReSwift"], path: "Tests/Fixtures/StoreDeferral"),
-    // Code in ReSwift 6.1's shape (store subclasses, generic StoreType code, custom stores).
+    // Code in ReSwift 6.1's shape (store subclasses, generic StoreType code, custom stores), in
+    // Swift 5 mode as ReSwift 6.1's users write it.
     .testTarget(
-        name: "ReSwiftCompatibilityTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftCompatibilityTests"),
+        name: "ReSwiftCompatibilityTests", dependencies: ["ReSwift"], path: "Tests/ReSwiftCompatibilityTests",
+        swiftSettings: [.swiftLanguageMode(.v5)]),
 ]
 
 // MARK: - Benchmark

@@ -64,12 +64,11 @@ extension Store {
     ///   middleware's error handler.
     @available(
         *, noasync,
-        message: """
-            this would start the thunk without waiting for it. To wait for its value in top-level \
-            code, give the result a type (let count: Int = try await store.dispatch(thunk)); a \
-            thunk without a value can be awaited only in an async function, so move the call \
-            into one; to fire and forget, write store.dispatch(thunk as Action)
-            """
+        // One line: the compiler prints an attribute's multi-line string as written, backslashes
+        // and indentation included.
+        // swift-format-ignore
+        message:
+            "this would start the thunk without waiting for it. To wait for its value in top-level code, give the result a type (let count: Int = try await store.dispatch(thunk)); a thunk without a value can be awaited only in an async function, so move the call into one; to fire and forget, write store.dispatch(thunk as Action)"
     )
     public func dispatch(_ thunk: any _AsyncThunkAction) {
         dispatch(thunk as Action)

@@ -43,6 +43,10 @@
             #expect(
                 result.output.contains("let count: Int = try await store.dispatch(thunk)"), "\(result.output)"
             )
+            // The message is one line: no line continuations or indentation from the source.
+            #expect(
+                result.output.contains("To wait for its value in top-level code, give the result a type"),
+                "\(result.output)")
         }
 
         @Test func awaitingAThunkWithoutAValueInTopLevelCodeIsACompileErrorThatSaysWhere() async throws {

@@ -27,7 +27,7 @@ extension Store {
     public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
         core.lock.lock()
         defer { core.lock.unlock() }
-        core.cycle.beginBatch()
+        core.locked.cycle.beginBatch()
         defer { core.endBatch() }
         return try body()
     }
@@ -37,13 +37,13 @@ extension StoreCore {
     /// The end of a batch: one notification for the actions it reduced, then the actions
     /// subscribers dispatched, as at the end of `reduceAndNotify`.
     func endBatch() {
-        guard let last = cycle.endBatch(), !isClosed else { return }
+        guard let last = locked.cycle.endBatch(), !locked.isClosed else { return }
         if !subscribers.isEmpty {
-            cycle.beginNotifyingBatch()
+            locked.cycle.beginNotifyingBatch()
             let frame = tracer.measuringFrame
             notify(measuringInto: frame, start: frame == nil ? 0 : MonotonicClock.now())
-            cycle.end()
+            locked.cycle.end()
         }
-        if cycle.hasDeferredActions { runDeferredActions(after: last) }
+        if locked.cycle.hasDeferredActions { runDeferredActions(after: last) }
     }
 }

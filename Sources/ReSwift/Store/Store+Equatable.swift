@@ -11,8 +11,8 @@ extension Store where State: Equatable {
     public func subscribe<S: StoreSubscriber>(_ subscriber: S)
     where S.StoreSubscriberStateType == State {
         if _isSubclass {
-            // A subclass may override the open method: call it, as ReSwift's overload does.
-            _subscribeThroughOpenEntryPoint(subscriber)
+            // A subclass may override the transform overloads: go through them, as ReSwift does.
+            _subscribeThroughTransform(subscriber)
             return
         }
         if subscriptionsAutomaticallySkipRepeats {
@@ -38,5 +38,19 @@ extension Store where State: Equatable {
                     onNewState(state)
                     return true
                 }))
+    }
+}
+
+extension Store where State: Equatable {
+    /// The `Equatable`-state `subscribe(_:)` of a subclass, which goes through the transform
+    /// overloads the subclass may override, as ReSwift 6.1's does.
+    @usableFromInline
+    func _subscribeThroughTransform<S: StoreSubscriber>(_ subscriber: S)
+    where S.StoreSubscriberStateType == State {
+        if subscriptionsAutomaticallySkipRepeats {
+            subscribe(subscriber, transform: { $0.skipRepeats() })
+        } else {
+            subscribe(subscriber, transform: nil)
+        }
     }
 }

@@ -7,10 +7,10 @@ extension Store {
     ///
     /// Setting it rebuilds ``dispatchFunction``.
     public var middleware: [Middleware<State>] {
-        get { core.lock.withLock { core.middleware } }
+        get { core.lock.withLock { core.locked.middleware } }
         set {
             core.lock.withLock {
-                core.middleware = newValue
+                core.locked.middleware = newValue
                 core.rebuildChain(for: self)
             }
         }
@@ -18,18 +18,26 @@ extension Store {
 
     /// The function ``dispatch(_:)-(Action)`` calls: the middleware chain ending in the reducer.
     ///
-    /// You may replace it, for instance to capture dispatched actions in a test:
+    /// Reading it links the middleware, as ReSwift 6.1's lazy `dispatchFunction` does, if no
+    /// dispatch did yet. You may replace it, for instance to capture dispatched actions in a test:
     ///
     /// ```swift
     /// var actions: [Action] = []
     /// store.dispatchFunction = { actions.append($0) }
     /// ```
     public var dispatchFunction: DispatchFunction! {
-        get { core.lock.withLock { core.chain } }
+        get {
+            core.lock.withLock {
+                if !core.locked.isLinked { core.rebuildChain(for: self) }
+                return core.locked.chain
+            }
+        }
         set {
             core.lock.withLock {
-                core.chain = newValue
-                core.reducesDirectly = false
+                // Replacing it runs no middleware's outer closure, as in ReSwift 6.1.
+                if !core.locked.isLinked { core.rebuildChain(for: self, linkingMiddleware: false) }
+                core.locked.chain = newValue
+                core.locked.reducesDirectly = false
             }
         }
     }
@@ -47,15 +55,15 @@ extension Store {
     /// The handler for programming errors made with this store, such as dispatching from a
     /// reducer. When `nil`, ``ReSwiftHooks/misuseHandler`` is used.
     public var misuseHandler: ((StoreMisuse) -> Void)? {
-        get { core.lock.withLock { core.misuseHandler } }
-        set { core.lock.withLock { core.misuseHandler = newValue } }
+        get { core.lock.withLock { core.locked.misuseHandler } }
+        set { core.lock.withLock { core.locked.misuseHandler = newValue } }
     }
 
     /// Whether subscriptions to `Equatable` states and selections skip repeated values
     /// automatically. Changing it affects subscriptions made afterwards.
     public var subscriptionsAutomaticallySkipRepeats: Bool {
-        get { core.lock.withLock { core.automaticallySkipsRepeats } }
-        set { core.lock.withLock { core.automaticallySkipsRepeats = newValue } }
+        get { core.lock.withLock { core.locked.automaticallySkipsRepeats } }
+        set { core.lock.withLock { core.locked.automaticallySkipsRepeats = newValue } }
     }
 
     /// Dispatches an action, recording where it was dispatched from.
@@ -91,16 +99,17 @@ extension StoreCore {
 
     /// Reports a programming error to the store's handler, or the package's.
     func report(_ misuse: StoreMisuse) {
-        (misuseHandler ?? ReSwiftHooks.misuseHandler)(misuse)
+        let handler = locked.misuseHandler ?? ReSwiftHooks.misuseHandler
+        handler(misuse)
     }
 
     /// Ends the store: its chain, which middleware may keep, does nothing any more.
     func close() {
         lock.withLock {
-            isClosed = true
-            chain = nil
-            lastLink = nil
-            reducesDirectly = false
+            locked.isClosed = true
+            locked.chain = nil
+            locked.lastLink = nil
+            locked.reducesDirectly = false
             subscribers.removeAll()
         }
     }
@@ -110,16 +119,23 @@ extension StoreCore {
     /// Nothing in the chain holds the store strongly: middleware may outlive it. The last link
     /// of a plain store reduces through this core, which the store closes when it goes away; a
     /// subclass's goes through `_defaultDispatch(action:)`, which it may override.
-    func rebuildChain(for store: Store<State>) {
+    ///
+    /// - Parameter linkingMiddleware: `false` to set up only the last link, for a chain that
+    ///   replaces the middleware's.
+    func rebuildChain(for store: Store<State>, linkingMiddleware: Bool = true) {
         lock.assertHeld()
+        // Linked first, so that a middleware that dispatches while it is being linked doesn't
+        // link the chain again.
+        locked.isLinked = true
         let last: DispatchFunction
         if store._isSubclass {
             last = { [weak store] action in store?._defaultDispatch(action: action) }
         } else {
             last = reduceAndNotify
         }
-        lastLink = last
-        reducesDirectly = middleware.isEmpty && !store._isSubclass
+        locked.lastLink = last
+        locked.reducesDirectly = locked.middleware.isEmpty && !store._isSubclass
+        guard linkingMiddleware else { return }
         let dispatch: DispatchFunction = { [weak store] action in
             guard let store else { return }
             if let callSite = CallSite.takePending() {
@@ -129,7 +145,10 @@ extension StoreCore {
             }
         }
         let getState: () -> State? = { [weak store] in store?.state }
-        chain = Self.link(middleware, dispatch: dispatch, getState: getState, last: last)
+        // The outer closures run here, and may read the store: no access to `locked` is open.
+        let middleware = locked.middleware
+        let chain = Self.link(middleware, dispatch: dispatch, getState: getState, last: last)
+        locked.chain = chain
     }
 
     /// Links the middleware into one function, `F` being `DispatchFunction`.

@@ -37,41 +37,39 @@ extension Store {
         }
     }
 
-    /// Subscribes an object to the whole state from the open `subscribe(_:)`: a subclass's goes
-    /// through its `subscribe(_:transform:)`, as in ReSwift.
+    /// Subscribes an object to the whole state from the open `subscribe(_:)`, which delivers
+    /// every state: only the `Equatable` overload, chosen at compile time, skips repeats (as in
+    /// ReSwift 6.1). A subclass's goes through its `subscribe(_:transform:)`, as in ReSwift.
     func _subscribeWholeState<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
         if _isSubclass {
-            let isEqual = subscriptionsAutomaticallySkipRepeats ? stateEquality : nil
-            subscribe(subscriber, transform: isEqual.map { isEqual in { $0.skipRepeats(isEqual) } })
-            return
-        }
-        core.lock.withLock {
-            let node: _SubscriptionNode<State> =
-                if core.automaticallySkipsRepeats, let stateEquality {
-                    _WholeStateSkippingNode(subscriber, isEqual: stateEquality)
-                } else {
-                    _WholeStateNode(subscriber)
-                }
-            core.subscribers.add(node, delivering: core.lockedState)
+            subscribe(subscriber, transform: nil)
+        } else {
+            _add(_WholeStateNode(subscriber))
         }
     }
 
-    /// Calls the open ``subscribe(_:)-(S)``, for the `Equatable`-state overload in a subclass.
-    @usableFromInline
-    func _subscribeThroughOpenEntryPoint<S: StoreSubscriber>(_ subscriber: S)
-    where S.StoreSubscriberStateType == State {
-        subscribe(subscriber)
-    }
-
-    /// The root subscription as one of the subscriber's type, for a `nil` transform.
-    @inlinable
+    /// The root subscription as one of the subscriber's type, for a `nil` transform. When the
+    /// subscriber takes another type, it gets the states that cast to it, as in ReSwift 6.1
+    /// (usually none).
     static func _wholeState<SelectedState>(_ root: Subscription<State>) -> Subscription<SelectedState> {
-        guard let whole = root as? Subscription<SelectedState> else {
-            preconditionFailure(
-                "ReSwift: subscribe(_:transform:) was called with a nil transform, but the "
-                    + "subscriber expects \(SelectedState.self), not the store's \(State.self).")
+        if let whole = root as? Subscription<SelectedState> { return whole }
+        return Subscription { sink in
+            root.observer = { old, new in
+                if let new = new as? SelectedState { sink(old as? SelectedState, new) }
+            }
         }
-        return whole
+    }
+
+    // The message is one line: the compiler prints an attribute's multi-line string as written.
+    // swift-format-ignore
+    /// ReSwift 3's subscription, whose transform took the state (`{ $0.route }`): since ReSwift
+    /// 4 it takes a ``Subscription``, so this only says what to write.
+    @available(
+        *, unavailable,
+        message: "since ReSwift 4 a transform takes the Subscription, not the state: select the part to deliver, as in store.subscribe(subscriber) { $0.select { $0.route } }"
+    )
+    public func subscribe<Selected, S: StoreSubscriber>(_ subscriber: S, transform: (State) -> Selected) {
+        fatalError("unavailable")
     }
 
     // MARK: Closure subscriptions
@@ -186,15 +184,6 @@ extension Store {
             guard let self, let node else { return }
             self.core.lock.withLock { self.core.subscribers.remove(node) }
         }
-    }
-
-    /// `==` on `State`, when `State` is `Equatable`.
-    static func equality() -> ((State, State) -> Bool)? {
-        guard let equatable = State.self as? any Equatable.Type else { return nil }
-        func isEqual<Value: Equatable>(_: Value.Type) -> (State, State) -> Bool {
-            { lhs, rhs in (lhs as? Value) == (rhs as? Value) }
-        }
-        return isEqual(equatable)
     }
 }
 

@@ -24,9 +24,6 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// The state, the lock, the middleware and the subscribers: what a dispatch goes through.
     let core: StoreCore<State>
 
-    /// `==` on the whole state when `State` is `Equatable`, for the open `subscribe(_:)`.
-    let stateEquality: ((State, State) -> Bool)?
-
     /// Whether this store is a subclass's: then every subscription goes through the open
     /// subscribing methods, which it may override, as in ReSwift.
     @usableFromInline
@@ -51,7 +48,6 @@ open class Store<State>: StoreType, @unchecked Sendable {
         core = StoreCore(
             StateCell(state) { action, state in reducer(action, state) }, middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
-        stateEquality = Self.equality()
         _isSubclass = type(of: self) != Store<State>.self
         start()
     }
@@ -72,13 +68,14 @@ open class Store<State>: StoreType, @unchecked Sendable {
         core = StoreCore(
             StateCell(state, mutate: { action, state in reducer(action, &state!) }), middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
-        stateEquality = Self.equality()
         _isSubclass = type(of: self) != Store<State>.self
         start(dispatchingInit: true)
     }
 
+    /// Dispatches ``ReSwiftInit`` when there is no state yet (or for the in-place reducer). The
+    /// middleware chain is linked at the first dispatch, as ReSwift 6.1's lazy `dispatchFunction`
+    /// is: each middleware's outer closure runs then, inside `init` only when this dispatches.
     private func start(dispatchingInit: Bool = false) {
-        core.lock.withLock { core.rebuildChain(for: self) }
         if dispatchingInit || core.currentState == nil { dispatch(ReSwiftInit()) }
     }
 
@@ -89,9 +86,10 @@ open class Store<State>: StoreType, @unchecked Sendable {
     /// Subscribes an object to the whole state.
     ///
     /// The subscriber receives the current state at once, then each new state. Subscribing an
-    /// object again replaces its subscription. The store holds the subscriber weakly. When
-    /// `State` is `Equatable` and ``subscriptionsAutomaticallySkipRepeats`` is on, a state equal
-    /// to the previous one is not delivered. In a subclass, this calls
+    /// object again replaces its subscription. The store holds the subscriber weakly. This
+    /// delivers every state; where `State` is known to be `Equatable` at the call site, the
+    /// compiler picks the overload that skips repeats instead, as ReSwift 6.1 does (generic code
+    /// that doesn't require `Equatable` gets every state). In a subclass, this calls
     /// `subscribe(_:transform:)`, as ReSwift does.
     ///
     /// - Complexity: O(1) amortized.
@@ -164,10 +162,12 @@ open class Store<State>: StoreType, @unchecked Sendable {
     open func dispatch(_ action: Action) {
         core.lock.lock()
         defer { core.lock.unlock() }
+        if !core.locked.isLinked { core.rebuildChain(for: self) }
         // 1. The action arrives at the top of the chain: it runs now, or waits for the
-        //    notification in progress, or was dispatched from a reducer.
+        //    notification in progress, or was dispatched from a reducer. The one arrival check
+        //    of a store without middleware: its chain is `process` itself.
         let callSite = core.tracer.isTracing ? core.tracer.takeCallSite() : nil
-        switch core.cycle.arrive(action, needsMiddleware: true, callSite: callSite) {
+        switch core.locked.cycle.arrive(action, needsMiddleware: true, callSite: callSite) {
         case .process:
             core.run(
                 action, throughMiddleware: true, callSite: callSite, parent: core.tracer.middlewareParent)
@@ -182,8 +182,8 @@ open class Store<State>: StoreType, @unchecked Sendable {
     }
 }
 
-/// What a dispatch goes through: the state, the store's lock, the middleware chain, the phase
-/// of the dispatch in progress, tracing and the subscribers, with one function per step.
+/// What a dispatch goes through: the state, the store's lock with what a dispatch changes inside
+/// it (``DispatchState``), tracing and the subscribers, with one function per step.
 ///
 /// Apart from ``Store`` so that the middleware chain can hold it without holding the store:
 /// middleware may outlive the store (a thunk's task), and then the chain does nothing.
@@ -193,69 +193,77 @@ final class StoreCore<State>: @unchecked Sendable {
 
     let lock = _StoreLock()
     let cell: StateCell<State?>
-
-    @exclusivity(unchecked) var cycle = DispatchCycle()
     let tracer = DispatchTracer()
     let subscribers: _UnsafeSubscriberList
-    @exclusivity(unchecked) var middleware: [Middleware<State>]
-    @exclusivity(unchecked) var chain: DispatchFunction?
-    /// The chain's last link, for an action deferred after it passed the middleware.
-    @exclusivity(unchecked) var lastLink: DispatchFunction?
-    /// Whether the chain is `reduceAndNotify` alone: no middleware, and not a subclass's.
-    @exclusivity(unchecked) var reducesDirectly = false
-    @exclusivity(unchecked) var automaticallySkipsRepeats: Bool
-    @exclusivity(unchecked) var misuseHandler: ((StoreMisuse) -> Void)?
-    @exclusivity(unchecked) var isClosed = false
+
+    /// What a dispatch changes; reach it through `locked`.
+    @exclusivity(unchecked) private var guarded: DispatchState<State>
+
+    /// What a dispatch changes, for the thread holding `lock` (asserted in debug builds).
+    var locked: DispatchState<State> {
+        _read {
+            lock.assertHeld()
+            yield guarded
+        }
+        _modify {
+            lock.assertHeld()
+            yield &guarded
+        }
+    }
 
     init(_ cell: StateCell<State?>, middleware: [Middleware<State>], automaticallySkipsRepeats: Bool) {
         self.cell = cell
-        self.middleware = middleware
-        self.automaticallySkipsRepeats = automaticallySkipsRepeats
+        guarded = DispatchState(middleware: middleware, automaticallySkipsRepeats: automaticallySkipsRepeats)
         subscribers = _UnsafeSubscriberList(lock: lock)
         tracer.instrumentation = ReSwiftHooks.defaultInstrumentation
     }
 
     /// 2. The middleware chain, whose last link is `reduceAndNotify` (in a subclass,
-    ///    `_defaultDispatch(action:)`), traced when the store or the caller asks.
-    ///    With no middleware (in a plain store) the chain is `reduceAndNotify` itself, called
-    ///    directly.
+    ///    `_defaultDispatch(action:)`), traced when the store or the caller asks. With no
+    ///    middleware (in a plain store) the action, which already arrived, is processed
+    ///    directly. Called holding the lock, for an action that arrived.
     func run(_ action: Action, throughMiddleware: Bool, callSite: CallSite?, parent: DispatchParent?) {
-        let link = reducesDirectly ? nil : throughMiddleware ? chain : lastLink
+        let link = locked.reducesDirectly ? nil : throughMiddleware ? locked.chain : locked.lastLink
         guard tracer.isTracing || callSite != nil else {
-            if let link { link(action) } else { reduceAndNotify(action) }
+            if let link { link(action) } else { process(action) }
             return
         }
         tracer.trace(action, callSite: callSite, parent: parent) {
-            if let link { link(action) } else { reduceAndNotify(action) }
+            if let link { link(action) } else { process(action) }
         }
     }
 
-    /// 3. The end of the chain: reduce, notify, then the actions subscribers dispatched.
+    /// 3. The end of the chain, which middleware may call at any time, from any thread: the
+    ///    action arrives there, then is processed.
     func reduceAndNotify(_ action: Action) {
         lock.lock()
         defer { lock.unlock() }
-        if isClosed { return }
-        switch cycle.arrive(action, needsMiddleware: false) {
-        case .process: break
+        if locked.isClosed { return }
+        switch locked.cycle.arrive(action, needsMiddleware: false) {
+        case .process: process(action)
         case .deferred: return
         case .refused: return report(.dispatchFromReducer(action))
         }
+    }
+
+    /// Reduces an action that arrived, notifies, then runs the actions subscribers dispatched.
+    private func process(_ action: Action) {
         let frame = tracer.measuringFrame
         let reduced = reduce(action, measuringInto: frame)
-        if cycle.isBatching { return cycle.endInBatch(action) }
+        if locked.cycle.isBatching { return locked.cycle.endInBatch(action) }
         if !subscribers.isEmpty {
-            cycle.beginNotifying()
+            locked.cycle.beginNotifying()
             notify(measuringInto: frame, start: reduced)
         }
-        cycle.end()
-        if cycle.hasDeferredActions { runDeferredActions(after: type(of: action)) }
+        locked.cycle.end()
+        if locked.cycle.hasDeferredActions { runDeferredActions(after: type(of: action)) }
     }
 
     /// 4. The reducer changes the state in place; readers on other threads wait for it.
     ///
     /// - Returns: The clock's reading at the end, when measuring.
     private func reduce(_ action: Action, measuringInto frame: DispatchFrame?) -> UInt64 {
-        cycle.beginReducing()
+        locked.cycle.beginReducing()
         let start = frame == nil ? 0 : MonotonicClock.now()
         cell.reduce(action)
         subscribers.stateDidChange()
@@ -281,10 +289,10 @@ final class StoreCore<State>: @unchecked Sendable {
     ///    run as one batch.
     func runDeferredActions(after action: Action.Type) {
         var batch: UInt32 = 0
-        for deferred in cycle.takeDeferredActions() {
+        for deferred in locked.cycle.takeDeferredActions() {
             if deferred.batch != batch {
                 if batch != 0 { endBatch() }
-                if deferred.batch != 0 { cycle.beginBatch() }
+                if deferred.batch != 0 { locked.cycle.beginBatch() }
                 batch = deferred.batch
             }
             run(
@@ -293,4 +301,25 @@ final class StoreCore<State>: @unchecked Sendable {
         }
         if batch != 0 { endBatch() }
     }
+}
+
+/// What a dispatch changes, and the settings it reads: one value inside the store's lock
+/// (``StoreCore/locked``), never beside it.
+struct DispatchState<State> {
+    /// The phase of the dispatch in progress, and the actions waiting for it.
+    var cycle = DispatchCycle()
+    var middleware: [Middleware<State>]
+    /// The middleware chain, ``Store/dispatchFunction``.
+    var chain: DispatchFunction?
+    /// The chain's last link, for an action deferred after it passed the middleware.
+    var lastLink: DispatchFunction?
+    /// Whether the chain is `process` alone: no middleware, and not a subclass's.
+    var reducesDirectly = false
+    /// Whether the chain was linked: at the first dispatch, the first read of
+    /// `dispatchFunction`, or when `middleware` is set (ReSwift 6.1's lazy `dispatchFunction`).
+    var isLinked = false
+    var automaticallySkipsRepeats: Bool
+    var misuseHandler: ((StoreMisuse) -> Void)?
+    /// Whether the store went away: the chain, which middleware may keep, does nothing.
+    var isClosed = false
 }
