@@ -20,6 +20,10 @@ import Dispatch
 /// it through a pipe and runs the work before the next event. ``stop()`` ends ``run(_:)`` from
 /// anywhere.
 ///
+/// Ctrl-Z suspends the app while a ``TerminalSession`` is active (see
+/// ``TerminalSession/suspend()``); when it continues, the loop reports a
+/// ``TerminalEvent/resize(_:)`` so the app draws again.
+///
 /// ```swift
 /// let loop = EventLoop(input: session.inputFD, resizeFrom: session.outputFD, tickInterval: 0.1)
 /// await loop.run { event in
@@ -72,6 +76,8 @@ public final class EventLoop {
     private var nextTick: UInt64?
     private var escapeDeadline: UInt64?
     private var lastSize: TerminalSize?
+    /// The resume count (see ``TerminalSession/suspend()``) when the size was last reported.
+    private var lastResumeCount = TerminalRestoration.resumeCount
 
     /// Creates a loop.
     ///
@@ -275,16 +281,30 @@ public final class EventLoop {
         var buffer = [UInt8](repeating: 0, count: 65536)
         let count = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
         if count > 0 {
-            undeliveredEvents += decoder.feed(buffer[0..<count]).map(TerminalEvent.key)
+            for key in decoder.feed(buffer[0..<count]) {
+                // Ctrl-Z stops the app as it would any program (raw mode takes the key from the
+                // terminal driver, so the loop does what the driver would have done).
+                if key == .ctrl("z"), TerminalRestoration.canSuspend {
+                    TerminalRestoration.suspendProcess()
+                    continue
+                }
+                undeliveredEvents.append(.key(key))
+            }
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
             undeliveredEvents += decoder.flush().map(TerminalEvent.key)
             inputIsOpen = false
         }
     }
 
+    /// Reports the terminal's size when it changed, or when the process continued after a stop
+    /// (the screen must then be drawn again whole, at whatever size it has now).
     private func checkSize() {
-        guard let resizeFD, let size = TerminalSize.current(of: resizeFD), size != lastSize else { return }
+        let resumeCount = TerminalRestoration.resumeCount
+        guard let resizeFD, let size = TerminalSize.current(of: resizeFD),
+            size != lastSize || resumeCount != lastResumeCount
+        else { return }
         lastSize = size
+        lastResumeCount = resumeCount
         undeliveredEvents.append(.resize(size))
     }
 

@@ -19,6 +19,11 @@
 /// process calls `exit()`, and when it receives SIGINT, SIGTERM, SIGHUP, SIGQUIT or a crash
 /// signal (the handler restores the terminal, then lets the signal take its normal course).
 ///
+/// Job control works as in any terminal program: Ctrl-Z (which ``EventLoop`` turns into
+/// ``suspend()``) or a SIGTSTP gives the terminal back and stops the process; when the shell
+/// continues it (`fg`), raw mode, the alternate screen and the hidden cursor come back and the
+/// event loop reports a ``TerminalEvent/resize(_:)``, on which a ``Renderer`` redraws everything.
+///
 /// ```swift
 /// let session: TerminalSession
 /// do {
@@ -101,17 +106,18 @@ public final class TerminalSession: Sendable {
             enter += "\u{1B}[?2004h"
             leave += "\u{1B}[?2004l"
         }
+        var raw = rawModes(from: saved)
         guard
             let session = TerminalRestoration.begin(
-                inputFD: input, outputFD: output, savedModes: saved, leaveSequence: leave)
+                inputFD: input, outputFD: output, savedModes: saved, rawModes: raw, enterSequence: enter,
+                leaveSequence: leave)
         else { throw TerminalError(.alreadyActive) }
-        var raw = rawModes(from: saved)
         if tcsetattr(input, TCSADRAIN, &raw) != 0 {
             let code = errno
             TerminalRestoration.restore(session: session)
             throw TerminalError(.systemCall(name: "tcsetattr", errno: code))
         }
-        SignalChain.unblock([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+        SignalChain.unblock([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT])
         SystemCalls.writeAll(output, enter)
         return TerminalSession(inputFD: input, outputFD: output, session: session)
     }
@@ -126,6 +132,15 @@ public final class TerminalSession: Sendable {
     /// main screen and a visible cursor. Calling it again does nothing.
     public func restore() {
         TerminalRestoration.restore(session: session)
+    }
+
+    /// Stops the process as Ctrl-Z does in a shell: gives the terminal back, stops (the shell
+    /// prompts), and on `fg` takes the terminal again. The stop comes moments after the call
+    /// (a signal to the process), and the event loop reports a resize once the process continues.
+    /// Does nothing when SIGTSTP is ignored (a shell without job control), so the app never
+    /// stops where nothing could continue it.
+    public func suspend() {
+        TerminalRestoration.suspendProcess()
     }
 
     /// Whether this session still holds the terminal (``restore()`` has not run yet).
