@@ -80,14 +80,21 @@ public final class TerminalSession: Sendable {
     ///   - input: The descriptor to read keys from; must be a terminal.
     ///   - output: The descriptor to draw on; must be a terminal.
     ///   - options: Whether to use the alternate screen and hide the cursor.
+    ///   - terminalType: The terminal's type, `TERM` from the environment by default.
     /// - Returns: The active session; keep it alive while drawing and call ``restore()`` when done.
     /// - Throws: ``TerminalError`` when either descriptor is not a terminal (check
-    ///   ``TerminalError/isNotATerminal``), another session is active, or raw mode can't be set.
+    ///   ``TerminalError/isNotATerminal``), `TERM` is unset, empty or `dumb`
+    ///   (``TerminalError/isUnsupportedTerminal``), another session is active, or raw mode can't
+    ///   be set.
     public static func start(
-        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = Options()
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = Options(),
+        terminalType: String? = getenv("TERM").map { String(cString: $0) }
     ) throws -> TerminalSession {
         guard isatty(input) == 1 else { throw TerminalError(.notATerminal(stream: "Standard input")) }
         guard isatty(output) == 1 else { throw TerminalError(.notATerminal(stream: "Standard output")) }
+        guard supportsFullScreen(term: terminalType) else {
+            throw TerminalError(.unsupportedTerminal(term: terminalType ?? ""))
+        }
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else {
             throw TerminalError(.systemCall(name: "tcgetattr", errno: errno))
@@ -120,6 +127,15 @@ public final class TerminalSession: Sendable {
         SignalChain.unblock([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT])
         SystemCalls.writeAll(output, enter)
         return TerminalSession(inputFD: input, outputFD: output, session: session)
+    }
+
+    /// Whether a terminal of type `term` (the `TERM` variable) can show a session: not when it is
+    /// unset, empty or `dumb`, which can't move the cursor or switch screens.
+    /// ``start(input:output:options:)`` refuses such a terminal; a program with a printed form
+    /// can print that instead.
+    public static func supportsFullScreen(term: String?) -> Bool {
+        guard let term, !term.isEmpty else { return false }
+        return term != "dumb"
     }
 
     /// Whether both `input` and `output` are terminals: when they aren't (a pipe, a file), a

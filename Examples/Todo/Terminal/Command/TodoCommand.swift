@@ -32,22 +32,30 @@ public enum TodoCommand {
     public static func run(
         arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
-        await run(
+        let isTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        let term = environment["TERM"]
+        return await run(
             arguments: arguments,
             environment: environment,
             currentDirectory: FileManager.default.currentDirectoryPath,
-            isInteractiveTerminal: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
+            isInteractiveTerminal: isTerminal && TerminalSession.supportsFullScreen(term: term),
+            unsupportedTerminal: isTerminal && !TerminalSession.supportsFullScreen(term: term)
+                ? (term ?? "") : nil,
             output: { ProgramOutput.output(TerminalText.sanitized($0, layout: .multiline) + "\n") },
             errorOutput: { ProgramOutput.error($0 + "\n") }
         )
     }
 
     /// ``run(arguments:environment:)`` with its surroundings passed in, for tests.
+    ///
+    /// `unsupportedTerminal` is the `TERM` of a terminal that can't show the interactive list
+    /// (`dumb`, or "" when unset): plain `todo` then prints the list and says why.
     static func run(
         arguments: [String],
         environment: [String: String],
         currentDirectory: String,
         isInteractiveTerminal: Bool,
+        unsupportedTerminal: String? = nil,
         output: (String) -> Void,
         errorOutput: @escaping @Sendable (String) -> Void
     ) async -> Int32 {
@@ -87,6 +95,12 @@ public enum TodoCommand {
                 }
             case .list, .interactive:
                 for line in TodoListRenderer.lines(for: try file.read()) { output(line) }
+                if invocation.request == .interactive, let term = unsupportedTerminal {
+                    errorOutput(
+                        "todo: \(term.isEmpty ? "TERM is not set" : "TERM=\(term)"), so this terminal can't show "
+                            + "the interactive list; the list is printed instead. Change it with todo add, "
+                            + "done, edit and delete (todo --help), or run todo in a full terminal.")
+                }
             case .resetFile:
                 output(try resetFile(file))
             default:
