@@ -183,7 +183,9 @@ public enum TodoCommand {
         let screenStore: TodoScreenStore
         let stopRefreshing: () -> Void
         let notices = Locked<TodoScreenStore?>(nil)
-        let file = TodoFile(url: url) { notice in
+        // A short lock wait: while another process holds the list, a key says so at once rather
+        // than freezing the screen for the command line's five seconds.
+        let file = TodoFile(url: url, lockTimeout: TodoFile.interactiveLockTimeout) { notice in
             notices.withLock { $0 }?.dispatch(ShowTodoMessage(notice), #fileID, #line)
         }
         let watcher = TodoFileWatcher(file: file, list: list, resetAdvice: resetAdvice)
