@@ -37,7 +37,7 @@ public enum TodoCommand {
         return await run(
             arguments: arguments,
             environment: environment,
-            currentDirectory: FileManager.default.currentDirectoryPath,
+            currentDirectory: TodoFileLocation.currentDirectory(),
             isInteractiveTerminal: isTerminal && TerminalSession.supportsFullScreen(term: term),
             unsupportedTerminal: isTerminal && !TerminalSession.supportsFullScreen(term: term)
                 ? (term ?? "") : nil,
@@ -53,7 +53,7 @@ public enum TodoCommand {
     static func run(
         arguments: [String],
         environment: [String: String],
-        currentDirectory: String,
+        currentDirectory: String?,
         isInteractiveTerminal: Bool,
         unsupportedTerminal: String? = nil,
         output: (String) -> Void,
@@ -77,9 +77,15 @@ public enum TodoCommand {
         default:
             break
         }
-        let url = TodoFileLocation.resolve(
-            filePath: invocation.filePath, environment: environment, currentDirectory: currentDirectory,
-            defaultURL: { TodoFile.defaultURL(environment: environment) })
+        let url: URL
+        do {
+            url = try TodoFileLocation.resolve(
+                filePath: invocation.filePath, environment: environment, currentDirectory: currentDirectory,
+                defaultURL: { TodoFile.defaultURL(environment: environment) })
+        } catch {
+            errorOutput("todo: \(error.message)")
+            return error.exitStatus
+        }
         let file = TodoFile(url: url) { notice in errorOutput("todo: \(notice)") }
         do {
             try TodoFileLocation.checkUsable(url)
