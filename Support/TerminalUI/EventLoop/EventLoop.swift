@@ -45,6 +45,10 @@ public final class EventLoop {
         case stopped
         /// The input reached end-of-file or failed (the terminal went away).
         case inputClosed
+        /// SIGINT, SIGTERM or SIGHUP arrived, taken as an event (see
+        /// ``takeTerminationSignals()``); end the process with ``end(by:)`` once the app has
+        /// flushed and restored the terminal.
+        case signal(Int32)
     }
 
     /// How often ``TerminalEvent/tick`` is delivered, in seconds; `nil` for no ticks.
@@ -73,6 +77,10 @@ public final class EventLoop {
     private var firstUndelivered = 0
     private var inputIsOpen = true
     private var isRunning = false
+    /// Whether ``takeTerminationSignals()`` was called: the loop then watches their pipe.
+    var watchesTerminationSignals = false
+    /// A termination signal taken and not yet reported by `run`.
+    private var terminationSignal: Int32 = 0
     private var nextTick: UInt64?
     private var escapeDeadline: UInt64?
     private var lastSize: TerminalSize?
@@ -183,6 +191,7 @@ public final class EventLoop {
         defer { isRunning = false }
         return await withTaskCancellationHandler {
             while true {
+                if terminationSignal != 0 { return .signal(terminationSignal) }
                 if takeStopRequest() { return .stopped }
                 if runPostedWork() { continue }
                 if firstUndelivered < undeliveredEvents.count {
@@ -243,7 +252,8 @@ public final class EventLoop {
         }
 
         let watchesResizes = resizeFD != nil && ResizeSignal.pipeReadFD >= 0
-        let fds = [mailbox.readFD, inputFD] + (watchesResizes ? [ResizeSignal.pipeReadFD] : [])
+        let signalFD = watchesTerminationSignals ? TerminationSignals.pipeReadFD : -1
+        let fds = [mailbox.readFD, inputFD, watchesResizes ? ResizeSignal.pipeReadFD : -1, signalFD]
         let waiter = self.waiter
         let polled = await withCheckedContinuation { (continuation: CheckedContinuation<[Bool]?, Never>) in
             waiter.async {
@@ -254,7 +264,8 @@ public final class EventLoop {
             return  // interrupted by a signal: go round again
         }
         if ready[0] { SystemCalls.drain(mailbox.readFD) }
-        if ready.count > 2, ready[2] {
+        if ready[3] { terminationSignal = TerminationSignals.take() }
+        if ready[2] {
             SystemCalls.drain(ResizeSignal.pipeReadFD)
             checkSize()
         }
