@@ -32,6 +32,14 @@ public enum TodoCommand {
     public static func run(
         arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
+        if let position = firstArgumentThatIsNotUTF8() {
+            // Swift would hand the argument over with U+FFFD in place of the bytes, and the list
+            // would keep a title that isn't what was typed: say so instead.
+            ProgramOutput.error(
+                "todo: argument \(position) has bytes that aren't UTF-8 text, so it can't be a title or a "
+                    + "path as typed; set a UTF-8 locale (LANG=C.UTF-8) or retype it\n")
+            return ExitStatus.usage
+        }
         let isTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let term = environment["TERM"]
         return await run(
@@ -44,6 +52,19 @@ public enum TodoCommand {
             output: { ProgramOutput.output(TerminalText.sanitized($0, layout: .multiline) + "\n") },
             errorOutput: { ProgramOutput.error($0 + "\n") }
         )
+    }
+
+    /// The position (from 1, after the program name) of the first command-line argument whose
+    /// bytes aren't valid UTF-8, if any.
+    static func firstArgumentThatIsNotUTF8() -> Int? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument)).map {
+                UInt8(bitPattern: $0)
+            }
+            if !Array(String(decoding: bytes, as: UTF8.self).utf8).elementsEqual(bytes) { return index }
+        }
+        return nil
     }
 
     /// ``run(arguments:environment:)`` with its surroundings passed in, for tests.

@@ -137,6 +137,10 @@ final class TodoListView {
             dispatch(ShowTodoMessage("Type a title, or press Esc to cancel."))
             return
         }
+        if let problem = TodoTitle.problem(with: title) {
+            dispatch(ShowTodoMessage("Not saved: \(problem). Shorten it, or press Esc to cancel."))
+            return
+        }
         switch editor {
         case .adding:
             if let existing = state.list.item(titled: title) {
