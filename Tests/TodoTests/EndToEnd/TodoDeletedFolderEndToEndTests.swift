@@ -24,3 +24,18 @@
         }
     }
 #endif
+
+/// XDG_DATA_HOME pointing at a file: a clear message naming it, not Foundation's
+/// "NSCocoaErrorDomain error 512".
+@Suite struct TodoDataHomeIsAFileEndToEndTests {
+    @Test func aDataHomeThatIsAFileIsNamedInTheMessage() throws {
+        let temporary = try TemporaryDirectory(prefix: "todo-xdg-file")
+        let notAFolder = temporary.file("data")
+        try Data("x".utf8).write(to: notAFolder)
+        let run = try runProduct(
+            "todo", arguments: ["add", "Buy milk"], environment: ["XDG_DATA_HOME": notAFolder.path])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("\(notAFolder.path) is a file, not a folder"))
+        #expect(!run.standardError.contains("NSCocoaErrorDomain"))
+    }
+}

@@ -56,7 +56,8 @@ enum TodoFileLocation {
     /// ReSwiftPersistence moves an unreadable "file" aside and starts afresh, which must never
     /// happen to `/tmp` or `/dev/null` given by mistake; a path that doesn't exist yet is fine.
     ///
-    /// - Throws: ``TodoCommandError`` (exit status 2) naming the path and what to give instead.
+    /// - Throws: ``TodoCommandError`` (exit status 2) naming the path and what to give instead;
+    ///   exit status 1 when a folder on the way is a file (`XDG_DATA_HOME` pointing at a file).
     /// The process's current folder, or `nil` when it can't be found (`getcwd` fails: the folder
     /// was deleted or moved away, or a folder above it can't be read).
     static func currentDirectory() -> String? {
@@ -72,6 +73,21 @@ enum TodoFileLocation {
     }
 
     static func checkUsable(_ url: URL) throws(TodoCommandError) {
+        // A folder on the way that is a file (XDG_DATA_HOME or TODO_FILE pointing at a file):
+        // the folder can't be created there, which would surface as a raw Foundation error.
+        var folder = url.deletingLastPathComponent()
+        while folder.path != "/" {
+            var folderInfo = stat()
+            if stat(folder.path, &folderInfo) == 0 {
+                guard folderInfo.st_mode & S_IFMT == S_IFDIR else {
+                    throw .failure(
+                        "Couldn't save or read \(url.path): \(folder.path) is a file, not a folder; point "
+                            + "XDG_DATA_HOME (or --file, TODO_FILE) at a folder, or move that file away")
+                }
+                break
+            }
+            folder = folder.deletingLastPathComponent()
+        }
         var info = stat()
         // Nothing there yet, or unreachable (the file operations report that later).
         guard stat(url.path, &info) == 0 else { return }
