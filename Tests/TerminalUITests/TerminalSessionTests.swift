@@ -70,14 +70,16 @@ import Testing
         let pty = try PTY()
         defer { pty.close() }
         let before = pty.modes()
-        let session = try TerminalSession.start(input: pty.slave, output: pty.slave)
+        let session = try TerminalSession.start(input: pty.slave, output: pty.slave, terminalType: "xterm")
         let raw = pty.modes()
         #expect(raw.c_lflag & tcflag_t(ECHO | ICANON | ISIG) == 0)
         #expect(session.isActive)
         #expect(session.size == TerminalSize(columns: 70, rows: 20))
         #expect(pty.output().contains("\u{1B}[?1049h"))
 
-        #expect(throws: TerminalError.self) { try TerminalSession.start(input: pty.slave, output: pty.slave) }
+        #expect(throws: TerminalError.self) {
+            try TerminalSession.start(input: pty.slave, output: pty.slave, terminalType: "xterm")
+        }
 
         session.restore()
         #expect(!session.isActive)
@@ -95,7 +97,7 @@ import Testing
     @Test func bracketedPasteIsOnWhileTheSessionLasts() throws {
         let pty = try PTY()
         defer { pty.close() }
-        let session = try TerminalSession.start(input: pty.slave, output: pty.slave)
+        let session = try TerminalSession.start(input: pty.slave, output: pty.slave, terminalType: "xterm")
         #expect(pty.output().contains("\u{1B}[?2004h"))
         session.restore()
         #expect(pty.output().contains("\u{1B}[?2004l"))
@@ -104,7 +106,7 @@ import Testing
     @Test func restoreDiscardsInputTheProgramDidNotRead() throws {
         let pty = try PTY()
         defer { pty.close() }
-        let session = try TerminalSession.start(input: pty.slave, output: pty.slave)
+        let session = try TerminalSession.start(input: pty.slave, output: pty.slave, terminalType: "xterm")
         // The rest of a paste the app didn't read when it quit: it must not reach the shell.
         let typed = Array("echo pwned\n".utf8)
         _ = typed.withUnsafeBytes { write(pty.master, $0.baseAddress, $0.count) }
@@ -129,7 +131,8 @@ import Testing
         let pty = try PTY()
         defer { pty.close() }
         let session = try TerminalSession.start(
-            input: pty.slave, output: pty.slave, options: .init(alternateScreen: false, hideCursor: false))
+            input: pty.slave, output: pty.slave, options: .init(alternateScreen: false, hideCursor: false),
+            terminalType: "xterm")
         let entered = pty.output()
         session.restore()
         let left = pty.output()
@@ -153,7 +156,8 @@ import Testing
             _ = sigaction(SIGINT, nil, &interruptBefore)
 
             for round in 1...2 {
-                let session = try TerminalSession.start(input: pty.slave, output: pty.slave)
+                let session = try TerminalSession.start(
+                    input: pty.slave, output: pty.slave, terminalType: "xterm")
                 _ = pty.output()
                 raise(SIGHUP)
                 #expect(hangups == Int32(round), "the app's handler runs once per signal")
@@ -179,7 +183,7 @@ import Testing
         defer { pty.close() }
         let before = pty.modes()
         do {
-            _ = try TerminalSession.start(input: pty.slave, output: pty.slave)
+            _ = try TerminalSession.start(input: pty.slave, output: pty.slave, terminalType: "xterm")
         }
         #expect(pty.modes().c_lflag == before.c_lflag)
         #expect(!TerminalRestoration.isActive)
@@ -213,4 +217,31 @@ nonisolated(unsafe) private var hangups: Int32 = 0
 
 private func countHangup(_ signal: Int32) {
     hangups += 1
+}
+
+@Suite struct TerminalTypeTests {
+    @Test func dumbOrMissingTerminalTypesCannotShowASession() {
+        #expect(!TerminalSession.supportsFullScreen(term: nil))
+        #expect(!TerminalSession.supportsFullScreen(term: ""))
+        #expect(!TerminalSession.supportsFullScreen(term: "dumb"))
+        #expect(TerminalSession.supportsFullScreen(term: "xterm-256color"))
+        let error = TerminalError(.unsupportedTerminal(term: "dumb"))
+        #expect(error.isUnsupportedTerminal)
+        #expect(error.description.hasPrefix("TERM=dumb: this terminal can't move the cursor"))
+    }
+}
+
+extension TerminalSessionTests {
+    @Test func aDumbTerminalIsRefusedBeforeAnythingChanges() throws {
+        let pty = try PTY()
+        defer { pty.close() }
+        let before = pty.modes()
+        #expect {
+            try TerminalSession.start(input: pty.slave, output: pty.slave, terminalType: "dumb")
+        } throws: { error in
+            (error as? TerminalError)?.isUnsupportedTerminal == true
+        }
+        #expect(pty.modes().c_lflag == before.c_lflag)
+        #expect(pty.output().isEmpty)
+    }
 }

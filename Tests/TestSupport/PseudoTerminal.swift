@@ -201,6 +201,18 @@
                     ((bracketed ? "\u{1B}[200~" : "") + text + (bracketed ? "\u{1B}[201~" : "")).utf8))
         }
 
+        #if os(Linux)
+            /// Whether the program is stopped by job control (state `T` in `/proc/PID/stat`).
+            public var isStopped: Bool {
+                guard
+                    let stat = try? String(
+                        contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { return false }
+                return stat[stat.index(after: close)...].split(separator: " ").first == "T"
+            }
+        #endif
+
         /// Resizes the terminal and sends the program SIGWINCH, as a terminal window does.
         public func resize(to size: TerminalSize) {
             var windowSize = winsize(

@@ -58,8 +58,11 @@ import Foundation
 /// lock held by another process is waited for at most `lockTimeout` seconds, then the operation
 /// throws ``PersistenceError/Kind-swift.struct/busy`` naming the process where the system tells
 /// (Linux). In a folder that can't be written, a change throws
-/// ``PersistenceError/Kind-swift.struct/folderNotWritable``. SIGINT, SIGTERM and SIGHUP arriving
-/// while a save is being written take effect once the save is complete.
+/// ``PersistenceError/Kind-swift.struct/folderNotWritable``. The library installs no signal
+/// handlers: a signal that ends the process while a save is being written leaves the old file
+/// whole (the temporary file is swept later). An app that wants a save in progress to finish
+/// first turns signals into events of its own loop (TerminalUI's
+/// `EventLoop.takeTerminationSignals()`, as the todo app does) and flushes there.
 ///
 /// A save's temporary file is `.<name>.<UUID>.tmp` beside the file. One left by a save whose process
 /// died is removed by the next operation that changes the file, once no process holds its lock and

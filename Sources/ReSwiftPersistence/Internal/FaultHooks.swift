@@ -12,7 +12,7 @@ public enum PersistenceFaultHooks {
     private static let storedAfterSync = Locked<(@Sendable (String) -> Void)?>(nil)
 
     /// Runs in every save after the temporary file is written and before it is flushed and renamed
-    /// over the file, with the file's path; signals are being held at that point.
+    /// over the file, with the file's path.
     public static var beforeRename: (@Sendable (String) -> Void)? {
         get { storedBeforeRename.current }
         set { storedBeforeRename.withLock { $0 = newValue } }

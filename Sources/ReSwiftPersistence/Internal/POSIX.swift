@@ -148,8 +148,9 @@ enum POSIX {
     /// over `path`; the directory is flushed too. A new file is `0600`; a replaced file keeps its
     /// mode (and, where permitted, its owner). The temporary file is `flock`ed from its creation
     /// until the rename, so ``sweepTemporaryFiles(of:olderThan:)`` can tell a live write from a dead
-    /// one. SIGINT, SIGTERM and SIGHUP arriving meanwhile are held until the rename is done (see
-    /// ``SignalDeferral``).
+    /// one. A signal that ends the process meanwhile leaves the old file whole, and the temporary
+    /// file is swept later; the library installs no signal handlers (an app that wants a save to
+    /// finish first turns signals into events of its own loop, as the todo app does).
     static func writeAtomically(_ data: Data, toPath path: String) throws(Failure) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
@@ -158,28 +159,26 @@ enum POSIX {
         var existing = stat()
         let replacing = lstat(path, &existing) == 0
         if replacing { mode = existing.st_mode & 0o7777 }
-        try SignalDeferral.deferringSignals { () throws(Failure) in
-            let fd = try open(temporary, O_WRONLY | O_CREAT | O_EXCL | safeOpenFlags, mode: newFileMode)
-            _ = flock(fd, LOCK_EX | LOCK_NB)  // a fresh file: no one else can hold it
-            do throws(Failure) {
-                if replacing && (existing.st_uid != geteuid() || existing.st_gid != getegid()) {
-                    _ = fchown(fd, existing.st_uid, existing.st_gid)  // best effort: only root may
-                }
-                if fchmod(fd, mode) != 0 { throw Failure(operation: "fchmod", path: temporary, code: errno) }
-                try writeAll(fd, data, path: temporary)
-                FaultHooks.runBeforeRename(path)
-                try sync(fd, path: temporary)
-                if rename(temporary, path) != 0 {
-                    throw Failure(operation: "rename", path: path, code: errno)
-                }
-            } catch {
-                _ = unlink(temporary)
-                _ = close(fd)
-                throw error
+        let fd = try open(temporary, O_WRONLY | O_CREAT | O_EXCL | safeOpenFlags, mode: newFileMode)
+        _ = flock(fd, LOCK_EX | LOCK_NB)  // a fresh file: no one else can hold it
+        do throws(Failure) {
+            if replacing && (existing.st_uid != geteuid() || existing.st_gid != getegid()) {
+                _ = fchown(fd, existing.st_uid, existing.st_gid)  // best effort: only root may
             }
-            _ = close(fd)  // after the rename: the data is already on disk (fsync)
-            syncDirectory(atPath: directory)
+            if fchmod(fd, mode) != 0 { throw Failure(operation: "fchmod", path: temporary, code: errno) }
+            try writeAll(fd, data, path: temporary)
+            FaultHooks.runBeforeRename(path)
+            try sync(fd, path: temporary)
+            if rename(temporary, path) != 0 {
+                throw Failure(operation: "rename", path: path, code: errno)
+            }
+        } catch {
+            _ = unlink(temporary)
+            _ = close(fd)
+            throw error
         }
+        _ = close(fd)  // after the rename: the data is already on disk (fsync)
+        syncDirectory(atPath: directory)
     }
 
     /// Removes the temporary files of `path`'s saves that were never finished (their process died),

@@ -20,6 +20,10 @@ import Dispatch
 /// it through a pipe and runs the work before the next event. ``stop()`` ends ``run(_:)`` from
 /// anywhere.
 ///
+/// Ctrl-Z suspends the app while a ``TerminalSession`` is active (see
+/// ``TerminalSession/suspend()``); when it continues, the loop reports a
+/// ``TerminalEvent/resize(_:)`` so the app draws again.
+///
 /// ```swift
 /// let loop = EventLoop(input: session.inputFD, resizeFrom: session.outputFD, tickInterval: 0.1)
 /// await loop.run { event in
@@ -41,6 +45,10 @@ public final class EventLoop {
         case stopped
         /// The input reached end-of-file or failed (the terminal went away).
         case inputClosed
+        /// SIGINT, SIGTERM or SIGHUP arrived, taken as an event (see
+        /// ``takeTerminationSignals()``); end the process with ``end(by:)`` once the app has
+        /// flushed and restored the terminal.
+        case signal(Int32)
     }
 
     /// How often ``TerminalEvent/tick`` is delivered, in seconds; `nil` for no ticks.
@@ -69,9 +77,15 @@ public final class EventLoop {
     private var firstUndelivered = 0
     private var inputIsOpen = true
     private var isRunning = false
+    /// Whether ``takeTerminationSignals()`` was called: the loop then watches their pipe.
+    var watchesTerminationSignals = false
+    /// A termination signal taken and not yet reported by `run`.
+    private var terminationSignal: Int32 = 0
     private var nextTick: UInt64?
     private var escapeDeadline: UInt64?
     private var lastSize: TerminalSize?
+    /// The resume count (see ``TerminalSession/suspend()``) when the size was last reported.
+    private var lastResumeCount = TerminalRestoration.resumeCount
 
     /// Creates a loop.
     ///
@@ -177,6 +191,7 @@ public final class EventLoop {
         defer { isRunning = false }
         return await withTaskCancellationHandler {
             while true {
+                if terminationSignal != 0 { return .signal(terminationSignal) }
                 if takeStopRequest() { return .stopped }
                 if runPostedWork() { continue }
                 if firstUndelivered < undeliveredEvents.count {
@@ -237,7 +252,8 @@ public final class EventLoop {
         }
 
         let watchesResizes = resizeFD != nil && ResizeSignal.pipeReadFD >= 0
-        let fds = [mailbox.readFD, inputFD] + (watchesResizes ? [ResizeSignal.pipeReadFD] : [])
+        let signalFD = watchesTerminationSignals ? TerminationSignals.pipeReadFD : -1
+        let fds = [mailbox.readFD, inputFD, watchesResizes ? ResizeSignal.pipeReadFD : -1, signalFD]
         let waiter = self.waiter
         let polled = await withCheckedContinuation { (continuation: CheckedContinuation<[Bool]?, Never>) in
             waiter.async {
@@ -248,7 +264,8 @@ public final class EventLoop {
             return  // interrupted by a signal: go round again
         }
         if ready[0] { SystemCalls.drain(mailbox.readFD) }
-        if ready.count > 2, ready[2] {
+        if ready[3] { terminationSignal = TerminationSignals.take() }
+        if ready[2] {
             SystemCalls.drain(ResizeSignal.pipeReadFD)
             checkSize()
         }
@@ -275,16 +292,30 @@ public final class EventLoop {
         var buffer = [UInt8](repeating: 0, count: 65536)
         let count = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
         if count > 0 {
-            undeliveredEvents += decoder.feed(buffer[0..<count]).map(TerminalEvent.key)
+            for key in decoder.feed(buffer[0..<count]) {
+                // Ctrl-Z stops the app as it would any program (raw mode takes the key from the
+                // terminal driver, so the loop does what the driver would have done).
+                if key == .ctrl("z"), TerminalRestoration.canSuspend {
+                    TerminalRestoration.suspendProcess()
+                    continue
+                }
+                undeliveredEvents.append(.key(key))
+            }
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
             undeliveredEvents += decoder.flush().map(TerminalEvent.key)
             inputIsOpen = false
         }
     }
 
+    /// Reports the terminal's size when it changed, or when the process continued after a stop
+    /// (the screen must then be drawn again whole, at whatever size it has now).
     private func checkSize() {
-        guard let resizeFD, let size = TerminalSize.current(of: resizeFD), size != lastSize else { return }
+        let resumeCount = TerminalRestoration.resumeCount
+        guard let resizeFD, let size = TerminalSize.current(of: resizeFD),
+            size != lastSize || resumeCount != lastResumeCount
+        else { return }
         lastSize = size
+        lastResumeCount = resumeCount
         undeliveredEvents.append(.resize(size))
     }
 

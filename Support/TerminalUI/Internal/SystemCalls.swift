@@ -67,10 +67,26 @@ enum SystemCalls {
     /// passes.
     ///
     /// - Parameters:
-    ///   - fds: The descriptors to watch.
+    ///   - fds: The descriptors to watch; a negative one is skipped (never ready).
     ///   - timeoutMilliseconds: How long to wait; -1 waits without limit.
     /// - Returns: For each descriptor, whether it is ready; `nil` when interrupted by a signal.
     static func waitForInput(_ fds: [Int32], timeoutMilliseconds: Int32) -> [Bool]? {
+        let watched = fds.filter { $0 >= 0 }
+        guard watched.count < fds.count else {
+            return waitForWatchedInput(fds, timeoutMilliseconds: timeoutMilliseconds)
+        }
+        guard let ready = waitForWatchedInput(watched, timeoutMilliseconds: timeoutMilliseconds) else {
+            return nil
+        }
+        var next = 0
+        return fds.map { fd in
+            guard fd >= 0 else { return false }
+            defer { next += 1 }
+            return ready[next]
+        }
+    }
+
+    private static func waitForWatchedInput(_ fds: [Int32], timeoutMilliseconds: Int32) -> [Bool]? {
         #if canImport(Darwin)
             // poll() on macOS does not support devices, terminals included; select() does.
             if fds.allSatisfy({ $0 >= 0 && $0 < FD_SETSIZE }) {

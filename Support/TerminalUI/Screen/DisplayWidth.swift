@@ -20,13 +20,19 @@ public enum DisplayWidth {
         return isWide(value) ? 2 : 1
     }
 
-    /// The columns one character (a grapheme cluster) takes: its widest scalar's width, and 2 for an
-    /// emoji shown as a picture (followed by U+FE0F).
+    /// The columns one character (a grapheme cluster) takes: the columns of its scalars added up
+    /// (marks and joiners take none), and 2 for a one-column symbol shown as a picture (followed
+    /// by U+FE0F).
+    ///
+    /// An emoji with a skin-tone modifier (👍🏽) or a sequence joined with U+200D counts each
+    /// picture: 4 columns for 👍🏽. Terminals that draw such a sequence as one picture use fewer
+    /// columns, and a line then ends a little early; terminals that draw each part (xterm, VTE)
+    /// would otherwise get a line wider than the screen, which wraps over the next row.
     public static func of(_ character: Character) -> Int {
         var width = 0
         for scalar in character.unicodeScalars {
             if scalar.value == 0xFE0F, width == 1 { return 2 }
-            width = max(width, of(scalar))
+            width += of(scalar)
         }
         return width
     }

@@ -19,6 +19,9 @@ public final class Renderer {
     private let output: (String) -> Void
     private let colorSupport: ColorSupport
     private var previous: (lines: [Line], size: TerminalSize)?
+    /// The terminal's resume count when the last frame was drawn: after a stop and `fg` the
+    /// screen was cleared, so the next frame is drawn whole.
+    private var drawnAtResume = TerminalRestoration.resumeCount
 
     /// Creates a renderer that hands each frame's bytes to `output`.
     ///
@@ -37,6 +40,11 @@ public final class Renderer {
 
     /// Draws `lines` on a screen of `size`, writing only what changed.
     public func render(_ lines: [Line], size: TerminalSize) {
+        let resumeCount = TerminalRestoration.resumeCount
+        if resumeCount != drawnAtResume {
+            drawnAtResume = resumeCount
+            previous = nil
+        }
         let next = Self.fit(lines, to: size)
         let update = Self.update(from: previous, to: next, size: size, colorSupport: colorSupport)
         previous = (next, size)

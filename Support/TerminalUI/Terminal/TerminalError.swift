@@ -5,6 +5,7 @@ public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible
     enum Kind: Equatable, Sendable {
         case notATerminal(stream: String)
         case alreadyActive
+        case unsupportedTerminal(term: String)
         case systemCall(name: String, errno: Int32)
     }
 
@@ -20,12 +21,23 @@ public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible
         return false
     }
 
+    /// `TERM` is unset, empty or `dumb`: the terminal can't move the cursor or switch screens.
+    public var isUnsupportedTerminal: Bool {
+        if case .unsupportedTerminal = kind { return true }
+        return false
+    }
+
     /// A message for the user: what was wrong and what to do.
     public var description: String {
         switch kind {
         case .notATerminal(let stream):
             return "\(stream) is not a terminal. This is an interactive program: run it directly in a "
                 + "terminal window, without redirecting its input or output."
+        case .unsupportedTerminal(let term):
+            let named = term.isEmpty ? "TERM is not set" : "TERM=\(term)"
+            return "\(named): this terminal can't move the cursor or switch screens, which this "
+                + "interactive program needs. Run it in a terminal that can (TERM=xterm-256color, for "
+                + "instance), not in a dumb terminal or an editor's shell buffer."
         case .alreadyActive:
             return "A terminal session is already active in this process. Restore it before starting "
                 + "another one."

@@ -31,6 +31,15 @@ enum TerminalRestoration {
         var savedModes = termios()
         /// How many bytes of `leaveBytes` to write.
         var leaveCount: Int = 0
+        /// The session's raw modes, put back when the process continues after a stop.
+        var rawModes = termios()
+        /// How many bytes of `enterBytes` to write when the process continues after a stop.
+        var enterCount: Int = 0
+        /// 1 while the process is stopped by job control (Ctrl-Z) with the terminal given back.
+        var suspended: Int32 = 0
+        /// How many times the process continued after a stop with a session active: a renderer
+        /// redraws everything when it changes, and the event loop reports a resize.
+        var resumeCount: Int = 0
     }
 
     /// The signals after which the terminal is restored before the signal takes its course.
@@ -50,6 +59,12 @@ enum TerminalRestoration {
         return pointer
     }()
     // nonisolated(unsafe): same invariant as `record`.
+    nonisolated(unsafe) static let enterBytes: UnsafeMutablePointer<UInt8> = {
+        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: maximumLeaveBytes)
+        pointer.initialize(repeating: 0, count: maximumLeaveBytes)
+        return pointer
+    }()
+    // nonisolated(unsafe): same invariant as `record`.
     nonisolated(unsafe) static let leaveBytes: UnsafeMutablePointer<UInt8> = {
         let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: maximumLeaveBytes)
         pointer.initialize(repeating: 0, count: maximumLeaveBytes)
@@ -63,9 +78,13 @@ enum TerminalRestoration {
 
     /// Records a session's saved modes and leave sequence, and installs the exit hooks.
     /// - Returns: The session identifier, or `nil` when another session is active.
-    static func begin(inputFD: Int32, outputFD: Int32, savedModes: termios?, leaveSequence: String) -> Int? {
+    static func begin(
+        inputFD: Int32, outputFD: Int32, savedModes: termios?, rawModes: termios? = nil,
+        enterSequence: String = "",
+        leaveSequence: String
+    ) -> Int? {
         // Touch the lazily created storage before any handler can run.
-        _ = (record, leaveBytes, chain)
+        _ = (record, leaveBytes, enterBytes, chain, stopChain)
         return lock.withLock { state -> Int? in
             guard record.pointee.active == 0 else { return nil }
             let session = state.nextSession
@@ -78,6 +97,11 @@ enum TerminalRestoration {
                 let bytes = Array(leaveSequence.utf8.prefix(maximumLeaveBytes))
                 for (index, byte) in bytes.enumerated() { leaveBytes[index] = byte }
                 record.pointee.leaveCount = bytes.count
+                let enter = Array(enterSequence.utf8.prefix(maximumLeaveBytes))
+                for (index, byte) in enter.enumerated() { enterBytes[index] = byte }
+                record.pointee.enterCount = enter.count
+                record.pointee.rawModes = rawModes ?? savedModes ?? termios()
+                record.pointee.suspended = 0
                 record.pointee.inputFD = inputFD
                 record.pointee.outputFD = outputFD
                 if let savedModes {
@@ -89,6 +113,7 @@ enum TerminalRestoration {
                 record.pointee.session = session
                 record.pointee.active = 1
                 chain.install()
+                if rawModes != nil { stopChain.withSignalsBlocked { stopChain.install() } }
             }
             return session
         }
@@ -103,6 +128,7 @@ enum TerminalRestoration {
                 // earlier handler of the app's ran); the handlers still go away.
                 restoreTerminal()
                 chain.uninstall()
+                stopChain.withSignalsBlocked { stopChain.uninstall() }
             }
         }
     }
@@ -113,6 +139,7 @@ enum TerminalRestoration {
             chain.withSignalsBlocked {
                 restoreTerminal()
                 chain.uninstall()
+                stopChain.withSignalsBlocked { stopChain.uninstall() }
             }
         }
     }

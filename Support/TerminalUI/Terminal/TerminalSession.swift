@@ -19,6 +19,11 @@
 /// process calls `exit()`, and when it receives SIGINT, SIGTERM, SIGHUP, SIGQUIT or a crash
 /// signal (the handler restores the terminal, then lets the signal take its normal course).
 ///
+/// Job control works as in any terminal program: Ctrl-Z (which ``EventLoop`` turns into
+/// ``suspend()``) or a SIGTSTP gives the terminal back and stops the process; when the shell
+/// continues it (`fg`), raw mode, the alternate screen and the hidden cursor come back and the
+/// event loop reports a ``TerminalEvent/resize(_:)``, on which a ``Renderer`` redraws everything.
+///
 /// ```swift
 /// let session: TerminalSession
 /// do {
@@ -75,14 +80,21 @@ public final class TerminalSession: Sendable {
     ///   - input: The descriptor to read keys from; must be a terminal.
     ///   - output: The descriptor to draw on; must be a terminal.
     ///   - options: Whether to use the alternate screen and hide the cursor.
+    ///   - terminalType: The terminal's type, `TERM` from the environment by default.
     /// - Returns: The active session; keep it alive while drawing and call ``restore()`` when done.
     /// - Throws: ``TerminalError`` when either descriptor is not a terminal (check
-    ///   ``TerminalError/isNotATerminal``), another session is active, or raw mode can't be set.
+    ///   ``TerminalError/isNotATerminal``), `TERM` is unset, empty or `dumb`
+    ///   (``TerminalError/isUnsupportedTerminal``), another session is active, or raw mode can't
+    ///   be set.
     public static func start(
-        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = Options()
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = Options(),
+        terminalType: String? = getenv("TERM").map { String(cString: $0) }
     ) throws -> TerminalSession {
         guard isatty(input) == 1 else { throw TerminalError(.notATerminal(stream: "Standard input")) }
         guard isatty(output) == 1 else { throw TerminalError(.notATerminal(stream: "Standard output")) }
+        guard supportsFullScreen(term: terminalType) else {
+            throw TerminalError(.unsupportedTerminal(term: terminalType ?? ""))
+        }
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else {
             throw TerminalError(.systemCall(name: "tcgetattr", errno: errno))
@@ -101,19 +113,29 @@ public final class TerminalSession: Sendable {
             enter += "\u{1B}[?2004h"
             leave += "\u{1B}[?2004l"
         }
+        var raw = rawModes(from: saved)
         guard
             let session = TerminalRestoration.begin(
-                inputFD: input, outputFD: output, savedModes: saved, leaveSequence: leave)
+                inputFD: input, outputFD: output, savedModes: saved, rawModes: raw, enterSequence: enter,
+                leaveSequence: leave)
         else { throw TerminalError(.alreadyActive) }
-        var raw = rawModes(from: saved)
         if tcsetattr(input, TCSADRAIN, &raw) != 0 {
             let code = errno
             TerminalRestoration.restore(session: session)
             throw TerminalError(.systemCall(name: "tcsetattr", errno: code))
         }
-        SignalChain.unblock([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+        SignalChain.unblock([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT])
         SystemCalls.writeAll(output, enter)
         return TerminalSession(inputFD: input, outputFD: output, session: session)
+    }
+
+    /// Whether a terminal of type `term` (the `TERM` variable) can show a session: not when it is
+    /// unset, empty or `dumb`, which can't move the cursor or switch screens.
+    /// ``start(input:output:options:)`` refuses such a terminal; a program with a printed form
+    /// can print that instead.
+    public static func supportsFullScreen(term: String?) -> Bool {
+        guard let term, !term.isEmpty else { return false }
+        return term != "dumb"
     }
 
     /// Whether both `input` and `output` are terminals: when they aren't (a pipe, a file), a
@@ -126,6 +148,15 @@ public final class TerminalSession: Sendable {
     /// main screen and a visible cursor. Calling it again does nothing.
     public func restore() {
         TerminalRestoration.restore(session: session)
+    }
+
+    /// Stops the process as Ctrl-Z does in a shell: gives the terminal back, stops (the shell
+    /// prompts), and on `fg` takes the terminal again. The stop comes moments after the call
+    /// (a signal to the process), and the event loop reports a resize once the process continues.
+    /// Does nothing when SIGTSTP is ignored (a shell without job control), so the app never
+    /// stops where nothing could continue it.
+    public func suspend() {
+        TerminalRestoration.suspendProcess()
     }
 
     /// Whether this session still holds the terminal (``restore()`` has not run yet).

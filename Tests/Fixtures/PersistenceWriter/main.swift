@@ -33,7 +33,8 @@
 //
 //   PersistenceWriter save-slowly <file> <item>
 //     Saves ["<item>"], printing "writing" and pausing 0.5 s once the temporary file is written,
-//     before it is renamed: a signal sent on "writing" arrives in the middle of the save. Prints
+//     before it is renamed: a signal sent on "writing" arrives in the middle of the save (and ends
+//     the process: the library holds no signals). Prints
 //     "saved" after the save returns.
 
 import Foundation

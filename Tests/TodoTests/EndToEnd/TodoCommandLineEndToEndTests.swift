@@ -260,3 +260,26 @@ import Testing
                 == Data("keep me".utf8))
     }
 }
+
+/// The lock file the article documents: `todo.json.lock`, empty, the user's only; `list` never
+/// creates it.
+@Suite struct TodoLockFileEndToEndTests {
+    @Test func aChangeLeavesAnEmptyPrivateLockFileAndListCreatesNone() throws {
+        let sandbox = try TodoSandbox()
+        defer { sandbox.remove() }
+        let lock = sandbox.file.path + ".lock"
+        _ = try sandbox.run("list")
+        #expect(!FileManager.default.fileExists(atPath: lock))
+        _ = try sandbox.run("add", "Buy milk")
+        let attributes = try FileManager.default.attributesOfItem(atPath: lock)
+        #expect((attributes[.size] as? NSNumber)?.intValue == 0)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let article = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Examples/Todo/Model/TodoModel.docc/Articles/UsingTodo.md"),
+            encoding: .utf8)
+        #expect(article.contains("`todo.json.lock` (`0600`, zero bytes)"))
+    }
+}

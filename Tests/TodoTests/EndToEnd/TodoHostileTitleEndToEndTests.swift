@@ -29,3 +29,32 @@ import Testing
         #expect(done.standardOutput == "Done: evil ␛]0;PWNED␇ ␛[2J\n")
     }
 }
+
+/// Odd titles are refused with a word, not taken silently: bytes that aren't UTF-8 text, and
+/// titles past the length limit.
+@Suite struct TodoOddTitleEndToEndTests {
+    @Test func aTitleWithBytesThatArentUTF8IsRefusedNotSavedWithReplacementCharacters() throws {
+        let sandbox = try TodoSandbox()
+        defer { sandbox.remove() }
+        let run = try runProgram(
+            URL(fileURLWithPath: "/bin/sh"),
+            arguments: [
+                "-c", "exec \"$0\" --file \"$1\" add \"$(printf 'caf\\351')\"",
+                try builtProductURL("todo").path, sandbox.file.path,
+            ])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("argument 4 has bytes that aren't UTF-8 text"))
+        #expect(try sandbox.list() == ["The list is empty. Add a todo with: todo add \"Buy milk\""])
+    }
+
+    @Test func aTitleLongerThanTheLimitIsRefusedSayingTheLimit() throws {
+        let sandbox = try TodoSandbox()
+        defer { sandbox.remove() }
+        let tooLong = try sandbox.run("add", String(repeating: "x", count: 5000))
+        #expect(tooLong.status == 2)
+        #expect(
+            tooLong.standardError.contains("a title can be at most 500 characters, and this one has 5000"))
+        let longest = try sandbox.run("add", String(repeating: "y", count: 500))
+        #expect(longest.status == 0)
+    }
+}

@@ -172,7 +172,9 @@ struct CommandIO: Sendable {
         CommandIO(
             output: { ProgramOutput.output($0) },
             error: { ProgramOutput.error($0) },
-            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
+            // A dumb terminal (TERM=dumb or unset) can't show the interactive list: print it.
+            isInteractive: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+                && TerminalSession.supportsFullScreen(term: ProcessInfo.processInfo.environment["TERM"]),
             outputIsTerminal: isatty(STDOUT_FILENO) == 1)
     }
 }

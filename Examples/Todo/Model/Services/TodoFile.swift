@@ -29,16 +29,26 @@ package struct TodoFile: Sendable {
     /// Where the list lives.
     package var url: URL { persisted.url }
 
+    /// How long a command waits for another process that holds the list's lock.
+    package static let commandLockTimeout: TimeInterval = 5
+    /// How long the interactive list waits for the lock before saying the list is busy: short, so
+    /// that a key never freezes the screen (and `q` quits at once) while another process holds it.
+    package static let interactiveLockTimeout: TimeInterval = 0.2
+
     /// Opens (without reading) the list at `url`.
     ///
     /// - Parameters:
     ///   - url: The file's location.
+    ///   - lockTimeout: How long a change waits for another process holding the lock before it
+    ///     fails as busy, naming the holder.
     ///   - notice: Told about repairs made to the list as read, in a sentence.
-    package init(url: URL, notice: @escaping @Sendable (String) -> Void) {
+    package init(
+        url: URL, lockTimeout: TimeInterval = commandLockTimeout, notice: @escaping @Sendable (String) -> Void
+    ) {
         self.notice = notice
         persisted = PersistedFile(
             url: url, schemaVersion: Self.schemaVersion, migrations: Self.migrations, whenUnusable: .refuse,
-            errorHandler: { notice($0.message) })
+            lockTimeout: lockTimeout, errorHandler: { notice($0.message) })
     }
 
     /// The default location: `todo.json` in the app's data directory.

@@ -24,6 +24,22 @@ public struct TodoItem: Codable, Equatable, Hashable, Sendable, Identifiable {
 
 /// Title rules shared by the reducer and the command parser.
 package enum TodoTitle {
+    /// The longest title, in characters: a title is a line on a list, and a 5,000-character one
+    /// was a paste gone wrong, not a todo.
+    package static let maximumLength = 500
+
+    /// Why `title` (normalized) can't be a title, in a sentence; `nil` when it can.
+    package static func problem(with title: String) -> String? {
+        // Counting stops past the limit: a megabyte pasted into the field costs no more than that.
+        var count = 0
+        for _ in title {
+            count += 1
+            if count > maximumLength { break }
+        }
+        guard count > maximumLength else { return nil }
+        return "a title can be at most \(maximumLength) characters, and this one has \(title.count)"
+    }
+
     /// The title as it is stored: line breaks and tabs become spaces, runs of spaces collapse,
     /// and surrounding whitespace is removed. An empty result means the title is not usable.
     package static func normalized(_ raw: String) -> String {

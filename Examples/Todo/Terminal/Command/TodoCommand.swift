@@ -32,22 +32,51 @@ public enum TodoCommand {
     public static func run(
         arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
-        await run(
+        if let position = firstArgumentThatIsNotUTF8() {
+            // Swift would hand the argument over with U+FFFD in place of the bytes, and the list
+            // would keep a title that isn't what was typed: say so instead.
+            ProgramOutput.error(
+                "todo: argument \(position) has bytes that aren't UTF-8 text, so it can't be a title or a "
+                    + "path as typed; set a UTF-8 locale (LANG=C.UTF-8) or retype it\n")
+            return ExitStatus.usage
+        }
+        let isTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        let term = environment["TERM"]
+        return await run(
             arguments: arguments,
             environment: environment,
-            currentDirectory: FileManager.default.currentDirectoryPath,
-            isInteractiveTerminal: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
+            currentDirectory: TodoFileLocation.currentDirectory(),
+            isInteractiveTerminal: isTerminal && TerminalSession.supportsFullScreen(term: term),
+            unsupportedTerminal: isTerminal && !TerminalSession.supportsFullScreen(term: term)
+                ? (term ?? "") : nil,
             output: { ProgramOutput.output(TerminalText.sanitized($0, layout: .multiline) + "\n") },
             errorOutput: { ProgramOutput.error($0 + "\n") }
         )
     }
 
+    /// The position (from 1, after the program name) of the first command-line argument whose
+    /// bytes aren't valid UTF-8, if any.
+    static func firstArgumentThatIsNotUTF8() -> Int? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument)).map {
+                UInt8(bitPattern: $0)
+            }
+            if !Array(String(decoding: bytes, as: UTF8.self).utf8).elementsEqual(bytes) { return index }
+        }
+        return nil
+    }
+
     /// ``run(arguments:environment:)`` with its surroundings passed in, for tests.
+    ///
+    /// `unsupportedTerminal` is the `TERM` of a terminal that can't show the interactive list
+    /// (`dumb`, or "" when unset): plain `todo` then prints the list and says why.
     static func run(
         arguments: [String],
         environment: [String: String],
-        currentDirectory: String,
+        currentDirectory: String?,
         isInteractiveTerminal: Bool,
+        unsupportedTerminal: String? = nil,
         output: (String) -> Void,
         errorOutput: @escaping @Sendable (String) -> Void
     ) async -> Int32 {
@@ -69,9 +98,15 @@ public enum TodoCommand {
         default:
             break
         }
-        let url = TodoFileLocation.resolve(
-            filePath: invocation.filePath, environment: environment, currentDirectory: currentDirectory,
-            defaultURL: { TodoFile.defaultURL(environment: environment) })
+        let url: URL
+        do {
+            url = try TodoFileLocation.resolve(
+                filePath: invocation.filePath, environment: environment, currentDirectory: currentDirectory,
+                defaultURL: { TodoFile.defaultURL(environment: environment) })
+        } catch {
+            errorOutput("todo: \(error.message)")
+            return error.exitStatus
+        }
         let file = TodoFile(url: url) { notice in errorOutput("todo: \(notice)") }
         do {
             try TodoFileLocation.checkUsable(url)
@@ -87,6 +122,12 @@ public enum TodoCommand {
                 }
             case .list, .interactive:
                 for line in TodoListRenderer.lines(for: try file.read()) { output(line) }
+                if invocation.request == .interactive, let term = unsupportedTerminal {
+                    errorOutput(
+                        "todo: \(term.isEmpty ? "TERM is not set" : "TERM=\(term)"), so this terminal can't show "
+                            + "the interactive list; the list is printed instead. Change it with todo add, "
+                            + "done, edit and delete (todo --help), or run todo in a full terminal.")
+                }
             case .resetFile:
                 output(try resetFile(file))
             default:
@@ -169,7 +210,9 @@ public enum TodoCommand {
         let screenStore: TodoScreenStore
         let stopRefreshing: () -> Void
         let notices = Locked<TodoScreenStore?>(nil)
-        let file = TodoFile(url: url) { notice in
+        // A short lock wait: while another process holds the list, a key says so at once rather
+        // than freezing the screen for the command line's five seconds.
+        let file = TodoFile(url: url, lockTimeout: TodoFile.interactiveLockTimeout) { notice in
             notices.withLock { $0 }?.dispatch(ShowTodoMessage(notice), #fileID, #line)
         }
         let watcher = TodoFileWatcher(file: file, list: list, resetAdvice: resetAdvice)

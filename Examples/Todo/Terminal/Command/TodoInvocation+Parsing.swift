@@ -82,6 +82,7 @@ extension TodoInvocation {
         guard !title.isEmpty else {
             throw .usage("\"\(command)\" needs a title that isn't empty, e.g. \(example)")
         }
+        if let problem = TodoTitle.problem(with: title) { throw .usage("\(problem); shorten it") }
         return title
     }
 

@@ -41,12 +41,17 @@ final class TodoInteractiveApp {
     @discardableResult
     static func run(store: TodoScreenStore) async throws -> Bool {
         let session = try TerminalSession.start()
-        defer { session.restore() }
         let app = TodoInteractiveApp(session: session, store: store)
-        return await app.run()
+        let (interrupted, signal) = await app.run()
+        session.restore()
+        // SIGTERM, SIGINT or SIGHUP came as an event of the loop, after the key being handled (so
+        // a save in progress finished: what the screen showed is saved). Every change is saved
+        // as it is made, so nothing is left to flush: end by the signal, as without the app.
+        if let signal { EventLoop.end(by: signal) }
+        return interrupted
     }
 
-    private func run() async -> Bool {
+    private func run() async -> (interrupted: Bool, signal: Int32?) {
         // Subscribers run on whichever thread dispatched; the loop's `post` brings the state to
         // the main actor, where drawing happens, once for however many states came meanwhile.
         subscription = store.subscribe { [loop, newestState] newState in
@@ -59,9 +64,10 @@ final class TodoInteractiveApp {
         }
         defer { subscription?.cancel() }
         var interrupted = false
+        loop.takeTerminationSignals()
         // All the keys of one read are handled before the screen is drawn, once: a paste is one
         // redraw, however many keys it came as.
-        await loop.runBatches { events in
+        let reason = await loop.runBatches { events in
             var keys: [Key] = []
             for event in events {
                 switch event {
@@ -83,7 +89,8 @@ final class TodoInteractiveApp {
         } whenIdle: {
             if needsDraw { draw() }
         }
-        return interrupted
+        if case .signal(let signal) = reason { return (interrupted, signal) }
+        return (interrupted, nil)
     }
 
     private func takeNewestState() {

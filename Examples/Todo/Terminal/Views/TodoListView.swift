@@ -54,12 +54,17 @@ final class TodoListView {
         dispatch(RemoveTodo(id: item.id))
     }
 
-    /// Undoes the list's last change, or says there is nothing to undo.
+    /// Undoes the list's last change, or says there is nothing to undo. What the undo put back (a
+    /// deleted item) is selected, so `d` then `u` leaves the selection on the restored item.
     func undo() {
-        if state.list.canUndo {
-            dispatch(UndoTodoChange())
-        } else {
+        guard state.list.canUndo else {
             dispatch(ShowTodoMessage("Nothing to undo."))
+            return
+        }
+        let idsBefore = Set(state.list.items.map(\.id))
+        dispatch(UndoTodoChange())
+        if let restored = state.list.items.first(where: { !idsBefore.contains($0.id) }) {
+            dispatch(SelectTodo(titled: restored.title))
         }
     }
 
@@ -130,6 +135,10 @@ final class TodoListView {
         let title = TodoTitle.normalized(editor.text)
         guard !title.isEmpty else {
             dispatch(ShowTodoMessage("Type a title, or press Esc to cancel."))
+            return
+        }
+        if let problem = TodoTitle.problem(with: title) {
+            dispatch(ShowTodoMessage("Not saved: \(problem). Shorten it, or press Esc to cancel."))
             return
         }
         switch editor {

@@ -28,6 +28,17 @@ enum TodoScreenView {
     static let browsingHelp = "↑/↓ move  Space done  a add  e edit  d delete  u undo  q quit"
     /// The key help shown while typing a title.
     static let editingHelp = "Enter save  Esc cancel  ←/→ move"
+
+    /// `help` fitted to `width` columns: when it is too wide, the entries before the last one go,
+    /// from the one just before it back, so the last entry (`q quit`, `←/→ move`) stays in sight;
+    /// only when that alone is too wide is it cut.
+    static func fittedHelp(_ help: String, width: Int) -> String {
+        var entries = help.components(separatedBy: "  ")
+        while entries.count > 1, entries.joined(separator: "  ").displayWidth > width {
+            entries.remove(at: entries.count - 2)
+        }
+        return entries.joined(separator: "  ")
+    }
     /// What the list area shows when there are no items.
     static let emptyText = "Nothing to do. Press a to add a todo."
 
@@ -60,7 +71,7 @@ enum TodoScreenView {
         lines.append(moreLine(below > 0 ? "↓ \(below) more" : nil, width: width))
         lines += bottom.isEmpty ? [Line()] : bottom
         let help = state.screen.editor == nil ? browsingHelp : editingHelp
-        lines.append(Line(help, style: .dim).truncated(toWidth: width))
+        lines.append(Line(fittedHelp(help, width: width), style: .dim).truncated(toWidth: width))
         return lines
     }
 

@@ -87,5 +87,6 @@ import Testing
         #expect(result.status == 1)
         #expect(result.errors.count == 1)
         #expect(result.errors.first?.hasPrefix("todo: Couldn't save") == true)
+        #expect(result.errors.first?.contains("blocker is a file, not a folder") == true)
     }
 }

@@ -15,10 +15,25 @@ import Testing
     private let fallback = URL(fileURLWithPath: "/data/todo/todo.json")
 
     private func resolve(_ filePath: String?, _ environment: [String: String] = [:]) -> String {
-        TodoFileLocation.resolve(
+        (try? TodoFileLocation.resolve(
             filePath: filePath, environment: environment, currentDirectory: "/work/dir",
             defaultURL: { fallback }
-        ).path
+        ).path) ?? "<refused>"
+    }
+
+    @Test func aRelativePathIsRefusedWhenTheCurrentFolderIsGone() {
+        #expect {
+            try TodoFileLocation.resolve(
+                filePath: "x.json", environment: [:], currentDirectory: nil, defaultURL: { fallback })
+        } throws: { error in
+            (error as? TodoCommandError)?.message.contains("the current folder can't be found") == true
+        }
+        // Absolute paths and the default still work.
+        #expect(
+            (try? TodoFileLocation.resolve(
+                filePath: "/tmp/a.json", environment: [:], currentDirectory: nil, defaultURL: { fallback }))?
+                .path
+                == "/tmp/a.json")
     }
 
     @Test func fileOptionWins() {

@@ -87,6 +87,25 @@ import Testing
         store.receive(MoveSelection(by: 1)) { $0.screen.selection = 1 }
     }
 
+    @Test func deletingThenUndoingPutsTheSelectionOnTheRestoredItem() {
+        let store = makeStore()
+        let view = TodoListView(store: store.store)
+
+        press(.character("d"), on: view)
+        store.receive(RemoveTodo(id: 1)) {
+            $0.list.items = [dog]
+            $0.list.undoHistory = [TodoUndoStep(reinserted: [.init(index: 0, item: milk)])]
+        }
+        press(.character("u"), on: view)
+        // The undo puts Buy milk back above the selected row; the selection follows it there.
+        store.receive(UndoTodoChange()) {
+            $0.list.items = [milk, dog]
+            $0.list.undoHistory = []
+            $0.screen.selection = 1
+        }
+        store.receive(SelectTodo(titled: "Buy milk")) { $0.screen.selection = 0 }
+    }
+
     @Test func editingToADuplicateTitleKeepsTheEditorOpenUntilEscape() {
         let store = makeStore()
         let view = TodoListView(store: store.store)

@@ -143,4 +143,13 @@ import Testing
         #expect(store.state.screen.editor == .adding(text: "milk dog food"))
         #expect(store.state.list.items.count == 1)
     }
+
+    @Test func aTitlePastTheLimitIsNotSavedAndTheMessageSaysTheLimit() {
+        let store = store(editor: .adding(text: String(repeating: "x", count: 501)))
+        let view = TodoListView(store: store)
+        _ = view.handle([.enter])
+        #expect(store.state.list.items.count == 1)
+        #expect(store.state.screen.editor != nil, "the text stays, to be shortened")
+        #expect(store.state.screen.message?.contains("at most 500 characters, and this one has 501") == true)
+    }
 }

@@ -33,6 +33,16 @@ import Testing
             ])
     }
 
+    @Test func theKeyHelpKeepsQuitInSightAt60ColumnsAndNarrower() {
+        let state = TodoAppState(list: list)
+        #expect(
+            screen(state, columns: 60, rows: 9).last
+                == "↑/↓ move  Space done  a add  e edit  d delete  q quit")
+        #expect(screen(state, columns: 30, rows: 9).last == "↑/↓ move  Space done  q quit")
+        let editing = TodoAppState(list: list, screen: TodoScreenState(editor: .adding(text: "")))
+        #expect(screen(editing, columns: 30, rows: 9).last == "Enter save  ←/→ move")
+    }
+
     @Test func stylesSelectedAndDoneRows() {
         let state = TodoAppState(list: list, screen: TodoScreenState(selection: 1))
         let lines = TodoScreenView.lines(state: state, size: TerminalSize(columns: 40, rows: 8))
