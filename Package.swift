@@ -204,7 +204,8 @@ package.targets += [
     .testTarget(
         name: "ReSwiftQueryTests",
         dependencies: [
-            "ReSwiftQuery", "ReSwift", "ReSwiftThunk", "ReSwiftTesting", "ReSwiftPersistence", "ReSwiftDevTools",
+            "ReSwiftQuery", "ReSwift", "ReSwiftThunk", "ReSwiftTesting", "ReSwiftPersistence",
+            "ReSwiftDevTools",
             "TestSupport",
         ],
         path: "Tests/ReSwiftQueryTests"),
@@ -270,7 +271,8 @@ package.targets += [
         name: "MemoryGameTests",
         dependencies: [
             "MemoryGameModel", "MemoryGameTerminal", "ReSwift", "ReSwiftRouter", "ReSwiftThunk",
-            "ReSwiftPersistence", "TerminalUI", "TestSupport", "ArgumentParsing", "ReSwiftTesting", "ReSwiftQuery",
+            "ReSwiftPersistence", "TerminalUI", "TestSupport", "ArgumentParsing", "ReSwiftTesting",
+            "ReSwiftQuery",
         ],
         path: "Tests/MemoryGameTests"
     ),
@@ -286,7 +288,8 @@ package.targets += [
     .target(
         name: "LibraryFinderModel",
         dependencies: [
-            "ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "ReSwiftQuery", "HTTPTransport", "ArgumentParsing",
+            "ReSwift", "ReSwiftThunk", "ReSwiftPersistence", "ReSwiftQuery", "HTTPTransport",
+            "ArgumentParsing",
         ],
         path: "Examples/LibraryFinder/Model"
     ),
@@ -308,7 +311,8 @@ package.targets += [
         name: "LibraryFinderTests",
         dependencies: [
             "LibraryFinderModel", "LibraryFinderTerminal", "LibraryFinderApp", "ReSwift", "ReSwiftThunk",
-            "ReSwiftPersistence", "TerminalUI", "TestSupport", "ArgumentParsing", "ReSwiftQuery", "ReSwiftTesting",
+            "ReSwiftPersistence", "TerminalUI", "TestSupport", "ArgumentParsing", "ReSwiftQuery",
+            "ReSwiftTesting",
         ],
         path: "Tests/LibraryFinderTests"
     ),
