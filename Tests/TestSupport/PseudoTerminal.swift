@@ -447,6 +447,8 @@
             /// Where each read of the descriptor ended, in `bytes`: the program's writes, roughly.
             var chunkEnds: [Int] = []
             var stopRequested = false
+            /// How many times the reader looked and found nothing to read for 20 ms.
+            var idlePasses = 0
         }
 
         private let fd: Int32
@@ -489,12 +491,23 @@
             return true
         }
 
-        /// Waits until nothing arrived for a short moment (the program's last output is in).
+        /// Waits until nothing arrived for a short moment (the program's last output is in): no new
+        /// byte for 50 ms, and then a whole pass of the reader that found nothing to read. The
+        /// second condition holds however late a loaded machine schedules the reader; without it,
+        /// a reader that wasn't scheduled for 50 ms would leave the program's last bytes unread.
         func waitUntilQuiet() {
-            let deadline = Date().addingTimeInterval(2)
+            let deadline = Date().addingTimeInterval(5)
             while Date() < deadline {
                 let seen = count
-                if !waitForMore(than: seen, until: Date().addingTimeInterval(0.05)) { return }
+                if waitForMore(than: seen, until: Date().addingTimeInterval(0.05)) { continue }
+                // A pass that began after this point found nothing: everything written is in.
+                let passes = state.withLock { $0.idlePasses }
+                condition.lock()
+                while state.withLock({ $0.idlePasses }) < passes + 2 {
+                    if !condition.wait(until: deadline) { break }
+                }
+                condition.unlock()
+                if count == seen { return }
             }
         }
 
@@ -518,7 +531,13 @@
         private func readLoop() {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while !state.withLock({ $0.stopRequested }) {
-                guard isReadable(fd, withinMilliseconds: 20) else { continue }
+                guard isReadable(fd, withinMilliseconds: 20) else {
+                    condition.lock()
+                    state.withLock { $0.idlePasses += 1 }
+                    condition.broadcast()
+                    condition.unlock()
+                    continue
+                }
                 let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if count > 0 {
                     condition.lock()
@@ -533,6 +552,10 @@
                     // would spin, so pause a little before looking again: this loop reads for as
                     // long as the terminal lives, it waits for nothing.
                     usleep(20_000)
+                    condition.lock()
+                    state.withLock { $0.idlePasses += 1 }
+                    condition.broadcast()
+                    condition.unlock()
                 }
             }
             finished.signal()
