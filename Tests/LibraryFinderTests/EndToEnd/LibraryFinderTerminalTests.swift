@@ -80,12 +80,22 @@ import Testing
     @Test func rWhileTheListLoadsSendsNoSecondRequest() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        server.setResponses(
-            [.json(Fixtures.akitaNewer).delayed(by: 2), .json(Fixtures.akitaNewer)], for: "/library")
+        // The first answer is held until the keys were handled, however slow the machine (the
+        // server records a request before it asks the handler).
+        let release = DispatchSemaphore(value: 0)
+        server.setHandler(for: "/library") { [server] _ in
+            if server.requests(for: "/library").count == 1 { _ = release.wait(timeout: .now() + 30) }
+            return .json(Fixtures.akitaNewer)
+        }
         let terminal = try start(server, arguments: ["--no-cache"])
         try await terminal.screen(showing: "Loading libraries…")
-        try terminal.send("rrR")
+        // r, r and R while the list loads, then / : its filter line shows the three were handled.
+        try terminal.send("rrR/")
+        try await terminal.screen(showing: "Filter: ")
+        release.signal()
         try await terminal.screen(showing: "› 県立図書館")
+        try terminal.send("\u{1B}")
+        try await eventually("the filter line to close") { !terminal.screen.text.contains("Filter: ") }
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         #expect(server.requests(for: "/library").count == 1)
