@@ -46,6 +46,7 @@ enum InspectCommand {
                 return try StreamCommand.record(socketPath: socket, to: file)
             case .genTest(let sessionPath, let reducer, let module, let output):
                 let session = try SessionFile(contentsOf: sessionPath)
+                for note in session.notes { standardError("reswift-inspect: " + note) }
                 let source = try TestGenerator(session: session, reducer: reducer, module: module).source()
                 if let output {
                     try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
