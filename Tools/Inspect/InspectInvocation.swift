@@ -66,7 +66,7 @@ extension InspectInvocation {
                 help: "tail: one line per action (text), or the protocol's\nevents"),
             .value(
                 "--to", placeholder: "file",
-                help: "record: the session file; gen-test: the test file\n(else stdout)"),
+                help: "record: the session file; gen-test: the test file\n(- or none: stdout)"),
             .value("--reducer", placeholder: "name", help: "gen-test: the app's reducer function"),
             .value(
                 "--module", placeholder: "name",

@@ -34,7 +34,7 @@ enum StreamCommand {
     }
 
     static func record(socketPath: String, to file: String) throws -> Int32 {
-        let (fd, isNew) = try UserFiles.openForRecording(file)
+        let (fd, isNew) = try UserFiles.openForWriting(file, contents: "the recording")
         defer { close(fd) }
         let client: InspectorClient
         do {
@@ -47,12 +47,20 @@ enum StreamCommand {
         try client.send(#"{"command":"state"}"#)
         var actions = 0
         var sawHello = false
+        var length: off_t = 0
         while let line = try client.nextLine() {
             var bytes = line
             bytes.append(0x0A)
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            guard written == bytes.count else {
-                throw InspectError(description: "Can't write \(file): \(String(cString: strerror(errno))).")
+            do {
+                try UserFiles.writeAll(fd, bytes)
+                length += off_t(bytes.count)
+            } catch {
+                // Leave whole lines only: the session stays readable up to the last action written.
+                _ = ftruncate(fd, length)
+                let reason = (error as? UserFiles.Refusal)?.reason ?? "\(error)"
+                throw InspectError(
+                    description: "Can't write \(file): \(reason). It holds the \(actions) actions recorded "
+                        + "before; make room and record again.")
             }
             guard let event = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else {
                 continue
