@@ -77,7 +77,8 @@ extension InspectInvocation {
         ],
         environment: [
             EnvironmentDeclaration(
-                "XDG_RUNTIME_DIR", help: "Where the apps' sockets are (reswift-inspect/);\nelse TMPDIR"),
+                "XDG_RUNTIME_DIR",
+                help: "Where the apps' sockets are (reswift-inspect/), when\nan absolute path; else TMPDIR"),
             EnvironmentDeclaration(
                 "TMPDIR",
                 help:
