@@ -218,6 +218,37 @@ import Testing
         #expect(store.state.travelledTo == nil)
     }
 
+    /// An app that moves on while the inspector travels (a new action, a reload from its file)
+    /// shows its present again: the inspector leaves travel mode and says so, instead of claiming
+    /// the app still shows the past.
+    @Test func travelEndsAndIsSaidToEndWhenTheAppMovesOn() throws {
+        let hello = try event(#"{"type":"hello","app":"travel","pid":1,"stateType":"T","timeTravel":true}"#)
+        let added = try event(
+            #"{"type":"action","seq":7,"action":"AddTodo","payload":{},"durationNs":1,"diff":[],"historyIndex":3}"#
+        )
+        var state = reduce(
+            InspectorViewState(), EventsReceived(events: [hello, added]), MoveActionSelection(offset: -1),
+            TravelToSelection())
+        #expect(state.travelledTo == 7)
+        let jump = try event(
+            #"{"type":"action","seq":8,"action":"JumpToStep","payload":{"number":3},"durationNs":1,"diff":[],"historyIndex":3}"#
+        )
+        state = reduce(state, EventsReceived(events: [jump]))
+        #expect(state.travelledTo == 7, "the jump itself is travelling")
+        var screen = InspectorScreenView.lines(state: state, size: TerminalSize(columns: 100, rows: 14))
+            .plainText
+        #expect(screen.contains("time travel: after #7"))
+
+        let reloaded = try event(
+            #"{"type":"action","seq":9,"action":"ReloadFromFile","payload":{},"durationNs":1,"diff":[],"historyIndex":4}"#
+        )
+        state = reduce(state, EventsReceived(events: [reloaded]))
+        #expect(state.travelledTo == nil)
+        screen = InspectorScreenView.lines(state: state, size: TerminalSize(columns: 100, rows: 14)).plainText
+        #expect(!screen.contains("time travel: after"), "\(screen)")
+        #expect(screen.contains("The app moved on (ReloadFromFile)"), "\(screen)")
+    }
+
     @Test func actionsTheAppHandledWhileThePauseLastedShowAsARowThatCountsThem() throws {
         func action(_ seq: Int) throws -> IncomingEvent {
             try event(

@@ -70,6 +70,12 @@ private func apply(_ event: IncomingEvent, to state: inout InspectorViewState) {
         noteUnseenActions(before: record.seq, in: &state)
         appendEntry(.action(record), to: &state)
         state.isStateStale = true
+        // Any action but a move in time makes a new present, which the app shows: travel is over.
+        if state.travelledTo != nil && !timeTravelActions.contains(record.name) {
+            state.travelledTo = nil
+            state.message =
+                "The app moved on (\(record.name)): it shows its present state; time travel ended."
+        }
     case "gap":
         appendEntry(.gap(lost: event.lost ?? 0), to: &state)
         state.reportedMissing += event.lost ?? 0
@@ -238,3 +244,6 @@ extension InspectorViewState.ActionRecord {
         return (text[..<end] + "…", total - used)
     }
 }
+
+/// The actions that move a time-travel app through its history without making a new present.
+private let timeTravelActions: Set<String> = ["JumpToStep", "JumpToState", "StepBack", "StepForward"]
