@@ -1,4 +1,5 @@
 import Foundation
+@_spi(ReSwiftInternal) import ReSwift
 import ReSwiftDevTools
 import TerminalUI
 
@@ -48,6 +49,17 @@ enum StreamCommand {
         var actions = 0
         var sawHello = false
         var length: off_t = 0
+        // Ctrl-C is how a recording is usually stopped: say what was recorded, then exit 130.
+        let recorded = Locked(0)
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler {
+            let count = recorded.withLock { $0 }
+            standardError("Recorded \(count) actions to \(file) (stopped with Ctrl-C).")
+            ProgramOutput.exit(130)
+        }
+        interrupt.resume()
+        defer { interrupt.cancel() }
         while let line = try client.nextLine() {
             var bytes = line
             bytes.append(0x0A)
@@ -71,6 +83,7 @@ enum StreamCommand {
                 standardError(EventFormatter.attached(event) + " Recording to \(file).")
             case "action":
                 actions += 1
+                recorded.withLock { $0 = actions }
             case "gap":
                 let lost = (event["lost"] as? Int).map(String.init) ?? "some"
                 standardError("reswift-inspect: \(lost) events were lost; the session has a gap.")
