@@ -129,7 +129,7 @@ struct SessionFile {
     static func object(_ line: Data.SubSequence) -> [String: Any]? {
         var bytes = Data(line)
         let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        if bytes.firstRange(of: mark) != nil {
+        if bytes.contains(mark[0]) {
             var escaped = Data(capacity: bytes.count + 16)
             var index = bytes.startIndex
             while index < bytes.endIndex {
