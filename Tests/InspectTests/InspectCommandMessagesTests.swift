@@ -31,6 +31,20 @@ import Testing
         #expect(try runtime.folder.contents().isEmpty)
     }
 
+    @Test func aMistypedCommandBeforeAnAppGetsANearMiss() throws {
+        let runtime = try EmptyRuntime()
+        let run = try runProduct(
+            "reswift-inspect", arguments: ["tial", "todo"], environment: runtime.environment)
+        #expect(run.status == 2)
+        #expect(
+            run.standardError
+                == "reswift-inspect: unknown command \"tial\"; did you mean tail?\n"
+                + "Run \"reswift-inspect --help\" to see the options.\n", "\(run.standardError)")
+        let help = try runProduct("reswift-inspect", arguments: ["--help"], environment: runtime.environment)
+        #expect(
+            help.standardOutput.contains("until the app ends or Ctrl-C stops it"), "\(help.standardOutput)")
+    }
+
     @Test func aNegativeNumberIsAnUnknownOptionNotACommand() throws {
         let runtime = try EmptyRuntime()
         let run = try runProduct("reswift-inspect", arguments: ["-1"], environment: runtime.environment)

@@ -91,7 +91,7 @@ import Testing
             app.store.state.current.items == ["milk"]
         }
         try await inspector.screen(showing: "time travel: after #")
-        try await inspector.screen(showing: "JumpToState")
+        try await inspector.screen(showing: "JumpToStep")
         try inspector.send(PseudoTerminal.Keys.tab + PseudoTerminal.Keys.down + PseudoTerminal.Keys.right)
         try await inspector.screen(showing: #"[0]: "milk""#)
         var screen = inspector.screen

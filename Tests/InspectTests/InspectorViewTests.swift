@@ -46,6 +46,49 @@ import Testing
         }
     }
 
+    /// 3,000 actions with 100 KB diffs kept whole took over 350 MB: the rows keep a bounded
+    /// number of bytes, each says what it cut, and the list drops its oldest rows beyond the total.
+    @Test func keepsABoundedNumberOfBytesOfDiffsAndSaysWhatWasCut() throws {
+        var state = try todoSession()
+        let big = String(repeating: "x", count: 50_000)
+        let part = String(repeating: "p", count: 1_000)
+        for seq in 200..<3_200 {
+            var action = IncomingEvent(type: "action")
+            action.seq = UInt64(seq)
+            action.action = "LoadEverything"
+            action.diff =
+                [.init(path: "catalog", before: big, after: big + "y")]
+                + (0..<8).map { .init(path: "part\($0)", before: part, after: part + "\(seq)") }
+            state = inspectorViewReducer(action: EventsReceived(events: [action]), state: state)
+        }
+        let total = state.entries.reduce(0) { $0 + ($1.action?.keptBytes ?? 0) }
+        #expect(total == state.keptBytes)
+        #expect(total <= InspectorViewState.keptByteLimit)
+        #expect(state.droppedEntries > 0, "the oldest rows went to stay within the bytes")
+        #expect(state.entries.count > 1_000, "each row keeps little, so many rows fit")
+        let newest = try #require(state.entries.last?.action)
+        #expect(newest.keptBytes <= InspectorViewState.entryByteLimit)
+        #expect(newest.diff.first?.before?.hasSuffix("…") == true)
+        #expect(newest.diff.count == 7 && newest.cutDifferences == 2)
+        let cut = (2 * 50_000 + 1 - 2 * InspectorViewState.valueByteLimit) + 2 * (2_000 + 4 + 5)
+        #expect(newest.cutBytes == cut)
+
+        let screen = InspectorScreenView.lines(state: state, size: TerminalSize(columns: 120, rows: 20))
+            .plainText
+        #expect(
+            screen.contains("… 97 KB not kept (2 more changes; 16 KB kept per action)"), "\(screen)")
+        #expect(screen.contains("older not kept"), "\(screen)")
+
+        var many = IncomingEvent(type: "action")
+        many.seq = 4_000
+        many.action = "ReplaceAll"
+        many.diff = (0..<1_000).map { .init(path: "items[\($0)]", before: "old \($0)", after: "new \($0)") }
+        state = inspectorViewReducer(action: EventsReceived(events: [many]), state: state)
+        let record = try #require(state.entries.last?.action)
+        #expect(record.cutDifferences > 0 && record.diff.count + record.cutDifferences == 1_000)
+        #expect(record.keptBytes <= InspectorViewState.entryByteLimit)
+    }
+
     @Test func drawsTheActionsTheSelectedDiffAndTheStateTree() throws {
         var state = try todoSession()
         state = press(.up, .up, in: state)  // from the newest (MoveSelection) past the gap to AddTodo
@@ -173,6 +216,37 @@ import Testing
         store.dispatch(TravelToPresent())
         #expect(sent.all.last == #"{"command":"jump","index":9223372036854775807}"#)
         #expect(store.state.travelledTo == nil)
+    }
+
+    /// An app that moves on while the inspector travels (a new action, a reload from its file)
+    /// shows its present again: the inspector leaves travel mode and says so, instead of claiming
+    /// the app still shows the past.
+    @Test func travelEndsAndIsSaidToEndWhenTheAppMovesOn() throws {
+        let hello = try event(#"{"type":"hello","app":"travel","pid":1,"stateType":"T","timeTravel":true}"#)
+        let added = try event(
+            #"{"type":"action","seq":7,"action":"AddTodo","payload":{},"durationNs":1,"diff":[],"historyIndex":3}"#
+        )
+        var state = reduce(
+            InspectorViewState(), EventsReceived(events: [hello, added]), MoveActionSelection(offset: -1),
+            TravelToSelection())
+        #expect(state.travelledTo == 7)
+        let jump = try event(
+            #"{"type":"action","seq":8,"action":"JumpToStep","payload":{"number":3},"durationNs":1,"diff":[],"historyIndex":3}"#
+        )
+        state = reduce(state, EventsReceived(events: [jump]))
+        #expect(state.travelledTo == 7, "the jump itself is travelling")
+        var screen = InspectorScreenView.lines(state: state, size: TerminalSize(columns: 100, rows: 14))
+            .plainText
+        #expect(screen.contains("time travel: after #7"))
+
+        let reloaded = try event(
+            #"{"type":"action","seq":9,"action":"ReloadFromFile","payload":{},"durationNs":1,"diff":[],"historyIndex":4}"#
+        )
+        state = reduce(state, EventsReceived(events: [reloaded]))
+        #expect(state.travelledTo == nil)
+        screen = InspectorScreenView.lines(state: state, size: TerminalSize(columns: 100, rows: 14)).plainText
+        #expect(!screen.contains("time travel: after"), "\(screen)")
+        #expect(screen.contains("The app moved on (ReloadFromFile)"), "\(screen)")
     }
 
     @Test func actionsTheAppHandledWhileThePauseLastedShowAsARowThatCountsThem() throws {

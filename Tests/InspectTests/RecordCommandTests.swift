@@ -29,6 +29,29 @@ import Testing
         return lstat(path, &status) == 0 ? status : nil
     }
 
+    @Test func ctrlCStopsTheRecordingWithASummary() async throws {
+        let app = try InspectedApp()
+        let folder = try TemporaryDirectory()
+        let path = folder.file("s.jsonl").path
+        let tool = try LaunchedProcess(
+            product: "reswift-inspect",
+            arguments: ["record", "--socket", app.endpoint.socketPath, "--to", path],
+            environment: app.environment)
+        try await eventually("the recording has the initial state") {
+            contents(path)?.contains(#""type":"state""#) == true
+        }
+        app.store.dispatch(AddItem(name: "milk"))
+        app.store.dispatch(SetNote(note: "done"))
+        try await eventually("both actions are recorded") {
+            contents(path)?.contains(#""note":"done""#) == true
+        }
+        tool.kill(SIGINT)
+        #expect(try tool.waitForExit() == 130)
+        #expect(
+            tool.standardError.contains("Recorded 2 actions to \(path) (stopped with Ctrl-C)."),
+            "\(tool.standardError)")
+    }
+
     @Test func refusesASymbolicLinkAndLeavesWhatItPointsToWhole() throws {
         let app = try InspectedApp()
         let folder = try TemporaryDirectory()

@@ -46,9 +46,10 @@ enum InspectCommand {
                 return try StreamCommand.record(socketPath: socket, to: file)
             case .genTest(let sessionPath, let reducer, let module, let output):
                 let session = try SessionFile(contentsOf: sessionPath)
+                for note in session.notes { standardError("reswift-inspect: " + note) }
                 let source = try TestGenerator(session: session, reducer: reducer, module: module).source()
-                if let output {
-                    try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                if let output, output != "-" {
+                    try UserFiles.replace(output, with: source.utf8, contents: "the test")
                     standardError("Wrote \(output): \(session.actions.count) recorded actions.")
                 } else {
                     ProgramOutput.output(source)

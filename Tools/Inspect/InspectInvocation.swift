@@ -54,7 +54,9 @@ extension InspectInvocation {
             SubcommandDeclaration(
                 "tail", arguments: "<pid|app>", help: "Print each action as it happens, until the app ends"),
             SubcommandDeclaration(
-                "record", arguments: "<pid|app>", help: "Write the initial state and each action to --to"),
+                "record", arguments: "<pid|app>",
+                help:
+                    "Write the initial state and each action to --to,\nuntil the app ends or Ctrl-C stops it"),
             SubcommandDeclaration(
                 "gen-test", arguments: "<session.jsonl>",
                 help: "Write a Swift Testing test that replays a recorded\nsession into a TestStore"),
@@ -66,7 +68,7 @@ extension InspectInvocation {
                 help: "tail: one line per action (text), or the protocol's\nevents"),
             .value(
                 "--to", placeholder: "file",
-                help: "record: the session file; gen-test: the test file\n(else stdout)"),
+                help: "record: the session file; gen-test: the test file\n(- or none: stdout)"),
             .value("--reducer", placeholder: "name", help: "gen-test: the app's reducer function"),
             .value(
                 "--module", placeholder: "name",
@@ -77,7 +79,8 @@ extension InspectInvocation {
         ],
         environment: [
             EnvironmentDeclaration(
-                "XDG_RUNTIME_DIR", help: "Where the apps' sockets are (reswift-inspect/);\nelse TMPDIR"),
+                "XDG_RUNTIME_DIR",
+                help: "Where the apps' sockets are (reswift-inspect/), when\nan absolute path; else TMPDIR"),
             EnvironmentDeclaration(
                 "TMPDIR",
                 help:
@@ -115,6 +118,13 @@ extension InspectInvocation {
     static func parse(_ arguments: [String]) throws(UsageError) -> InspectInvocation {
         if isInteractive(arguments) {
             let parsed = try ArgumentParser.parse(arguments, for: interactiveDeclaration)
+            // `tial todo`: a mistyped command before an app, not two apps.
+            if parsed.positionals.count > 1,
+                let near = NearMiss.suggestion(for: parsed.positionals[0], among: commandNames)
+            {
+                throw UsageError(
+                    "unknown command \(Quoting.quoted(parsed.positionals[0])); did you mean \(near)?")
+            }
             return .inspect(try target(parsed, subcommand: "the inspector"))
         }
         let parsed = try ArgumentParser.parse(arguments, for: declaration)

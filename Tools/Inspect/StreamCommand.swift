@@ -1,4 +1,5 @@
 import Foundation
+@_spi(ReSwiftInternal) import ReSwift
 import ReSwiftDevTools
 import TerminalUI
 
@@ -34,7 +35,7 @@ enum StreamCommand {
     }
 
     static func record(socketPath: String, to file: String) throws -> Int32 {
-        let (fd, isNew) = try UserFiles.openForRecording(file)
+        let (fd, isNew) = try UserFiles.openForWriting(file, contents: "the recording")
         defer { close(fd) }
         let client: InspectorClient
         do {
@@ -47,12 +48,31 @@ enum StreamCommand {
         try client.send(#"{"command":"state"}"#)
         var actions = 0
         var sawHello = false
+        var length: off_t = 0
+        // Ctrl-C is how a recording is usually stopped: say what was recorded, then exit 130.
+        let recorded = Locked(0)
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler {
+            let count = recorded.withLock { $0 }
+            standardError("Recorded \(count) actions to \(file) (stopped with Ctrl-C).")
+            ProgramOutput.exit(130)
+        }
+        interrupt.resume()
+        defer { interrupt.cancel() }
         while let line = try client.nextLine() {
             var bytes = line
             bytes.append(0x0A)
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            guard written == bytes.count else {
-                throw InspectError(description: "Can't write \(file): \(String(cString: strerror(errno))).")
+            do {
+                try UserFiles.writeAll(fd, bytes)
+                length += off_t(bytes.count)
+            } catch {
+                // Leave whole lines only: the session stays readable up to the last action written.
+                _ = ftruncate(fd, length)
+                let reason = (error as? UserFiles.Refusal)?.reason ?? "\(error)"
+                throw InspectError(
+                    description: "Can't write \(file): \(reason). It holds the \(actions) actions recorded "
+                        + "before; make room and record again.")
             }
             guard let event = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else {
                 continue
@@ -63,6 +83,7 @@ enum StreamCommand {
                 standardError(EventFormatter.attached(event) + " Recording to \(file).")
             case "action":
                 actions += 1
+                recorded.withLock { $0 = actions }
             case "gap":
                 let lost = (event["lost"] as? Int).map(String.init) ?? "some"
                 standardError("reswift-inspect: \(lost) events were lost; the session has a gap.")

@@ -16,8 +16,10 @@ import Foundation
 /// Names stay short whatever the app is called, so a socket's path fits the address a socket
 /// takes (104 bytes on Apple platforms, 108 on Linux) wherever the folder fits. The folder is the
 /// first of these that leaves room for the longest name:
-/// - `$XDG_RUNTIME_DIR/reswift-inspect`, when `XDG_RUNTIME_DIR` is set;
-/// - `reswift-inspect-<uid>` in `TMPDIR`, when it is set;
+/// - `$XDG_RUNTIME_DIR/reswift-inspect`, when `XDG_RUNTIME_DIR` is an absolute path (a relative
+///   one is ignored, as the XDG Base Directory spec says and as ReSwiftPersistence does: it would
+///   put the socket under whatever folder the app was started in);
+/// - `reswift-inspect-<uid>` in `TMPDIR`, when it is an absolute path;
 /// - `/tmp/reswift-inspect-<uid>`, where an app whose temporary folder is too deep (an iOS app's
 ///   container, the simulator's) listens, and where tools look too.
 ///
@@ -30,11 +32,11 @@ enum InspectorDirectory {
     /// The folders an app may listen in, the preferred first.
     static func candidates(environment: [String: String]) -> [String] {
         var folders: [String] = []
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             folders.append((runtime as NSString).appendingPathComponent("reswift-inspect"))
         }
         let perUser = "reswift-inspect-\(geteuid())"
-        if let temporary = environment["TMPDIR"], !temporary.isEmpty {
+        if let temporary = environment["TMPDIR"], temporary.hasPrefix("/") {
             folders.append((temporary as NSString).appendingPathComponent(perUser))
         }
         folders.append("/tmp/" + perUser)

@@ -497,9 +497,22 @@ final class InspectorEndpoint: @unchecked Sendable {
                     NoticeEvent(type: "error", message: "jump needs an index of 0 or more."), to: connection)
                 return
             }
+            if let history = currentState() as? any TimeTravelInspectable, index < history.inspectedOldestStep
+            {
+                reply(
+                    NoticeEvent(
+                        type: "error",
+                        message: """
+                            The state after that action is no longer in the app's history: it keeps the \
+                            latest \(history.inspectedStepCount) (timeTravelReducer's historyLimit). Jump to \
+                            a newer action.
+                            """),
+                    to: connection)
+                return
+            }
             // Dispatched off the inspector's queues, so the store's work never holds them up.
             let dispatch = StoreDispatch(function: self.dispatch)
-            DispatchQueue.global().async { dispatch.function(JumpToState(index: index)) }
+            DispatchQueue.global().async { dispatch.function(JumpToStep(number: index)) }
         default:
             reply(
                 NoticeEvent(
@@ -554,8 +567,13 @@ private struct SuspendedSource: @unchecked Sendable {
 /// A `TimeTravelState` as the inspector sees it: the inspector offers jumps, shows the present
 /// state rather than the whole history, and tells where in the history each action left the app.
 protocol TimeTravelInspectable {
-    /// The index a jump back to this moment takes (`currentIndex`).
+    /// The step number a jump back to this moment takes (`currentStepNumber`): stable when a
+    /// bounded history drops older steps, unlike `currentIndex`.
     var inspectedHistoryIndex: Int { get }
+    /// The number of the oldest step kept (`firstStepNumber`).
+    var inspectedOldestStep: Int { get }
+    /// How many steps the history keeps now.
+    var inspectedStepCount: Int { get }
     /// The state the app shows now (`current`).
     var inspectedPresent: Any { get }
     /// The type of the app's state (`State`), which the hello names: the inspector shows and
@@ -564,7 +582,9 @@ protocol TimeTravelInspectable {
 }
 
 extension TimeTravelState: TimeTravelInspectable {
-    var inspectedHistoryIndex: Int { currentIndex }
+    var inspectedHistoryIndex: Int { currentStepNumber }
+    var inspectedOldestStep: Int { firstStepNumber }
+    var inspectedStepCount: Int { steps.count }
     var inspectedPresent: Any { current }
     static var inspectedPresentType: Any.Type { State.self }
 }

@@ -15,7 +15,9 @@ import ReSwiftDiff
 //      "state":{…} too when the connection asked for states)
 //   {"type":"state","seq":1,"state":{…}}        ("description" when the state isn't Encodable)
 //     (time-travel apps: the present state, diffs of the present state, and "historyIndex":n in
-//      action and state events, the index {"command":"jump"} takes to come back to that moment)
+//      action and state events: the number of the history's step the app shows then, which
+//      {"command":"jump"} takes to come back to that moment. A step's number stays the same when
+//      a bounded history drops older steps; a jump to a dropped step is answered with an error.)
 //   {"type":"gap","lost":120}                   events this connection missed since the last one
 //   {"type":"paused"} / {"type":"resumed"} / {"type":"states","on":true}
 //   {"type":"error","message":"…"}
@@ -81,7 +83,8 @@ struct ActionEvent: Encodable {
     var callSite: String?
     var diff: [Difference]
     var state: InspectedValue?
-    /// Where in a time-travel app's history the action left it: the index that jumps back here.
+    /// Where in a time-travel app's history the action left it: the step number
+    /// (`TimeTravelState.currentStepNumber`) that jumps back here.
     var historyIndex: Int?
 
     init(_ captured: CapturedAction, includeState: Bool) {

@@ -38,3 +38,22 @@ public struct JumpToState: Action, Codable, Equatable, Sendable {
         JumpToState(index: .max)
     }
 }
+
+/// Shows the step with a number in the history (``TimeTravelState/firstStepNumber``): the same
+/// state whatever older steps a bounded history dropped since the number was read. The
+/// inspector's jumps use it.
+///
+/// Handled by ``timeTravelReducer(_:historyLimit:)``; the app's reducer never sees it. A number
+/// after the newest step shows the newest; the number of a step already dropped changes nothing.
+public struct JumpToStep: Action, Codable, Equatable, Sendable {
+    /// The number of the step to show.
+    public var number: Int
+
+    /// Creates the action.
+    ///
+    /// - Parameter number: The number of the step to show, as ``TimeTravelState/currentStepNumber``
+    ///   gave it.
+    public init(number: Int) {
+        self.number = number
+    }
+}

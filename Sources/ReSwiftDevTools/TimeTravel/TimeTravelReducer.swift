@@ -44,6 +44,8 @@ public func timeTravelReducer<State>(
             history.move(to: history.currentIndex + 1)
         case let jump as JumpToState:
             history.move(to: jump.index)
+        case let jump as JumpToStep:
+            history.move(toStepNumber: jump.number)
         default:
             let next = reducer(action, history.current)
             history.append(next, action: StateDiff.describe(action), limit: historyLimit)
@@ -81,6 +83,8 @@ public func timeTravelReducer<State>(
             history.move(to: history.currentIndex + 1)
         case let jump as JumpToState:
             history.move(to: jump.index)
+        case let jump as JumpToStep:
+            history.move(toStepNumber: jump.number)
         case is ReSwiftInit where history.steps.count == 1:
             // The in-place store reduces ReSwiftInit into its initial state: that is still the
             // initial state, not a step to travel back from.

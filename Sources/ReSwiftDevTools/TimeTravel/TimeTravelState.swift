@@ -38,6 +38,17 @@ public struct TimeTravelState<State> {
     /// The position in ``steps`` of the state the app shows.
     public internal(set) var currentIndex: Int
 
+    /// The number of the first of ``steps``: how many older steps a bounded history has dropped.
+    /// The step at position `i` is step number `firstStepNumber + i` for as long as it is kept,
+    /// however many steps are dropped after it is made, so ``JumpToStep`` reaches the same state
+    /// later, where a position in ``steps`` would have moved.
+    public internal(set) var firstStepNumber = 0
+
+    /// The number of the step the app shows (see ``firstStepNumber``).
+    public var currentStepNumber: Int {
+        firstStepNumber + currentIndex
+    }
+
     /// Creates a history holding one state, for a store's initial state.
     ///
     /// - Parameter initial: The app's initial state.
@@ -77,12 +88,22 @@ public struct TimeTravelState<State> {
         currentIndex = min(max(index, 0), steps.count - 1)
     }
 
+    /// Moves to the step numbered `number` (see ``firstStepNumber``); a number after the newest
+    /// step shows the newest. Returns `false`, and stays, when the step was dropped.
+    @discardableResult
+    mutating func move(toStepNumber number: Int) -> Bool {
+        guard number >= firstStepNumber else { return false }
+        move(to: number - firstStepNumber)
+        return true
+    }
+
     /// Makes a new state the latest step, after dropping the steps after the current one and, if
     /// the history is bounded, the oldest steps beyond the limit.
     mutating func append(_ state: State, action: String, limit: Int?) {
         steps.removeSubrange((currentIndex + 1)...)
         steps.append(Step(state: state, action: action))
         if let limit, steps.count > limit {
+            firstStepNumber += steps.count - limit
             steps.removeFirst(steps.count - limit)
         }
         currentIndex = steps.count - 1

@@ -181,12 +181,51 @@ private struct Bump: Action {
 
         client.send(#"{"command":"jump","index":1}"#)
         var event = try client.next("action")
-        while event["action"] as? String != "JumpToState" {
+        while event["action"] as? String != "JumpToStep" {
             event = try client.next("action")
         }
-        #expect((event["payload"] as? [String: Any])?["index"] as? Int == 1)
+        #expect((event["payload"] as? [String: Any])?["number"] as? Int == 1)
         try await eventually("the store shows step 1") { store.state.currentIndex == 1 }
         #expect(store.state.current.todos.map(\.title) == ["a"])
+    }
+
+    /// A bounded history drops its oldest steps; the step an action event names still jumps to
+    /// the state after that action (a position in the history would land later), and a step
+    /// already dropped is answered with an error instead of the oldest state.
+    @Test func jumpsLandOnTheActionsStateAfterTheHistoryWasTrimmed() async throws {
+        let sandbox = try InspectorSandbox()
+        defer { sandbox.remove() }
+        let started = Collected<InspectorEndpoint>()
+        let middleware: Middleware<TimeTravelState<TodoState>> = makeInspectorMiddleware(
+            app: "travel", environment: sandbox.environment
+        ) { started.append($0) }
+        let store = Store(
+            reducer: timeTravelReducer(todoReducer, historyLimit: 500), state: nil, middleware: [middleware])
+        let endpoint = try #require(started.all.first)
+        let client = try InspectorTestClient(path: endpoint.socketPath)
+        _ = try client.next("hello")
+        var stepOf: [String: Int] = [:]
+        for number in 1...700 {
+            store.dispatch(AddTodo(title: "\(number)"))
+            let event = try client.next("action")
+            let title = (event["payload"] as? [String: Any])?["title"] as? String
+            stepOf[title ?? "?"] = event["historyIndex"] as? Int
+        }
+        #expect(store.state.steps.count == 500)
+        #expect(store.state.firstStepNumber == 201)
+
+        let step = try #require(stepOf["600"])
+        client.send(#"{"command":"jump","index":\#(step)}"#)
+        try await eventually("the store shows the state after the 600th action") {
+            store.state.current.todos.last?.title == "600"
+        }
+        #expect(store.state.current.todos.count == 600)
+
+        let dropped = try #require(stepOf["100"])
+        client.send(#"{"command":"jump","index":\#(dropped)}"#)
+        let error = try client.next("error")
+        #expect((error["message"] as? String)?.contains("no longer in the app's history") == true, "\(error)")
+        #expect(store.state.current.todos.count == 600, "a dropped step changes nothing")
     }
 
     @Test func aTimeTravelStoreShowsItsPresentStateAndWhereEachActionLeftItsHistory() throws {

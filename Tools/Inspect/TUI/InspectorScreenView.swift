@@ -162,6 +162,13 @@ enum InspectorScreenView {
                     lines.append(Line("~ \(path)", style: .color(.yellow)))
                 }
             }
+            if record.cutBytes > 0 {
+                // Under the title, where a long diff can't push it out of the pane.
+                var note = "… \(ByteCountText.text(record.cutBytes)) not kept"
+                note += record.cutDifferences > 0 ? " (\(record.cutDifferences) more changes; " : " ("
+                note += "\(ByteCountText.text(InspectorViewState.entryByteLimit)) kept per action)"
+                lines.insert(Line(note, style: .dim), at: 1)
+            }
             return lines
         }
     }
@@ -180,5 +187,14 @@ enum InspectorScreenView {
         case false?: return Line(indent + "▸ " + row.text)
         case nil: return Line(indent + "  " + row.text)
         }
+    }
+}
+
+/// A number of bytes in words: `512 bytes`, `16 KB`, `3.2 MB`.
+enum ByteCountText {
+    static func text(_ bytes: Int) -> String {
+        if bytes < 1_024 { return "\(bytes) bytes" }
+        if bytes < 1_024 * 1_024 { return "\(bytes / 1_024) KB" }
+        return String(format: "%.1f MB", Double(bytes) / 1_048_576)
     }
 }

@@ -65,10 +65,17 @@ private func apply(_ event: IncomingEvent, to state: inout InspectorViewState) {
         let record = InspectorViewState.ActionRecord(
             seq: event.seq ?? 0, name: event.action ?? "?",
             payload: event.payload?.compact ?? event.description ?? "", durationNs: event.durationNs ?? 0,
-            callSite: event.callSite, diff: event.diff ?? [], historyIndex: event.historyIndex)
+            callSite: event.callSite, diff: event.diff ?? [], historyIndex: event.historyIndex
+        ).bounded()
         noteUnseenActions(before: record.seq, in: &state)
         appendEntry(.action(record), to: &state)
         state.isStateStale = true
+        // Any action but a move in time makes a new present, which the app shows: travel is over.
+        if state.travelledTo != nil && !timeTravelActions.contains(record.name) {
+            state.travelledTo = nil
+            state.message =
+                "The app moved on (\(record.name)): it shows its present state; time travel ended."
+        }
     case "gap":
         appendEntry(.gap(lost: event.lost ?? 0), to: &state)
         state.reportedMissing += event.lost ?? 0
@@ -113,10 +120,18 @@ private func noteUnseenActions(before seq: UInt64, in state: inout InspectorView
 }
 
 private func appendEntry(_ kind: InspectorViewState.Entry.Kind, to state: inout InspectorViewState) {
-    state.entries.append(.init(id: state.nextEntryID, kind: kind))
+    let bytes = kind.action?.keptBytes ?? 0
+    state.entries.append(.init(id: state.nextEntryID, kind: kind, bytes: bytes))
     state.nextEntryID += 1
-    let excess = state.entries.count - InspectorViewState.entryLimit
+    state.keptBytes += bytes
+    var excess = max(state.entries.count - InspectorViewState.entryLimit, 0)
+    var kept = state.keptBytes - state.entries.prefix(excess).reduce(0) { $0 + $1.bytes }
+    while kept > InspectorViewState.keptByteLimit && excess < state.entries.count - 1 {
+        kept -= state.entries[excess].bytes
+        excess += 1
+    }
     if excess > 0 {
+        state.keptBytes = kept
         state.entries.removeFirst(excess)
         state.droppedEntries += excess
     }
@@ -160,3 +175,75 @@ private func travelToSelection(in state: inout InspectorViewState) {
     state.travelledTo = record.seq
     state.message = "The app shows the state after #\(record.seq). b brings it back to the present."
 }
+
+extension InspectorViewState.Entry.Kind {
+    var action: InspectorViewState.ActionRecord? {
+        if case .action(let record) = self { return record }
+        return nil
+    }
+}
+
+extension InspectorViewState.ActionRecord {
+    /// The bytes of text the record holds.
+    var keptBytes: Int {
+        name.utf8.count + payload.utf8.count + (callSite?.utf8.count ?? 0)
+            + diff.reduce(0) {
+                $0 + $1.path.utf8.count + ($1.before?.utf8.count ?? 0) + ($1.after?.utf8.count ?? 0)
+            }
+    }
+
+    /// The record cut to ``InspectorViewState/entryByteLimit``: the payload and each side of a
+    /// difference to ``InspectorViewState/valueByteLimit`` (ending in `…`), and the differences
+    /// that don't fit after that left out; ``cutBytes`` and ``cutDifferences`` say how much.
+    func bounded() -> Self {
+        var record = self
+        var budget = InspectorViewState.entryByteLimit - name.utf8.count - (callSite?.utf8.count ?? 0)
+        func cut(_ text: String) -> String {
+            let (kept, lost) = Self.prefix(of: text, bytes: InspectorViewState.valueByteLimit)
+            record.cutBytes += lost
+            return kept
+        }
+        record.payload = cut(payload)
+        budget -= record.payload.utf8.count
+        record.diff = []
+        func size(_ difference: IncomingEvent.Difference) -> Int {
+            difference.path.utf8.count + (difference.before?.utf8.count ?? 0)
+                + (difference.after?.utf8.count ?? 0)
+        }
+        for (index, difference) in diff.enumerated() {
+            let cutBefore = record.cutBytes
+            var kept = difference
+            kept.path = cut(difference.path)
+            kept.before = difference.before.map(cut)
+            kept.after = difference.after.map(cut)
+            guard size(kept) <= budget else {
+                let rest = diff[index...]
+                record.cutDifferences = rest.count
+                record.cutBytes = cutBefore + rest.reduce(0) { $0 + size($1) }
+                break
+            }
+            budget -= size(kept)
+            record.diff.append(kept)
+        }
+        return record
+    }
+
+    /// The first characters of `text` that fit in `bytes` of UTF-8 (then `…`), and how many bytes
+    /// were left out.
+    static func prefix(of text: String, bytes: Int) -> (String, lost: Int) {
+        let total = text.utf8.count
+        guard total > bytes else { return (text, 0) }
+        var used = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let size = text[index].utf8.count
+            if used + size > bytes { break }
+            used += size
+            end = text.index(after: index)
+        }
+        return (text[..<end] + "…", total - used)
+    }
+}
+
+/// The actions that move a time-travel app through its history without making a new present.
+private let timeTravelActions: Set<String> = ["JumpToStep", "JumpToState", "StepBack", "StepForward"]

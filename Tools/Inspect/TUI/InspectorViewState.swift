@@ -27,6 +27,8 @@ struct InspectorViewState: Equatable {
         /// Unique in this session; the selection refers to it.
         var id: Int
         var kind: Kind
+        /// The bytes of text the row keeps, counted against ``keptByteLimit``.
+        var bytes = 0
 
         var action: ActionRecord? {
             if case .action(let record) = kind { return record }
@@ -43,8 +45,12 @@ struct InspectorViewState: Equatable {
         var durationNs: UInt64
         var callSite: String?
         var diff: [IncomingEvent.Difference]
-        /// For a time-travel app, the history index that jumps back to the state after this action.
+        /// For a time-travel app, the history step that jumps back to the state after this action.
         var historyIndex: Int?
+        /// Bytes of the payload and diff the row doesn't keep, beyond ``entryByteLimit``.
+        var cutBytes = 0
+        /// Differences the row doesn't keep at all.
+        var cutDifferences = 0
     }
 
     /// The app's state as last received.
@@ -71,13 +77,23 @@ struct InspectorViewState: Equatable {
 
     /// How many rows the list keeps; older ones are dropped, so memory stays bounded.
     static let entryLimit = 5000
+    /// The most bytes of text (payload, call site, diff) one row keeps: 16 KiB. Each value is
+    /// cut to ``valueByteLimit``, and differences beyond the row's bytes are counted, not kept.
+    static let entryByteLimit = 16 << 10
+    /// The most bytes of one payload or one side of a difference a row keeps.
+    static let valueByteLimit = 2 << 10
+    /// The most bytes of text all rows keep together: 32 MiB. Older rows are dropped beyond it,
+    /// as beyond ``entryLimit``, so a stream of large diffs can't fill the memory.
+    static let keptByteLimit = 32 << 20
 
     var target: Target?
     var connection = Connection.connecting
     var entries: [Entry] = []
     var nextEntryID = 0
-    /// Rows dropped from the top to stay within ``entryLimit``.
+    /// Rows dropped from the top to stay within ``entryLimit`` and ``keptByteLimit``.
     var droppedEntries = 0
+    /// The bytes of text the rows keep (the sum of their ``Entry/bytes``).
+    var keptBytes = 0
     /// The action types shown: those containing this text (case-insensitively); empty for all.
     var filter = ""
     /// The filter being typed after `/`, or `nil`.
