@@ -84,10 +84,11 @@ import Testing
         // server records a request before it asks the handler).
         let release = DispatchSemaphore(value: 0)
         server.setHandler(for: "/library") { [server] _ in
-            if server.requests(for: "/library").count == 1 { _ = release.wait(timeout: .now() + 30) }
+            if server.requests(for: "/library").count == 1 { _ = release.wait(timeout: .now() + 60) }
             return .json(Fixtures.akitaNewer)
         }
-        let terminal = try start(server, arguments: ["--no-cache"])
+        // A timeout longer than the hold: a loaded machine may take a while to show the keys.
+        let terminal = try start(server, arguments: ["--no-cache", "--timeout", "60"])
         try await terminal.screen(showing: "Loading libraries…")
         // r, r and R while the list loads, then / : its filter line shows the three were handled.
         try terminal.send("rrR/")
