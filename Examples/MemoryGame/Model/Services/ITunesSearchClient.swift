@@ -132,6 +132,19 @@ private struct SearchResponse: Decodable {
         var artistName: String?
         var collectionName: String?
         var artworkUrl100: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case artistName, collectionName, artworkUrl100
+        }
+
+        /// A field of another type (`"artistName": 5`), or a result that isn't an object, reads as
+        /// missing: that result alone is skipped, never the whole reply.
+        init(from decoder: any Decoder) throws {
+            guard let fields = try? decoder.container(keyedBy: CodingKeys.self) else { return }
+            artistName = try? fields.decodeIfPresent(String.self, forKey: .artistName)
+            collectionName = try? fields.decodeIfPresent(String.self, forKey: .collectionName)
+            artworkUrl100 = try? fields.decodeIfPresent(String.self, forKey: .artworkUrl100)
+        }
     }
 
     var results: [Result]

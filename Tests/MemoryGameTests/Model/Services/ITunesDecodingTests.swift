@@ -23,6 +23,20 @@ import Testing
         #expect(albums[0].artworkURL == URL(string: "https://example.com/1/100x100bb.jpg"))
     }
 
+    @Test func aResultOfTheWrongShapeIsSkippedAndTheOthersKept() throws {
+        let good = (1...20).map {
+            #"{"artistName": "A\#($0)", "collectionName": "T\#($0)", "artworkUrl100": "https://example.com/\#($0).jpg"}"#
+        }
+        let odd = [
+            #"{"artistName": 5, "collectionName": "Bad", "artworkUrl100": "https://example.com/x.jpg"}"#,
+            #"{"artistName": "B", "collectionName": ["list"], "artworkUrl100": "https://example.com/y.jpg"}"#,
+            "7", "null",
+        ]
+        let body = Data(#"{"results": [\#((odd + good).joined(separator: ", "))]}"#.utf8)
+        let albums = try ITunesSearchClient.decodeAlbums(from: body)
+        #expect(albums.map(\.title) == (1...20).map { "T\($0)" })
+    }
+
     @Test func rejectsABodyThatIsNotJSON() {
         #expect(throws: AlbumSourceError(.malformedResponse(detail: "not valid JSON"))) {
             try ITunesSearchClient.decodeAlbums(from: Data("<html>oops</html>".utf8))
