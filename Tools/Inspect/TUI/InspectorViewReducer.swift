@@ -186,10 +186,13 @@ extension InspectorViewState.Entry.Kind {
 extension InspectorViewState.ActionRecord {
     /// The bytes of text the record holds.
     var keptBytes: Int {
-        name.utf8.count + payload.utf8.count + (callSite?.utf8.count ?? 0)
-            + diff.reduce(0) {
-                $0 + $1.path.utf8.count + ($1.before?.utf8.count ?? 0) + ($1.after?.utf8.count ?? 0)
-            }
+        var bytes = name.utf8.count + payload.utf8.count + (callSite?.utf8.count ?? 0)
+        for change in diff {
+            bytes += change.path.utf8.count
+            bytes += change.before?.utf8.count ?? 0
+            bytes += change.after?.utf8.count ?? 0
+        }
+        return bytes
     }
 
     /// The record cut to ``InspectorViewState/entryByteLimit``: the payload and each side of a
