@@ -89,7 +89,7 @@ public func fuzzPersistedFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     }
     let file = PersistedFile<Stored>(
         url: url, schemaVersion: 3, migrations: migrations, whenUnusable: .refuse,
-        problemHandler: { problem in _ = problem.message })
+        errorHandler: { problem in _ = problem.message })
     let loaded: Stored?
     do {
         loaded = try file.read()
