@@ -88,7 +88,7 @@ public struct QueryEndpoint<Argument: Hashable & Sendable, Value: Sendable>: Sen
     ///   - isTransient: Whether a failure is worth retrying.
     ///   - describe: The words an entry keeps for a failure.
     ///   - code: The endpoint's name for a failure's kind.
-    ///   - following: Fetches the answer for an argument, given the entry's current value.
+    ///   - fetch: Fetches the answer for an argument, given the entry's current value.
     public init(
         _ name: String,
         policy: QueryPolicy = QueryPolicy(),

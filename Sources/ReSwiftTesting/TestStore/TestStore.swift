@@ -294,8 +294,6 @@ public final class TestStore<State>: @unchecked Sendable {
     /// Checks that thunks or middleware dispatched an action of type `type`, waiting for it up to
     /// the timeout, and checks the state it produced; the other parameters are those of the
     /// `receive` of an action.
-    ///
-    /// - Parameter type: The type of the action expected next.
     public func receive<A: Action>(
         _ type: A.Type, timeout: TimeInterval? = nil, fileID: StaticString = #fileID,
         file filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
@@ -306,9 +304,7 @@ public final class TestStore<State>: @unchecked Sendable {
     }
 
     /// The `async` `receive` of an action, blocking the calling thread while it waits: the form
-    /// for synchronous XCTest tests.
-    ///
-    /// - Parameter expected: The action expected next.
+    /// for synchronous XCTest tests. `expected` is the action expected next.
     public func receive<A: Action & Equatable>(
         _ expected: A, timeout: TimeInterval? = nil, fileID: StaticString = #fileID,
         file filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
@@ -319,9 +315,7 @@ public final class TestStore<State>: @unchecked Sendable {
     }
 
     /// The `async` `receive` of an action type, blocking the calling thread while it waits: the
-    /// form for synchronous XCTest tests.
-    ///
-    /// - Parameter type: The type of the action expected next.
+    /// form for synchronous XCTest tests. `type` is the type of the action expected next.
     public func receive<A: Action>(
         _ type: A.Type, timeout: TimeInterval? = nil, fileID: StaticString = #fileID,
         file filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,

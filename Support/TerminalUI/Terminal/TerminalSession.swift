@@ -131,7 +131,7 @@ public final class TerminalSession: Sendable {
 
     /// Whether a terminal of type `term` (the `TERM` variable) can show a session: not when it is
     /// unset, empty or `dumb`, which can't move the cursor or switch screens.
-    /// ``start(input:output:options:)`` refuses such a terminal; a program with a printed form
+    /// ``start(input:output:options:terminalType:)`` refuses such a terminal; a program with a printed form
     /// can print that instead.
     public static func supportsFullScreen(term: String?) -> Bool {
         guard let term, !term.isEmpty else { return false }
@@ -144,7 +144,7 @@ public final class TerminalSession: Sendable {
         isatty(input) == 1 && isatty(output) == 1
     }
 
-    /// Puts the terminal back as it was before ``start(input:output:options:)``: its modes, the
+    /// Puts the terminal back as it was before ``start(input:output:options:terminalType:)``: its modes, the
     /// main screen and a visible cursor. Calling it again does nothing.
     public func restore() {
         TerminalRestoration.restore(session: session)
