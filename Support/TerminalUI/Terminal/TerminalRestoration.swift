@@ -157,17 +157,7 @@ enum TerminalRestoration {
     static func restoreTerminal() {
         guard record.pointee.active == 1 else { return }
         record.pointee.active = 0
-        var remaining = record.pointee.leaveCount
-        var offset = 0
-        while remaining > 0 {
-            let written = write(record.pointee.outputFD, leaveBytes + offset, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            remaining -= written
-            offset += written
-        }
+        writeAll(leaveBytes, count: record.pointee.leaveCount)
         if record.pointee.hasSavedModes == 1 {
             _ = tcsetattr(record.pointee.inputFD, TCSAFLUSH, &record.pointee.savedModes)
         }
