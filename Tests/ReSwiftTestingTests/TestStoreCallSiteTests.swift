@@ -66,7 +66,7 @@ private func increment(dispatch: DispatchFunction) {
                     dispatch(SearchStarted())
                     dispatch(SearchFinished(books: []))
                 })
-            await store.finish()
+            await store.finish(timeout: 30)  // ends when the thunks do; a busy pool starts them late
         } matching: { issue in
             mentions(
                 """

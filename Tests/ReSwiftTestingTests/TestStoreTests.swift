@@ -98,7 +98,7 @@ private func mentions(_ text: String) -> (Issue) -> Bool {
             $0.isLoading = false
             $0.books = ["Swift in Depth", "Advanced Swift"]
         }
-        await store.finish()
+        await store.finish(timeout: 30)  // ends when the thunks do; a busy pool starts them late
     }
 
     @Test func receivingTheWrongActionFailsNamingBoth() async {
@@ -192,7 +192,7 @@ private func mentions(_ text: String) -> (Issue) -> Bool {
         await withKnownIssue {
             let store = TestStore(initialState: LibraryState(), reducer: libraryReducer)
             store.send(AsyncThunk<LibraryState, Void> { _, _ in throw CatalogUnavailable() } as Action)
-            await store.finish()
+            await store.finish(timeout: 30)  // ends when the thunks do; a busy pool starts them late
         } matching: { issue in
             mentions("threw an error that nobody awaited: CatalogUnavailable()")(issue)
         }
