@@ -69,7 +69,9 @@
 
         private let process: Process
         private let masterFD: Int32
-        private let slaveFD: Int32
+        /// This process's descriptor of the slave side, open until `close()` (-1 once closed):
+        /// while it is, the master never reads as hung up.
+        private var slaveFD: Int32
         private let initialModes: termios
         private let output: OutputCollector
         private let exited = DispatchSemaphore(value: 0)
@@ -119,9 +121,11 @@
             process.standardError = handle
             let exited = exited
             let exitState = exitState
+            let output = output
             process.terminationHandler = { process in
                 exitState.withLock { $0 = (process.terminationStatus, process.terminationReason) }
                 exited.signal()
+                output.programExited()
             }
             do {
                 try withUnblockedSignals { try process.run() }
@@ -342,6 +346,18 @@
             return state.reason == .uncaughtSignal ? 128 + state.status : state.status
         }
 
+        /// Whether the output reader saw the terminal hang up after the program exited, read
+        /// what was left and stopped: it waits on events, never on a timer.
+        var outputHasEnded: Bool { output.hasEnded }
+
+        /// Closes this process's descriptor of the slave side before `close()`: once the program
+        /// has exited too, nothing holds the terminal and the master reads as hung up.
+        func releaseSlaveSide() {
+            guard slaveFD >= 0 else { return }
+            closeDescriptor(slaveFD)
+            slaveFD = -1
+        }
+
         /// Whether the terminal's modes are now the same as before the program started (it left raw
         /// mode). Meaningful after the program exited.
         public var terminalModesRestored: Bool {
@@ -390,7 +406,7 @@
             closed = true
             output.stop()
             closeDescriptor(masterFD)
-            closeDescriptor(slaveFD)
+            releaseSlaveSide()
         }
     }
 
@@ -449,6 +465,13 @@
             var stopRequested = false
             /// How many times the reader looked and found nothing to read for 20 ms.
             var idlePasses = 0
+            /// Whether the program exited (its termination handler ran).
+            var programExited = false
+            /// Whether the reader found the terminal hung up (end of file or EIO) and waits for
+            /// the program's exit: nothing is waiting to be read meanwhile.
+            var hungUp = false
+            /// Whether the reader read what was left after the hang-up and the exit, and ended.
+            var ended = false
         }
 
         private let fd: Int32
@@ -463,6 +486,10 @@
         }
 
         var count: Int { state.withLock { $0.bytes.count } }
+
+        /// Whether the reader saw the terminal hang up (the program that held it exited) and
+        /// stopped: everything the program wrote is in.
+        var hasEnded: Bool { state.withLock { $0.ended } }
 
         func bytes(from offset: Int) -> [UInt8] {
             state.withLock { Array($0.bytes[min(offset, $0.bytes.count)...]) }
@@ -497,13 +524,13 @@
         /// a reader that wasn't scheduled for 50 ms would leave the program's last bytes unread.
         func waitUntilQuiet() {
             let deadline = Date().addingTimeInterval(5)
-            while Date() < deadline {
+            while Date() < deadline && !hasEnded {
                 let seen = count
                 if waitForMore(than: seen, until: Date().addingTimeInterval(0.05)) { continue }
                 // A pass that began after this point found nothing: everything written is in.
                 let passes = state.withLock { $0.idlePasses }
                 condition.lock()
-                while state.withLock({ $0.idlePasses }) < passes + 2 {
+                while state.withLock({ $0.idlePasses < passes + 2 && !$0.hungUp && !$0.ended }) {
                     if !condition.wait(until: deadline) { break }
                 }
                 condition.unlock()
@@ -516,13 +543,25 @@
             _ = try? await onAThreadOfItsOwn { [self] in waitUntilQuiet() }
         }
 
+        /// Wakes a reader that waits for the program's exit after a hang-up.
+        func programExited() {
+            condition.lock()
+            state.withLock { $0.programExited = true }
+            condition.broadcast()
+            condition.unlock()
+        }
+
         /// Ends the read loop and waits for it (the descriptor may be closed afterwards).
         func stop() {
+            condition.lock()
             let alreadyStopped = state.withLock { state in
                 defer { state.stopRequested = true }
                 return state.stopRequested
             }
-            // The loop looks at `stopRequested` every 20 ms; past the deadline it is stuck.
+            condition.broadcast()
+            condition.unlock()
+            // The loop looks at `stopRequested` every 20 ms (or has ended); past the deadline it
+            // is stuck.
             if !alreadyStopped && finished.wait(timeout: .now() + 10) == .timedOut {
                 Issue.record("PseudoTerminal: the output reader did not stop within 10 s")
             }
@@ -538,27 +577,39 @@
                     condition.unlock()
                     continue
                 }
-                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if count > 0 {
+                let count = readChunk(into: &buffer)
+                if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) {
+                    // End of file or EIO: no process holds the slave side, and poll() would say so
+                    // at once, forever. Wait for the event that ends this, the program's exit (or
+                    // a stop), instead of looking again on a timer; then read what is left.
                     condition.lock()
-                    state.withLock { state in
-                        state.bytes += buffer[0..<count]
-                        state.chunkEnds.append(state.bytes.count)
-                    }
+                    state.withLock { $0.hungUp = true }
+                    condition.broadcast()
+                    while !state.withLock({ $0.programExited || $0.stopRequested }) { condition.wait() }
+                    condition.unlock()
+                    while isReadable(fd, withinMilliseconds: 0) && readChunk(into: &buffer) > 0 {}
+                    condition.lock()
+                    state.withLock { $0.ended = true }
                     condition.broadcast()
                     condition.unlock()
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    // The slave side is gone for now (EIO while no process holds it open). Poll
-                    // would spin, so pause a little before looking again: this loop reads for as
-                    // long as the terminal lives, it waits for nothing.
-                    usleep(20_000)
-                    condition.lock()
-                    state.withLock { $0.idlePasses += 1 }
-                    condition.broadcast()
-                    condition.unlock()
+                    break
                 }
             }
             finished.signal()
+        }
+
+        /// Reads once into `buffer` and appends what came. - Returns: what `read` returned.
+        private func readChunk(into buffer: inout [UInt8]) -> Int {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return count }
+            condition.lock()
+            state.withLock { state in
+                state.bytes += buffer[0..<count]
+                state.chunkEnds.append(state.bytes.count)
+            }
+            condition.broadcast()
+            condition.unlock()
+            return count
         }
     }
 #endif

@@ -31,6 +31,19 @@ import Testing
         #expect(try terminal.waitForExit() == 143)
     }
 
+    /// Once nothing holds the terminal (the program exited and this process let its side go),
+    /// the reader reads what is left and ends, instead of looking again every 20 ms for as long
+    /// as the terminal lives.
+    @Test func theOutputReaderEndsWhenNothingHoldsTheTerminal() async throws {
+        let terminal = try PseudoTerminal(product: "pty-echo-fixture")
+        try await terminal.screen(showing: "PTY echo fixture")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(!terminal.outputHasEnded, "this process still holds the terminal")
+        terminal.releaseSlaveSide()
+        try await eventually("the reader to see the hang-up and end") { terminal.outputHasEnded }
+    }
+
     @Test func programThatCannotStartThrowsAndSignalsNothing() {
         #expect(throws: TestSupportError.self) {
             try PseudoTerminal(executableURL: URL(fileURLWithPath: "/nonexistent/program"))
