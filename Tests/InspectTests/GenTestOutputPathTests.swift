@@ -39,19 +39,35 @@ import Testing
         return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
     }
 
-    @Test func aSymbolicLinkIsRefusedAndWhatItPointsToIsLeftWhole() throws {
-        let victim = folder.file("victim").path
-        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: victim))
-        let link = folder.file("Generated.swift").path
-        #expect(symlink(victim, link) == 0)
+    /// Writes a precious file, links `Generated.swift` to it with `makeLink`, and runs gen-test
+    /// with `--to Generated.swift`: it must fail saying `message` and leave the precious file whole.
+    ///
+    /// - Returns: The link's path.
+    @discardableResult
+    private func expectRefusal(
+        ofALinkMadeBy makeLink: (String, String) -> Int32, saying message: (String) -> String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let precious = folder.file("precious").path
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: precious))
+        let path = folder.file("Generated.swift").path
+        #expect(makeLink(precious, path) == 0, sourceLocation: sourceLocation)
 
-        let run = try genTest(to: link)
-        #expect(run.status == 1)
+        let run = try genTest(to: path)
+        #expect(run.status == 1, sourceLocation: sourceLocation)
         #expect(
-            run.standardError.contains("Can't write \(link): it is a symbolic link. Give --to a new file"),
-            "\(run.standardError)")
+            run.standardError.contains(message(path)), "\(run.standardError)", sourceLocation: sourceLocation)
+        #expect(
+            FileManager.default.contents(atPath: precious) == Data("precious\n".utf8),
+            sourceLocation: sourceLocation)
+        return path
+    }
+
+    @Test func aSymbolicLinkIsRefusedAndWhatItPointsToIsLeftWhole() throws {
+        let link = try expectRefusal(ofALinkMadeBy: { symlink($0, $1) }) {
+            "Can't write \($0): it is a symbolic link. Give --to a new file"
+        }
         #expect(kind(link) == S_IFLNK, "the link is still a link")
-        #expect(FileManager.default.contents(atPath: victim) == Data("precious\n".utf8))
     }
 
     @Test func aFIFOIsRefusedWithoutWaitingForAReader() throws {
@@ -81,16 +97,9 @@ import Testing
     }
 
     @Test func aFileWithAnotherHardLinkIsRefused() throws {
-        let original = folder.file("original").path
-        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: original))
-        let path = folder.file("Generated.swift").path
-        #expect(link(original, path) == 0)
-        let run = try genTest(to: path)
-        #expect(run.status == 1)
-        #expect(
-            run.standardError.contains("hard link, so the test would be written there too"),
-            "\(run.standardError)")
-        #expect(FileManager.default.contents(atPath: original) == Data("precious\n".utf8))
+        try expectRefusal(ofALinkMadeBy: { link($0, $1) }) { _ in
+            "hard link, so the test would be written there too"
+        }
     }
 
     @Test func aDashWritesToStandardOutput() throws {

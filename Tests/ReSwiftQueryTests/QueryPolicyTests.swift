@@ -8,18 +8,15 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct QueryPolicyTests {
     @Test func manyWantsOfOneKeyMakeOneFetch() async {
-        let clock = TestClock()
-        let server = FakeServer()
-        let store = makeStore(albumsEndpoint(server), clock: clock)
-        let albums = albumsEndpoint(server)
-        for _ in 0..<1000 { store.dispatch(albums.want("Rock")) }
-        store.dispatch(albums.refetch("Rock"))  // the user's reload while loading sends nothing new
-        #expect(store.state.albums["Rock"]?.status == .loading)
-        #expect(store.state.albums["Rock"]?.wantedBy == 1000)
-        await clock.advance(by: .seconds(1))
-        #expect(server.calls == ["Rock"])
-        #expect(store.state.albums["Rock"]?.status == .loaded)
-        #expect(store.state.albums["Rock"]?.value == ["Rock 1"])
+        let app = AlbumsApp()
+        for _ in 0..<1000 { app.want("Rock") }
+        app.refetch("Rock")  // the user's reload while loading sends nothing new
+        #expect(app.store.state.albums["Rock"]?.status == .loading)
+        #expect(app.store.state.albums["Rock"]?.wantedBy == 1000)
+        await app.advance(by: .seconds(1))
+        #expect(app.server.calls == ["Rock"])
+        #expect(app.store.state.albums["Rock"]?.status == .loaded)
+        #expect(app.store.state.albums["Rock"]?.value == ["Rock 1"])
     }
 
     @Test func wantsThatComeWhileTheAnswerArrivesMakeNoSecondFetch() async {
@@ -38,75 +35,64 @@ struct QueryPolicyTests {
     }
 
     @Test func aFreshAnswerIsNotFetchedAgainAndAStaleOneIsShownWhileItIs() async {
-        let clock = TestClock()
-        let server = FakeServer()
-        let albums = albumsEndpoint(server, policy: QueryPolicy(freshFor: .seconds(600), keepFor: nil))
-        let store = makeStore(albums, clock: clock)
-        store.dispatch(albums.want("Rock"))
-        await clock.advance(by: .seconds(1))
-        store.dispatch(albums.unwant("Rock"))
-        await clock.advance(by: .seconds(300))
-        store.dispatch(albums.want("Rock"))
-        #expect(server.calls == ["Rock"])
-        #expect(store.state.albums["Rock"]?.status == .loaded)
-        store.dispatch(albums.unwant("Rock"))
-        await clock.advance(by: .seconds(300))
-        store.dispatch(albums.want("Rock"))
-        #expect(store.state.albums["Rock"]?.status == .refreshing)
-        #expect(store.state.albums["Rock"]?.value == ["Rock 1"])
-        await clock.advance(by: .seconds(1))
-        #expect(server.calls == ["Rock", "Rock"])
-        #expect(store.state.albums["Rock"]?.value == ["Rock 2"])
-        #expect(store.state.albums["Rock"]?.fetched?.instant == EffectInstant(nanoseconds: 602_000_000_000))
+        let app = AlbumsApp(policy: QueryPolicy(freshFor: .seconds(600), keepFor: nil))
+        app.want("Rock")
+        await app.advance(by: .seconds(1))
+        app.unwant("Rock")
+        await app.advance(by: .seconds(300))
+        app.want("Rock")
+        #expect(app.server.calls == ["Rock"])
+        #expect(app.store.state.albums["Rock"]?.status == .loaded)
+        app.unwant("Rock")
+        await app.advance(by: .seconds(300))
+        app.want("Rock")
+        #expect(app.store.state.albums["Rock"]?.status == .refreshing)
+        #expect(app.store.state.albums["Rock"]?.value == ["Rock 1"])
+        await app.advance(by: .seconds(1))
+        #expect(app.server.calls == ["Rock", "Rock"])
+        #expect(app.store.state.albums["Rock"]?.value == ["Rock 2"])
+        #expect(
+            app.store.state.albums["Rock"]?.fetched?.instant == EffectInstant(nanoseconds: 602_000_000_000))
     }
 
     @Test func anEntryNobodyWantsIsRemovedAfterKeepFor() async {
-        let clock = TestClock()
-        let server = FakeServer()
-        let albums = albumsEndpoint(server, policy: QueryPolicy(keepFor: .seconds(60)))
-        let store = makeStore(albums, clock: clock)
-        store.dispatch(albums.want("Rock"))
-        await clock.advance(by: .seconds(1))
-        store.dispatch(albums.unwant("Rock"))
-        await clock.advance(by: .seconds(59))
-        #expect(store.state.albums["Rock"] != nil)
-        await clock.advance(by: .seconds(1))
-        #expect(store.state.albums["Rock"] == nil)
+        let app = AlbumsApp(policy: QueryPolicy(keepFor: .seconds(60)))
+        app.want("Rock")
+        await app.advance(by: .seconds(1))
+        app.unwant("Rock")
+        await app.advance(by: .seconds(59))
+        #expect(app.store.state.albums["Rock"] != nil)
+        await app.advance(by: .seconds(1))
+        #expect(app.store.state.albums["Rock"] == nil)
     }
 
     @Test func wantingAnEntryAgainKeepsItFromRemoval() async {
-        let clock = TestClock()
-        let server = FakeServer()
-        let albums = albumsEndpoint(
-            server, policy: QueryPolicy(freshFor: .seconds(600), keepFor: .seconds(60)))
-        let store = makeStore(albums, clock: clock)
-        store.dispatch(albums.want("Rock"))
-        await clock.advance(by: .seconds(1))
-        store.dispatch(albums.unwant("Rock"))
-        await clock.advance(by: .seconds(30))
-        store.dispatch(albums.want("Rock"))
-        await clock.advance(by: .seconds(120))
-        #expect(store.state.albums["Rock"]?.value == ["Rock 1"])
-        #expect(clock.sleeperCount == 0)
+        let app = AlbumsApp(policy: QueryPolicy(freshFor: .seconds(600), keepFor: .seconds(60)))
+        app.want("Rock")
+        await app.advance(by: .seconds(1))
+        app.unwant("Rock")
+        await app.advance(by: .seconds(30))
+        app.want("Rock")
+        await app.advance(by: .seconds(120))
+        #expect(app.store.state.albums["Rock"]?.value == ["Rock 1"])
+        #expect(app.clock.sleeperCount == 0)
     }
 
     @Test func aWantedEntryPollsUntilTheAnswerIsComplete() async {
-        let clock = TestClock()
         // The third answer is complete, as Calil's /check says with `continue: 0`.
         let server = FakeServer(latency: .zero) { genre, call in call >= 3 ? ["done"] : ["\(genre) \(call)"] }
-        let albums = albumsEndpoint(
+        let app = AlbumsApp(
             server, policy: QueryPolicy(pollEvery: .seconds(2)), isComplete: { $0 == ["done"] })
-        let store = makeStore(albums, clock: clock)
-        store.dispatch(albums.want("Rock"))
-        await clock.advance(by: .zero)
-        #expect(store.state.albums["Rock"]?.value == ["Rock 1"])
-        await clock.advance(by: .seconds(2))
-        #expect(store.state.albums["Rock"]?.value == ["Rock 2"])
-        await clock.advance(by: .seconds(2))
-        #expect(store.state.albums["Rock"]?.value == ["done"])
-        await clock.advance(by: .seconds(20))
-        #expect(server.calls.count == 3)
-        #expect(clock.sleeperCount == 0)
+        app.want("Rock")
+        await app.advance(by: .zero)
+        #expect(app.store.state.albums["Rock"]?.value == ["Rock 1"])
+        await app.advance(by: .seconds(2))
+        #expect(app.store.state.albums["Rock"]?.value == ["Rock 2"])
+        await app.advance(by: .seconds(2))
+        #expect(app.store.state.albums["Rock"]?.value == ["done"])
+        await app.advance(by: .seconds(20))
+        #expect(app.server.calls.count == 3)
+        #expect(app.clock.sleeperCount == 0)
     }
 
     @Test func eachFetchSeesTheEntrysCurrentValue() async {
@@ -135,110 +121,118 @@ struct QueryPolicyTests {
     }
 
     @Test func pollingStopsWhenNobodyWantsTheEntry() async {
-        let clock = TestClock()
-        let server = FakeServer(latency: .zero)
-        let albums = albumsEndpoint(server, policy: QueryPolicy(keepFor: nil, pollEvery: .seconds(2)))
-        let store = makeStore(albums, clock: clock)
-        store.dispatch(albums.want("Rock"))
-        await clock.advance(by: .seconds(2))
-        #expect(server.calls.count == 2)
-        store.dispatch(albums.unwant("Rock"))
-        await clock.advance(by: .seconds(20))
-        #expect(server.calls.count == 2)
-        #expect(store.state.albums["Rock"]?.status == .loaded)
-        #expect(clock.sleeperCount == 0)
+        let app = AlbumsApp(
+            FakeServer(latency: .zero), policy: QueryPolicy(keepFor: nil, pollEvery: .seconds(2)))
+        app.want("Rock")
+        await app.advance(by: .seconds(2))
+        #expect(app.server.calls.count == 2)
+        app.unwant("Rock")
+        await app.advance(by: .seconds(20))
+        #expect(app.server.calls.count == 2)
+        #expect(app.store.state.albums["Rock"]?.status == .loaded)
+        #expect(app.clock.sleeperCount == 0)
     }
 
     @Test func aTransientFailureIsRetriedWithAGrowingDelay() async {
-        let clock = TestClock()
         let server = FakeServer(latency: .zero) { genre, call in
             if call < 3 { throw Unreachable() }
             return ["\(genre) \(call)"]
         }
-        let albums = albumsEndpoint(
-            server, policy: QueryPolicy(retry: .backoff(attempts: 3, first: .seconds(1))))
-        let store = makeStore(albums, clock: clock)
-        store.dispatch(albums.want("Rock"))
-        await clock.advance(by: .zero)
-        #expect(server.calls.count == 1)
-        #expect(store.state.albums["Rock"]?.status == .loading)
-        #expect(store.state.albums["Rock"]?.error?.message == "the server can't be reached")
-        await clock.advance(by: .seconds(1))
-        #expect(server.calls.count == 2)
-        await clock.advance(by: .seconds(1))
-        #expect(server.calls.count == 2)  // the second wait is two seconds
-        await clock.advance(by: .seconds(1))
-        #expect(server.calls.count == 3)
-        #expect(store.state.albums["Rock"]?.status == .loaded)
-        #expect(store.state.albums["Rock"]?.error == nil)
+        let app = AlbumsApp(server, policy: QueryPolicy(retry: .backoff(attempts: 3, first: .seconds(1))))
+        app.want("Rock")
+        await app.advance(by: .zero)
+        #expect(app.server.calls.count == 1)
+        #expect(app.store.state.albums["Rock"]?.status == .loading)
+        #expect(app.store.state.albums["Rock"]?.error?.message == "the server can't be reached")
+        await app.advance(by: .seconds(1))
+        #expect(app.server.calls.count == 2)
+        await app.advance(by: .seconds(1))
+        #expect(app.server.calls.count == 2)  // the second wait is two seconds
+        await app.advance(by: .seconds(1))
+        #expect(app.server.calls.count == 3)
+        #expect(app.store.state.albums["Rock"]?.status == .loaded)
+        #expect(app.store.state.albums["Rock"]?.error == nil)
     }
 
     @Test func aFailureThatIsNotTransientFailsAtOnceAndKeepsTheOldValue() async {
-        let clock = TestClock()
         let server = FakeServer(latency: .zero) { genre, call in
             if call == 2 { throw CocoaError(.fileReadCorruptFile) }
             return ["\(genre) \(call)"]
         }
-        let albums = albumsEndpoint(
-            server, policy: QueryPolicy(retry: .backoff(attempts: 3, first: .seconds(1))))
-        let store = makeStore(albums, clock: clock)
-        store.dispatch(albums.want("Rock"))
-        await clock.advance(by: .zero)
-        store.dispatch(albums.refetch("Rock"))
-        await clock.advance(by: .seconds(10))
-        #expect(server.calls.count == 2)
-        let entry = store.state.albums["Rock"]
+        let app = AlbumsApp(server, policy: QueryPolicy(retry: .backoff(attempts: 3, first: .seconds(1))))
+        app.want("Rock")
+        await app.advance(by: .zero)
+        app.refetch("Rock")
+        await app.advance(by: .seconds(10))
+        #expect(app.server.calls.count == 2)
+        let entry = app.store.state.albums["Rock"]
         #expect(entry?.status == .failed)
         #expect(entry?.value == ["Rock 1"])
         #expect(entry?.error?.isTransient == false)
     }
 
     @Test func aFetchIsCancelledWhenNobodyWantsItAndItsLateAnswerIsDropped() async {
-        let clock = TestClock()
-        let server = FakeServer()
-        let albums = albumsEndpoint(server)
-        let store = makeStore(albums, clock: clock)
-        store.dispatch(albums.want("Rock"))
-        await clock.advance(by: .milliseconds(500))
-        store.dispatch(albums.unwant("Rock"))
-        #expect(store.state.albums["Rock"]?.status == .idle)
-        await clock.advance(by: .seconds(1))
-        #expect(server.cancellations == 1)
-        #expect(store.state.albums["Rock"]?.value == nil)
+        let app = AlbumsApp()
+        app.want("Rock")
+        await app.advance(by: .milliseconds(500))
+        app.unwant("Rock")
+        #expect(app.store.state.albums["Rock"]?.status == .idle)
+        await app.advance(by: .seconds(1))
+        #expect(app.server.cancellations == 1)
+        #expect(app.store.state.albums["Rock"]?.value == nil)
     }
 
     @Test func aFetchIsCancelledOnRequest() async {
-        let clock = TestClock()
-        let server = FakeServer()
-        let albums = albumsEndpoint(server, policy: QueryPolicy(pollEvery: .seconds(5)))
-        let store = makeStore(albums, clock: clock)
-        store.dispatch(albums.want("Rock"))
-        await clock.advance(by: .milliseconds(10))
-        store.dispatch(albums.cancel("Rock"))
-        await clock.advance(by: .seconds(30))
-        #expect(server.cancellations == 1)
-        #expect(server.calls.count == 1)
-        #expect(store.state.albums["Rock"]?.status == .idle)
-        #expect(store.state.albums["Rock"]?.wantedBy == 1)
+        let app = AlbumsApp(policy: QueryPolicy(pollEvery: .seconds(5)))
+        app.want("Rock")
+        await app.advance(by: .milliseconds(10))
+        app.cancel("Rock")
+        await app.advance(by: .seconds(30))
+        #expect(app.server.cancellations == 1)
+        #expect(app.server.calls.count == 1)
+        #expect(app.store.state.albums["Rock"]?.status == .idle)
+        #expect(app.store.state.albums["Rock"]?.wantedBy == 1)
     }
 
     @Test func invalidatingATagRefetchesWhatIsWantedAndDropsTheRest() async {
-        let clock = TestClock()
-        let server = FakeServer(latency: .zero)
-        let albums = albumsEndpoint(server, policy: QueryPolicy(freshFor: .seconds(600), keepFor: nil))
-        let store = makeStore(albums, clock: clock)
-        store.dispatch(albums.want("Rock"))
-        store.dispatch(albums.want("Pop"))
-        await clock.advance(by: .zero)
-        store.dispatch(albums.unwant("Pop"))
-        store.dispatch(InvalidateQueries(tags: ["albums"]))
-        await clock.advance(by: .zero)
-        #expect(server.calls.sorted() == ["Pop", "Rock", "Rock"])
-        #expect(store.state.albums["Rock"]?.status == .loaded)
-        #expect(store.state.albums["Rock"]?.isInvalidated == false)
-        #expect(store.state.albums["Pop"] == nil)
-        store.dispatch(InvalidateQueries(tags: ["genre:Jazz"]))
-        await clock.advance(by: .zero)
-        #expect(server.calls.count == 3)
+        let app = AlbumsApp(
+            FakeServer(latency: .zero), policy: QueryPolicy(freshFor: .seconds(600), keepFor: nil))
+        app.want("Rock")
+        app.want("Pop")
+        await app.advance(by: .zero)
+        app.unwant("Pop")
+        app.store.dispatch(InvalidateQueries(tags: ["albums"]))
+        await app.advance(by: .zero)
+        #expect(app.server.calls.sorted() == ["Pop", "Rock", "Rock"])
+        #expect(app.store.state.albums["Rock"]?.status == .loaded)
+        #expect(app.store.state.albums["Rock"]?.isInvalidated == false)
+        #expect(app.store.state.albums["Pop"] == nil)
+        app.store.dispatch(InvalidateQueries(tags: ["genre:Jazz"]))
+        await app.advance(by: .zero)
+        #expect(app.server.calls.count == 3)
     }
+}
+
+/// The set-up of most tests here: a TestClock, a FakeServer, the albums endpoint on it, and a
+/// store with the thunk and query middleware.
+private struct AlbumsApp {
+    let clock = TestClock()
+    let server: FakeServer
+    let albums: QueryEndpoint<String, [String]>
+    let store: Store<AppState>
+
+    init(
+        _ server: FakeServer = FakeServer(), policy: QueryPolicy = QueryPolicy(),
+        isComplete: @escaping @Sendable ([String]) -> Bool = { _ in false }
+    ) {
+        self.server = server
+        albums = albumsEndpoint(server, policy: policy, isComplete: isComplete)
+        store = makeStore(albums, clock: clock)
+    }
+
+    func want(_ genre: String) { store.dispatch(albums.want(genre)) }
+    func unwant(_ genre: String) { store.dispatch(albums.unwant(genre)) }
+    func refetch(_ genre: String) { store.dispatch(albums.refetch(genre)) }
+    func cancel(_ genre: String) { store.dispatch(albums.cancel(genre)) }
+    func advance(by duration: EffectDuration) async { await clock.advance(by: duration) }
 }
