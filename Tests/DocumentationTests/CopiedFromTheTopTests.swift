@@ -6,7 +6,7 @@
     /// Pages a reader copies from: every definition their code uses is shown, none is hidden in a
     /// `<!-- snippet: given` comment or a file it names, so the visible blocks alone compile
     /// (DocumentationSnippetTests compiles them in order; README's each start a program).
-    @Suite struct CopiedFromTheTopTests {
+    @Suite(.timeLimit(.minutes(5))) struct CopiedFromTheTopTests {
         static let pages = [
             "README.md",
             "Sources/ReSwift/ReSwift.docc/Articles/GettingStarted.md",

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReSwiftPersistence
 
-@Suite struct CoalescingWriterTests {
+@Suite(.timeLimit(.minutes(1))) struct CoalescingWriterTests {
     let clock = ManualClock()
     let log = WriteLog<Int>()
 

@@ -7,7 +7,7 @@
     /// fire-and-forget `dispatch(_: Action)`, warn "constant 'count' inferred to have type '()'"
     /// and print `count = ()`. Now it doesn't compile, and says what to write; the same line
     /// in a function, and fire-and-forget from synchronous code, compile without a warning.
-    @Suite struct TopLevelDispatchTests {
+    @Suite(.timeLimit(.minutes(5))) struct TopLevelDispatchTests {
         /// The README's example model, then `code`.
         static func program(_ code: String) -> String {
             """

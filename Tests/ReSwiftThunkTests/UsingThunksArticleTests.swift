@@ -6,7 +6,7 @@ import Testing
 // The code of Sources/ReSwiftThunk/ReSwiftThunk.docc/Articles/UsingThunks.md, run as written.
 // Keep the two in step: a change to the article's code belongs here too.
 
-@Suite struct UsingThunksArticleTests {
+@Suite(.timeLimit(.minutes(1))) struct UsingThunksArticleTests {
     // MARK: The article's model
 
     struct Book: Equatable, Sendable { var title: String }

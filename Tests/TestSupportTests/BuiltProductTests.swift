@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite struct BuiltProductTests {
+@Suite(.timeLimit(.minutes(2))) struct BuiltProductTests {
     @Test func findsTheFixtureBuiltWithTheTests() throws {
         let url = try builtProductURL("pty-echo-fixture")
         #expect(FileManager.default.isExecutableFile(atPath: url.path))

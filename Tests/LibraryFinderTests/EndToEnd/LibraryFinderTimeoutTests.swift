@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `--timeout` is honoured to the fraction of a second, against a server that never answers.
-@Suite struct LibraryFinderTimeoutTests {
+@Suite(.timeLimit(.minutes(2))) struct LibraryFinderTimeoutTests {
     @Test func aSubSecondTimeoutWaitsThatLongThenFails() throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }

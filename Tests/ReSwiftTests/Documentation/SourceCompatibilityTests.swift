@@ -5,7 +5,7 @@ import Testing
 /// Compiles code written for ReSwift 6 (in the shape of the memory-game tutorial, the
 /// ReSwift 101 talk, and the Calil client) against this package's `ReSwift` module, in Swift 6
 /// language mode. Only deprecation warnings (for the action creators) are allowed.
-@Suite struct SourceCompatibilityTests {
+@Suite(.timeLimit(.minutes(5))) struct SourceCompatibilityTests {
     static let fixturesDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/ReSwift6Sources")

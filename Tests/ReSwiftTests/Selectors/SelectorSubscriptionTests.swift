@@ -6,7 +6,7 @@ import Testing
     import Observation
 #endif
 
-@Suite struct SelectorSubscriptionTests {
+@Suite(.timeLimit(.minutes(1))) struct SelectorSubscriptionTests {
     static let subscriberCount = 1000
 
     @Test func objectSubscribersShareOneComputationPerChange() {

@@ -3,7 +3,7 @@
     import Testing
 
     /// What the compiler says to code written for ReSwift 3, whose transform took the state.
-    @Suite struct MigrationDiagnosticTests {
+    @Suite(.timeLimit(.minutes(5))) struct MigrationDiagnosticTests {
         static let program = """
             import ReSwift
 

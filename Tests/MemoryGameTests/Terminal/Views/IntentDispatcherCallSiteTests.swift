@@ -8,7 +8,7 @@ import Testing
 @testable import MemoryGameTerminal
 
 @MainActor
-@Suite struct IntentDispatcherCallSiteTests {
+@Suite(.timeLimit(.minutes(1))) struct IntentDispatcherCallSiteTests {
     private func makeStore(route: Route, log: CallSiteLog<AppState>) -> Store<AppState> {
         let store = Store<AppState>(
             reducer: makeAppReducer(), state: AppState(categories: CategoriesState(current: .rock)),

@@ -9,7 +9,7 @@ import Testing
 @testable import MemoryGameTerminal
 
 @MainActor
-@Suite struct IntentDispatcherTests {
+@Suite(.timeLimit(.minutes(1))) struct IntentDispatcherTests {
     private func makeStore(
         route: Route, log: ActionRecorder? = nil, clock: some EffectClock = ContinuousEffectClock(),
         live: (any AlbumSource)? = nil
