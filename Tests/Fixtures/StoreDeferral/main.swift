@@ -1,11 +1,12 @@
-// A store whose subscribers dispatch from `newState`, run in a process of its own.
+// Stores whose subscribers dispatch from `newState`, run in a process of their own.
 //
-//   store-deferral-fixture
+//   store-deferral-fixture SCENARIO
 //
-// Prints, one line each, what the subscribers and the middleware saw, then "done". A store whose
-// deferred dispatches break its own bookkeeping stops on an internal precondition: in a test
-// process that crash would take every other test with it (and its crash report can stall the
-// run), so StoreDeferralProcessTests runs this program with a deadline and compares its lines.
+// Runs one scenario (the names are in `scenarios` below) and prints, one line each, what the
+// subscribers and the middleware saw, then "done". A store whose deferred dispatches break its
+// own bookkeeping stops on an internal precondition: in a test process that crash would take
+// every other test with it (and its crash report can stall the run), so NestedDispatchTests runs
+// this program with a deadline and compares its lines.
 
 import ReSwift
 
@@ -21,24 +22,36 @@ func say(_ line: String) {
     fflush(nil)
 }
 
-struct Count { var value = 0 }
+struct Count {
+    var value = 0
+    var name = "counter"
+}
 struct Increment: Action {}
 struct Batched: Action {}
+struct SetName: Action { var name: String }
 
 func reduce(_ action: Action, _ state: inout Count) {
-    if action is Increment || action is Batched { state.value += 1 }
-}
-
-final class Subscriber: StoreSubscriber {
-    let name: String
-    var onNewState: (Int) -> Void = { _ in }
-    init(_ name: String) { self.name = name }
-    func newState(state: Count) {
-        say("\(name) \(state.value)")
-        onNewState(state.value)
+    switch action {
+    case is Increment, is Batched: state.value += 1
+    case let action as SetName: state.name = action.name
+    default: break
     }
 }
 
+/// A subscriber that says what it saw (when it has a name) and keeps it.
+final class Subscriber: StoreSubscriber {
+    let name: String?
+    private(set) var seen: [Count] = []
+    var onNewState: (Count) -> Void = { _ in }
+    init(_ name: String? = nil) { self.name = name }
+    func newState(state: Count) {
+        if let name { say("\(name) \(state.value)") }
+        seen.append(state)
+        onNewState(state)
+    }
+}
+
+/// A middleware that says each action it sees.
 let logging: Middleware<Count> = { _, _ in
     { next in
         { action in
@@ -48,21 +61,89 @@ let logging: Middleware<Count> = { _, _ in
     }
 }
 
-let store = Store(reducer: reduce, state: Count(), middleware: [logging])
-let first = Subscriber("first")
-let second = Subscriber("second")
-first.onNewState = { value in
-    if value == 1 { store.dispatch(Increment()) }
-    if value == 2 {
-        store.batch {
-            store.dispatch(Batched())
-            store.dispatch(Batched())
+/// Each scenario: a store, subscribers that dispatch from `newState`, one outer dispatch.
+let scenarios: [String: () -> Void] = [
+    // Two subscribers; the first dispatches at 1 (deferred), then a batch of two at 2.
+    "deferral-and-batch": {
+        let store = Store(reducer: reduce, state: Count(), middleware: [logging])
+        let first = Subscriber("first")
+        let second = Subscriber("second")
+        first.onNewState = { state in
+            if state.value == 1 { store.dispatch(Increment()) }
+            if state.value == 2 {
+                store.batch {
+                    store.dispatch(Batched())
+                    store.dispatch(Batched())
+                }
+            }
         }
-    }
+        store.subscribe(first)
+        store.subscribe(second)
+        say("dispatch")
+        store.dispatch(Increment())
+        say("returned \(store.state.value)")
+    },
+    // Five subscribers, every other one dispatching in reaction to the same states: each says
+    // the values it saw, in order.
+    "many-subscribers": {
+        let store = Store(reducer: reduce, state: Count())
+        let subscribers = (0..<5).map { _ in Subscriber() }
+        for (index, subscriber) in subscribers.enumerated() {
+            subscriber.onNewState = { state in
+                if state.value < 6, index % 2 == 0 { store.dispatch(Increment()) }
+            }
+            store.subscribe(subscriber)
+        }
+        store.dispatch(Increment())
+        for (index, subscriber) in subscribers.enumerated() {
+            say("subscriber \(index) saw \(subscriber.seen.map { String($0.value) }.joined(separator: " "))")
+        }
+        say("returned \(store.state.value)")
+    },
+    // A subscriber dispatches an action that only changes the name; the middleware sees it.
+    "through-middleware": {
+        let store = Store(reducer: reduce, state: Count(), middleware: [logging])
+        let subscriber = Subscriber()
+        subscriber.onNewState = { state in
+            if state.value == 1, state.name != "one" { store.dispatch(SetName(name: "one")) }
+        }
+        store.subscribe(subscriber)
+        store.dispatch(Increment())
+        say("names \(subscriber.seen.map(\.name).joined(separator: " "))")
+        say("returned \(store.state.name)")
+    },
+    // The same through `dispatchFunction`, the chain itself, as ReSwift code calls it: the action
+    // passes the middleware at once and waits at the reducer until the notification is over.
+    "dispatch-function": {
+        let store = Store(reducer: reduce, state: Count(), middleware: [logging])
+        let subscriber = Subscriber()
+        subscriber.onNewState = { state in
+            if state.value == 1, state.name != "one" { store.dispatchFunction(SetName(name: "one")) }
+        }
+        store.subscribe(subscriber)
+        store.dispatch(Increment())
+        say("names \(subscriber.seen.map(\.name).joined(separator: " "))")
+        say("returned \(store.state.name)")
+    },
+    // A subscriber dispatches from each state up to 10: all before the outer dispatch returns.
+    "up-to-ten": {
+        let store = Store(reducer: reduce, state: Count())
+        let subscriber = Subscriber()
+        subscriber.onNewState = { state in
+            if state.value > 0, state.value < 10 { store.dispatch(Increment()) }
+        }
+        store.subscribe(subscriber)
+        store.dispatch(Increment())
+        say("returned \(store.state.value)")
+        say("saw \(subscriber.seen.map { String($0.value) }.joined(separator: " "))")
+    },
+]
+
+let name = CommandLine.arguments.dropFirst().first ?? ""
+guard let scenario = scenarios[name] else {
+    let message = "store-deferral-fixture: no scenario '\(name)'; give one of \(scenarios.keys.sorted())\n"
+    _ = message.withCString { write(2, $0, strlen($0)) }
+    exit(2)
 }
-store.subscribe(first)
-store.subscribe(second)
-say("dispatch")
-store.dispatch(Increment())
-say("returned \(store.state.value)")
+scenario()
 say("done")

@@ -1,99 +1,81 @@
-import ReSwift
+import TestSupport
 import Testing
 
-@Suite struct NestedDispatchTests {
-    @Test func dispatchFromNewStateIsDeferredUntilEverySubscriberSawTheState() {
-        let store = Store(reducer: countReducer, state: CountState())
-        var log: [String] = []
-        let first = Recorder<CountState>()
-        let second = Recorder<CountState>()
-        first.onNewState = { state in
-            log.append("first \(state.count)")
-            if state.count == 1 { store.dispatch(Increment()) }
-        }
-        second.onNewState = { state in log.append("second \(state.count)") }
-        store.subscribe(first)
-        store.subscribe(second)
-        log.removeAll()
-
-        store.dispatch(Increment())
-
-        #expect(log == ["first 1", "second 1", "first 2", "second 2"])
-        #expect(store.state.count == 2)
+/// Subscribers that dispatch from `newState`: the dispatch waits until every subscriber saw the
+/// current state, and runs before the outer dispatch returns.
+///
+/// Each scenario runs in a child process (`store-deferral-fixture`, Tests/Fixtures/StoreDeferral)
+/// with a deadline: a store that processes a deferred action while still notifying stops on its
+/// internal precondition, which here fails the test with the child's status and what it said,
+/// instead of ending the test process (and every test in it) or stalling it while the crash
+/// report is written.
+@Suite(.timeLimit(.minutes(1))) struct NestedDispatchTests {
+    /// The lines `scenario` printed before "done", after checking that it ended normally.
+    func linesOf(_ scenario: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        let run = try runProduct(
+            "store-deferral-fixture", arguments: [scenario], environment: ["SWIFT_BACKTRACE": "enable=no"],
+            timeout: 30)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        try #require(
+            run.status == 0 && lines.last == "done",
+            """
+            the store stopped (status \(run.status)) in scenario \(scenario) after:
+            \(lines.suffix(5).joined(separator: "\n"))
+            \(run.standardError)
+            """, sourceLocation: sourceLocation)
+        return lines.dropLast()
     }
 
-    @Test func noSubscriberSeesAnOlderStateAfterANewerOne() {
-        let store = Store(reducer: countReducer, state: CountState())
-        let recorders = (0..<5).map { _ in Recorder<CountState>() }
-        for (index, recorder) in recorders.enumerated() {
-            recorder.onNewState = { state in
-                // Several subscribers dispatch in reaction to the same states.
-                if state.count < 6, index % 2 == 0 { store.dispatch(Increment()) }
-            }
-            store.subscribe(recorder)
-        }
-        store.dispatch(Increment())
-        for recorder in recorders {
-            let counts = recorder.values.map(\.count)
-            #expect(counts == counts.sorted(), "a subscriber saw states out of order: \(counts)")
-            #expect(counts.last == store.state.count)
+    @Test func deferredDispatchesRunAfterEverySubscriberSawTheStateAndBeforeTheDispatchReturns() throws {
+        #expect(
+            try linesOf("deferral-and-batch") == [
+                "middleware ReSwiftInit", "first 0", "second 0", "dispatch",
+                "middleware Increment", "first 1", "second 1",
+                // The first subscriber's dispatch at 1 waited for the second to see 1, and went
+                // through the middleware.
+                "middleware Increment", "first 2", "second 2",
+                // A batch dispatched from newState runs as one batch: one notification.
+                "middleware Batched", "middleware Batched", "first 4", "second 4",
+                "returned 4",
+            ])
+    }
+
+    @Test func noSubscriberSeesAnOlderStateAfterANewerOne() throws {
+        let lines = try linesOf("many-subscribers")
+        let final = try #require(lines.last?.split(separator: " ").last.flatMap { Int($0) })
+        #expect(final >= 6)
+        let seen = lines.dropLast()
+        #expect(seen.count == 5)
+        for line in seen {
+            let values = line.split(separator: " ").dropFirst(3).compactMap { Int($0) }
+            #expect(values == values.sorted(), "a subscriber saw states out of order: \(line)")
+            #expect(values.last == final, "a subscriber didn't see the last state, \(final): \(line)")
         }
     }
 
-    @Test func deferredActionsGoThroughMiddleware() {
-        var middlewareSaw: [String] = []
-        let logging: Middleware<CountState> = { _, _ in
-            { next in
-                { action in
-                    middlewareSaw.append("\(type(of: action))")
-                    next(action)
-                }
-            }
-        }
-        let store = Store(reducer: countReducer, state: CountState(), middleware: [logging])
-        let recorder = Recorder<CountState>()
-        recorder.onNewState = { state in
-            if state.count == 1, state.name != "one" { store.dispatch(SetName(name: "one")) }
-        }
-        store.subscribe(recorder)
-        store.dispatch(Increment())
-        #expect(middlewareSaw == ["Increment", "SetName"])
-        #expect(store.state.name == "one")
+    @Test func deferredActionsGoThroughMiddleware() throws {
+        #expect(
+            try linesOf("through-middleware") == [
+                "middleware ReSwiftInit", "middleware Increment", "middleware SetName",
+                "names counter counter one", "returned one",
+            ])
     }
 
-    @Test func anActionSentThroughTheDispatchFunctionFromNewStateReachesMiddlewareOnce() {
-        var middlewareSaw: [String] = []
-        let logging: Middleware<CountState> = { _, _ in
-            { next in
-                { action in
-                    middlewareSaw.append("\(type(of: action))")
-                    next(action)
-                }
-            }
-        }
-        let store = Store(reducer: countReducer, state: CountState(), middleware: [logging])
-        let recorder = Recorder<CountState>()
-        recorder.onNewState = { state in
-            // The chain itself, as ReSwift code calls it: the action passes the middleware now and
-            // reaches the reducer while subscribers are being notified, so it waits there.
-            if state.count == 1, state.name != "one" { store.dispatchFunction(SetName(name: "one")) }
-        }
-        store.subscribe(recorder)
-        store.dispatch(Increment())
-        #expect(middlewareSaw == ["Increment", "SetName"])
-        #expect(store.state.name == "one")
-        #expect(recorder.values.map(\.name) == ["counter", "counter", "one"])
+    @Test func anActionSentThroughTheDispatchFunctionFromNewStateReachesMiddlewareOnce() throws {
+        #expect(
+            try linesOf("dispatch-function") == [
+                "middleware ReSwiftInit", "middleware Increment", "middleware SetName",
+                "names counter counter one", "returned one",
+            ])
     }
 
-    @Test func deferredDispatchesAreProcessedBeforeTheOuterDispatchReturns() {
-        let store = Store(reducer: countReducer, state: CountState())
-        let recorder = Recorder<CountState>()
-        recorder.onNewState = { state in
-            if state.count > 0, state.count < 10 { store.dispatch(Increment()) }
-        }
-        store.subscribe(recorder)
-        store.dispatch(Increment())
-        #expect(store.state.count == 10)
-        #expect(recorder.values.map(\.count) == Array(0...10))
+    @Test func deferredDispatchesAreProcessedBeforeTheOuterDispatchReturns() throws {
+        #expect(try linesOf("up-to-ten") == ["returned 10", "saw 0 1 2 3 4 5 6 7 8 9 10"])
+    }
+
+    @Test func anUnknownScenarioIsRefusedWithTheNames() throws {
+        let run = try runProduct("store-deferral-fixture", arguments: ["nope"], timeout: 30)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("no scenario 'nope'"), "\(run.standardError)")
     }
 }
