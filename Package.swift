@@ -377,5 +377,5 @@ package.targets += [
             "ReSwiftTesting", "ReSwiftThunkTesting", "TerminalUI", "ArgumentParsing", "MemoryGameModel",
             "TodoModel", "TestSupport", "ReSwiftQuery",
         ],
-        path: "Tests/DocumentationTests", exclude: ["Given"])
+        path: "Tests/DocumentationTests", exclude: ["Checks"])
 ]

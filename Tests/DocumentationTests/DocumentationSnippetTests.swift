@@ -18,7 +18,13 @@
     /// A page of separate examples (README's one per module) starts each with
     /// `<!-- snippet: program -->`, or with `<!-- snippet: program` and given code up to `-->`: the
     /// blocks from there to the next such comment are a program of their own.
-    @Suite struct DocumentationSnippetTests {
+    ///
+    /// A page whose programs share code writes it once and names it: given code as
+    /// `<!-- snippet: given NAME` … `-->`, a block the page shows with `<!-- snippet: name NAME -->`
+    /// just above it. A later program takes it with `<!-- snippet: program given: NAME, … -->`
+    /// (or `<!-- snippet: given: NAME -->` inside one): all of named given code, the declarations
+    /// of a named block. `PAGE.md#NAME` names code of another page of the same catalog.
+    @Suite(.timeLimit(.minutes(10))) struct DocumentationSnippetTests {
         @Test(arguments: SnippetDocument.all, SnippetMode.allCases)
         func theDocumentsSnippetsCompileAsWritten(document: SnippetDocument, mode: SnippetMode) async throws {
             var failures: [String] = []
@@ -126,30 +132,46 @@
         static let marker = "<!-- snippet: not compiled:"
         static let givenMarker = "<!-- snippet: given"
         static let programMarker = "<!-- snippet: program"
+        static let nameMarker = "<!-- snippet: name "
 
         static func blocks(in text: String, file: String) -> [SnippetBlock] {
             let lines = text.components(separatedBy: "\n")
             var blocks: [SnippetBlock] = []
+            /// The code of each name, and the name of the next ```swift block.
+            var named: [String: [SnippetBlock]] = [:]
+            var nameOfNextBlock: String?
             var index = 0
             while index < lines.count {
                 let fence = lines[index].trimmingCharacters(in: .whitespaces)
-                if fence.hasPrefix(programMarker + " ") || fence.hasPrefix(givenMarker + ":"),
-                    fence.hasSuffix("-->")
-                {
-                    blocks.append(givenFile(named: fence, startsProgram: fence.hasPrefix(programMarker)))
+                if fence.hasPrefix(nameMarker), fence.hasSuffix("-->") {
+                    nameOfNextBlock = fence.dropFirst(nameMarker.count).dropLast(3)
+                        .trimmingCharacters(in: .whitespaces)
                     index += 1
                     continue
                 }
-                if fence == givenMarker || fence == programMarker {
+                if fence.hasPrefix(programMarker + " ") || fence.hasPrefix(givenMarker + ":"),
+                    fence.hasSuffix("-->")
+                {
+                    blocks += givenCode(
+                        named: fence, startsProgram: fence.hasPrefix(programMarker), in: named, file: file)
+                    index += 1
+                    continue
+                }
+                let givenName =
+                    fence.hasPrefix(givenMarker + " ") && !fence.hasSuffix("-->")
+                    ? String(fence.dropFirst(givenMarker.count + 1)).trimmingCharacters(in: .whitespaces)
+                    : nil
+                if fence == givenMarker || fence == programMarker || givenName != nil {
                     var end = index + 1
                     while end < lines.count && lines[end].trimmingCharacters(in: .whitespaces) != "-->" {
                         end += 1
                     }
-                    blocks.append(
-                        SnippetBlock(
-                            file: file, firstLine: index + 2,
-                            lines: Array(lines[(index + 1)..<min(end, lines.count)]),
-                            isGiven: true, startsProgram: fence == programMarker))
+                    let block = SnippetBlock(
+                        file: file, firstLine: index + 2,
+                        lines: Array(lines[(index + 1)..<min(end, lines.count)]),
+                        isGiven: true, startsProgram: fence == programMarker)
+                    blocks.append(block)
+                    if let givenName { named[givenName] = [block] }
                     index = end + 1
                     continue
                 }
@@ -181,32 +203,74 @@
                     let code = lines[(index + 1)..<min(end, lines.count)].map {
                         String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count)))
                     }
-                    blocks.append(
-                        SnippetBlock(file: file, firstLine: index + 2, lines: code, notCompiledReason: reason)
-                    )
+                    let block = SnippetBlock(
+                        file: file, firstLine: index + 2, lines: code, notCompiledReason: reason)
+                    blocks.append(block)
+                    if let name = nameOfNextBlock {
+                        // Another program takes its declarations, not its statements.
+                        named[name] = block.runs.filter(\.isDeclaration).map {
+                            SnippetBlock(file: file, firstLine: $0.firstLine, lines: $0.lines, isGiven: true)
+                        }
+                    }
                 }
+                if fence.hasPrefix("```") { nameOfNextBlock = nil }
                 index = end + 1
             }
             return blocks
         }
 
-        /// The folder of the files a one-line `<!-- snippet: given: <file> -->` or
-        /// `<!-- snippet: program given: <file> -->` names: for a page that must stay short (README).
-        static let givenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Given")
-
-        /// The given code of a one-line comment: none (`<!-- snippet: program -->`) or its file's.
-        static func givenFile(named comment: String, startsProgram: Bool) -> SnippetBlock {
-            let words = comment.dropLast(3).split(separator: " ")
-            guard let name = words.last, name.hasSuffix(".swift") else {
-                return SnippetBlock(
-                    file: "", firstLine: 1, lines: [], isGiven: true, startsProgram: startsProgram)
+        /// The given code of a one-line comment: none (`<!-- snippet: program -->`), or the code of
+        /// the names after `given:`, of this page (`named`) or, as `PAGE.md#NAME`, of another page
+        /// beside `file` (or one folder up). A name that names nothing is an `#error` in the program.
+        static func givenCode(
+            named comment: String, startsProgram: Bool, in named: [String: [SnippetBlock]], file: String
+        ) -> [SnippetBlock] {
+            var blocks = [
+                SnippetBlock(file: "", firstLine: 1, lines: [], isGiven: true, startsProgram: startsProgram)
+            ]
+            guard let range = comment.range(of: "given:") else { return blocks }
+            let names = comment[range.upperBound...].dropLast(3).split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
             }
-            let url = givenFolder.appendingPathComponent(String(name))
-            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? "#error(\"no file \(url.path)\")"
-            return SnippetBlock(
-                file: url.path, firstLine: 1, lines: text.components(separatedBy: "\n"), isGiven: true,
-                startsProgram: startsProgram)
+            for name in names {
+                var code = named[name]
+                if code == nil, let hash = name.firstIndex(of: "#") {
+                    let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+                    for base in [folder, folder.deletingLastPathComponent()] {
+                        let page = base.appendingPathComponent(String(name[..<hash]))
+                        guard let text = try? String(contentsOf: page, encoding: .utf8) else { continue }
+                        code = SnippetBlock.named(
+                            String(name[name.index(after: hash)...]), in: text, file: page.path)
+                        break
+                    }
+                }
+                blocks +=
+                    code ?? [
+                        SnippetBlock(
+                            file: file, firstLine: 1, lines: ["#error(\"no snippet named \(name)\")"],
+                            isGiven: true)
+                    ]
+            }
+            return blocks
+        }
+
+        /// The code named `name` in a page's text.
+        static func named(_ name: String, in text: String, file: String) -> [SnippetBlock]? {
+            let lines = text.components(separatedBy: "\n")
+            guard
+                let start = lines.firstIndex(where: {
+                    $0.trimmingCharacters(in: .whitespaces) == givenMarker + " " + name
+                        || $0.trimmingCharacters(in: .whitespaces) == nameMarker + name + " -->"
+                })
+            else { return nil }
+            // The page's blocks from that comment on: the first is the named code.
+            let tail = Array(repeating: "", count: start) + lines[start...]
+            let blocks = SnippetBlock.blocks(in: tail.joined(separator: "\n"), file: file)
+            guard let first = blocks.first(where: { !$0.lines.isEmpty }) else { return nil }
+            if first.isGiven { return [first] }
+            return first.runs.filter(\.isDeclaration).map {
+                SnippetBlock(file: file, firstLine: $0.firstLine, lines: $0.lines, isGiven: true)
+            }
         }
 
         /// The block split into runs of lines that are declarations (an import, a type, an
