@@ -61,6 +61,20 @@ let logging: Middleware<Count> = { _, _ in
     }
 }
 
+/// A store with the logging middleware whose subscriber, seeing the value 1, renames it with
+/// `send`; then the names the subscriber saw and the last.
+@MainActor func renameAtOne(_ send: @escaping (Store<Count>, Action) -> Void) {
+    let store = Store(reducer: reduce, state: Count(), middleware: [logging])
+    let subscriber = Subscriber()
+    subscriber.onNewState = { state in
+        if state.value == 1, state.name != "one" { send(store, SetName(name: "one")) }
+    }
+    store.subscribe(subscriber)
+    store.dispatch(Increment())
+    say("names \(subscriber.seen.map(\.name).joined(separator: " "))")
+    say("returned \(store.state.name)")
+}
+
 /// Each scenario: a store, subscribers that dispatch from `newState`, one outer dispatch.
 let scenarios: [String: () -> Void] = [
     // Two subscribers; the first dispatches at 1 (deferred), then a batch of two at 2.
@@ -101,30 +115,10 @@ let scenarios: [String: () -> Void] = [
         say("returned \(store.state.value)")
     },
     // A subscriber dispatches an action that only changes the name; the middleware sees it.
-    "through-middleware": {
-        let store = Store(reducer: reduce, state: Count(), middleware: [logging])
-        let subscriber = Subscriber()
-        subscriber.onNewState = { state in
-            if state.value == 1, state.name != "one" { store.dispatch(SetName(name: "one")) }
-        }
-        store.subscribe(subscriber)
-        store.dispatch(Increment())
-        say("names \(subscriber.seen.map(\.name).joined(separator: " "))")
-        say("returned \(store.state.name)")
-    },
+    "through-middleware": { renameAtOne { store, action in store.dispatch(action) } },
     // The same through `dispatchFunction`, the chain itself, as ReSwift code calls it: the action
     // passes the middleware at once and waits at the reducer until the notification is over.
-    "dispatch-function": {
-        let store = Store(reducer: reduce, state: Count(), middleware: [logging])
-        let subscriber = Subscriber()
-        subscriber.onNewState = { state in
-            if state.value == 1, state.name != "one" { store.dispatchFunction(SetName(name: "one")) }
-        }
-        store.subscribe(subscriber)
-        store.dispatch(Increment())
-        say("names \(subscriber.seen.map(\.name).joined(separator: " "))")
-        say("returned \(store.state.name)")
-    },
+    "dispatch-function": { renameAtOne { store, action in store.dispatchFunction(action) } },
     // A subscriber dispatches from each state up to 10: all before the outer dispatch returns.
     "up-to-ten": {
         let store = Store(reducer: reduce, state: Count())
