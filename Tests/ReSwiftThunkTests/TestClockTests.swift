@@ -17,7 +17,7 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
     store.dispatch(thunk)
 }
 
-@Suite(.timeLimit(.minutes(1))) struct TestClockTests {
+@Suite(.timeLimit(.minutes(3))) struct TestClockTests {
     let clock = TestClock()
     let store: Store<CounterState>
 

@@ -9,7 +9,7 @@ import Testing
 /// `library-finder book --format json` against the schema its DocC article documents
 /// (Examples/LibraryFinder/Model/LibraryFinderModel.docc/Articles/BookJSON.md), the one place the
 /// format is written down.
-@Suite(.timeLimit(.minutes(1))) struct BookJSONSchemaTests {
+@Suite(.timeLimit(.minutes(3))) struct BookJSONSchemaTests {
     private let key = "b00k-json-KEY"
 
     private let schema: JSONSchema
