@@ -27,6 +27,7 @@
             var testDescription: String { "\(page), program \(index)" }
         }
 
+        static let usingThunks = "Sources/ReSwiftThunk/ReSwiftThunk.docc/Articles/UsingThunks.md"
         static let effects = "Sources/ReSwiftThunk/ReSwiftThunk.docc/Articles/Effects.md"
 
         static let router = "Sources/ReSwiftRouter/ReSwiftRouter.docc/Articles/GettingStarted.md"
@@ -38,6 +39,10 @@
 
         static let programs = [
             Program(page: gettingStarted, index: 0, printsWhatItsCommentsSay: true),
+            // The thunk a thunk dispatches runs: the page's logging middleware shows it.
+            Program(
+                page: usingThunks, index: 0, checks: "ReSwiftThunk-UsingThunks.swift",
+                outputHolds: ["▸ ChangeCategory(index: 2)", "▸ SongsLoaded(index: 2)"]),
             Program(page: effects, index: 0, checks: "ReSwiftThunk-Effects-CancelByID.swift"),
             Program(page: effects, index: 1, checks: "ReSwiftThunk-Effects-Clock.swift"),
             Program(page: effects, index: 2, checks: "ReSwiftThunk-Effects-Listeners.swift"),
