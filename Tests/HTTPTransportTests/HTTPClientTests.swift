@@ -5,7 +5,7 @@ import Testing
 @testable import HTTPTransport
 
 /// The HTTP client against loopback servers, through each backend this platform has.
-@Suite(.timeLimit(.minutes(1))) struct HTTPClientTests {
+@Suite(.timeLimit(.minutes(3))) struct HTTPClientTests {
     /// libcurl where it loads (Linux), and URLSession everywhere: both must behave alike.
     static let backends: [HTTPClient.Backend] =
         CurlTransfer.isAvailable ? [.curl, .urlSession] : [.urlSession]
@@ -126,7 +126,7 @@ import Testing
         #expect(try await failure { try await client(backend).get(url, timeout: 5) } == .unsupportedURL)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: backends)
+    @Test(.timeLimit(.minutes(3)), arguments: backends)
     func returnsAtOnceWhenCancelled(backend: HTTPClient.Backend) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -156,7 +156,7 @@ import Testing
 /// HTTPS through libcurl against `openssl s_server` on 127.0.0.1 (skipped without libcurl or openssl).
 @Suite(
     .enabled(if: CurlTransfer.isAvailable && LoopbackTLSServer.isAvailable, "needs libcurl and openssl"),
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
 struct HTTPClientTLSTests {
     private func client(trusting file: URL?) -> HTTPClient {
         HTTPClient(

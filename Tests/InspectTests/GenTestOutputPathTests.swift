@@ -13,7 +13,7 @@ import Testing
 /// `gen-test --to PATH` follows the rules `record --to` follows: a symbolic link, a FIFO, a device
 /// or a file with another hard link at PATH is refused and left as it was; `-` is standard
 /// output; a regular file of the user's is replaced whole, keeping its mode.
-@Suite(.timeLimit(.minutes(2))) struct GenTestOutputPathTests {
+@Suite(.timeLimit(.minutes(5))) struct GenTestOutputPathTests {
     private let folder: TemporaryDirectory
     private let session: String
 

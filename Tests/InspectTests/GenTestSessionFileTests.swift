@@ -14,7 +14,7 @@ import Testing
 /// (not a whole number, missing, repeated or out of order) is refused with its line, actions the
 /// initial state already holds are skipped with a note, and a last line cut off mid-write (a full
 /// disk, a killed recorder) is left out with a note instead of refusing the whole session.
-@Suite(.timeLimit(.minutes(2))) struct GenTestSessionFileTests {
+@Suite(.timeLimit(.minutes(5))) struct GenTestSessionFileTests {
     static let hello =
         #"{"type":"hello","app":"shopping","stateType":"InspectTests.ShoppingState","pid":1}"#
     static let state = #"{"type":"state","seq":2,"state":{"items":[]}}"#

@@ -10,7 +10,7 @@ import Testing
 
 /// What the built `reswift-inspect` says to a newcomer's mistakes: a near miss for a mistyped
 /// command, a pid that names no inspectable process, its help, and the shape of a usage error.
-@Suite(.timeLimit(.minutes(2))) struct InspectCommandMessagesTests {
+@Suite(.timeLimit(.minutes(5))) struct InspectCommandMessagesTests {
     /// An empty folder of the user's as `XDG_RUNTIME_DIR`: no app is inspectable there.
     private struct EmptyRuntime {
         let folder: TemporaryDirectory

@@ -12,7 +12,7 @@ import Testing
 #endif
 
 /// Runs the built `reswift-inspect` against a store in this process.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct InspectCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct InspectCommandTests {
     @Test func listShowsTheAppItsPidAndWhenItStarted() throws {
         let app = try InspectedApp()
         let run = try runProduct("reswift-inspect", arguments: ["list"], environment: app.environment)

@@ -11,7 +11,7 @@ import Testing
 /// `reswift-inspect`'s messages go through the package's one output path: text from a session
 /// file, the socket, the command line or the environment reaches standard error with its control
 /// characters as visible placeholders, never raw.
-@Suite(.timeLimit(.minutes(2))) struct InspectHostileTextEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct InspectHostileTextEndToEndTests {
     /// A title change, a bell, a C1 CSI clearing the screen, and DEL.
     static let hostile = "\u{1B}]0;pwned\u{7}\u{9B}2J\u{7F}"
     static let shown = "␛]0;pwned␇<U+009B>2J␡"

@@ -14,7 +14,7 @@ import Testing
 /// The built `todo`, inspectable, run out of file descriptors: a new inspector is refused at
 /// once, instead of waiting in the backlog of a listener that `accept` can't empty (which spun a
 /// core on EMFILE), and is taken again once a descriptor is free.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct InspectorDescriptorLimitTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct InspectorDescriptorLimitTests {
     /// A connection to an endpoint, reading with a deadline.
     private final class Peer {
         let fd: Int32

@@ -13,7 +13,7 @@ import Testing
 
 /// `reswift-inspect record --to PATH` writes only a new file, or a regular file of the user's: a
 /// symbolic link, a FIFO, a hard link or another user's file planted at PATH is refused, untouched.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct RecordCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct RecordCommandTests {
     private func record(_ app: InspectedApp, to path: String) throws -> ProductRun {
         try runProduct(
             "reswift-inspect", arguments: ["record", "--socket", app.endpoint.socketPath, "--to", path],

@@ -13,7 +13,7 @@ import Testing
 /// lines only, and `gen-test` makes a test of what was recorded. On a 64 KB tmpfs where `mount`
 /// is permitted; the short write and ENOSPC themselves are also injected in
 /// GenTestOutputPathTests, which runs everywhere.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct RecordFullDiskTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct RecordFullDiskTests {
     @Test func aFullDiskIsSaidSoAndTheSessionKeepsWholeLinesForGenTest() async throws {
         let app = try InspectedApp()
         let small = app.runtime + "/small"

@@ -10,7 +10,7 @@ import Testing
 
 /// The built `todo`, interactive under a pseudo-terminal with RESWIFT_INSPECT=1, inspected by the
 /// built `reswift-inspect`.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct TodoInspectionEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct TodoInspectionEndToEndTests {
     @Test func listFindsTodoAndTailShowsAddTodoAndKillingTheInspectorLeavesTodoWorking() async throws {
         let folder = try TemporaryDirectory(prefix: "rit-todo", shortPath: true)
         let runtime = folder.path

@@ -10,7 +10,7 @@ import Testing
     import Musl
 #endif
 
-@Suite(.timeLimit(.minutes(1))) struct FileDescriptorIOTests {
+@Suite(.timeLimit(.minutes(3))) struct FileDescriptorIOTests {
     @Test func readsEveryByteToTheEndOverSeveralReads() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Runs the code of the article "Inspecting a Running App", so that the guide keeps working.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct InspectorGuideTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct InspectorGuideTests {
     private let appReducer = todoReducer
 
     @Test func installingTheInspectorChangesNothingWithoutRESWIFT_INSPECT() throws {

@@ -14,7 +14,7 @@ import Testing
 /// `O_CREAT | O_EXCL | O_NOFOLLOW`, `0600`; `overwrite` replaces only a regular file of the user's;
 /// a symbolic link (another user's, planted in a shared folder) is never written through, and a
 /// pipe is never waited on when a session is loaded.
-@Suite(.timeLimit(.minutes(1))) struct SessionFileSafetyTests {
+@Suite(.timeLimit(.minutes(3))) struct SessionFileSafetyTests {
     let folder: TemporaryDirectory
 
     init() throws { folder = try TemporaryDirectory() }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReSwiftPersistence
 
-@Suite(.timeLimit(.minutes(1))) struct CoalescingWriterTests {
+@Suite(.timeLimit(.minutes(3))) struct CoalescingWriterTests {
     let clock = ManualClock()
     let log = WriteLog<Int>()
 

@@ -12,7 +12,7 @@ import Testing
 
 /// Faults in the middle of a save: the process killed, a termination signal, a full disk. The file
 /// is always whole, old or new, and nothing is left behind for long.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct CrashSafetyTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct CrashSafetyTests {
     let directory: TemporaryDirectory
 
     init() throws { directory = try TemporaryDirectory() }

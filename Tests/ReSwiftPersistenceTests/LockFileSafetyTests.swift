@@ -13,7 +13,7 @@ import Testing
 /// The lock file sits in a folder others may write: it is used only when it is a regular file of
 /// the user's (or root's). Another user's symbolic link never makes a change create a file
 /// elsewhere, and a pipe never makes it wait; either is refused, saying why, and nothing changes.
-@Suite(.timeLimit(.minutes(1))) struct LockFileSafetyTests {
+@Suite(.timeLimit(.minutes(3))) struct LockFileSafetyTests {
     let directory: TemporaryDirectory
 
     init() throws { directory = try TemporaryDirectory() }

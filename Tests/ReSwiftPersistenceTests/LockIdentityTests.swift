@@ -6,7 +6,7 @@ import Testing
 
 /// The lock protects the file itself, whatever path reaches it; a file with several names is never
 /// split by a save.
-@Suite(.timeLimit(.minutes(2))) struct LockIdentityTests {
+@Suite(.timeLimit(.minutes(5))) struct LockIdentityTests {
     let directory: TemporaryDirectory
     let problems = Collected<PersistenceError>()
 

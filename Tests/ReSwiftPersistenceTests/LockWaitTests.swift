@@ -12,7 +12,7 @@ import Testing
 #endif
 
 /// A lock held too long makes changes fail after a bounded wait, naming the holder; reads take no lock.
-@Suite(.timeLimit(.minutes(1))) struct LockWaitTests {
+@Suite(.timeLimit(.minutes(3))) struct LockWaitTests {
     let directory: TemporaryDirectory
 
     init() throws { directory = try TemporaryDirectory() }

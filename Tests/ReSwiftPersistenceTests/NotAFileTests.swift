@@ -13,7 +13,7 @@ import Testing
 
 /// A path naming a directory, device or pipe is a wrong path, not a corrupt file: it is refused,
 /// and nothing there is read, written or moved (moving a folder aside would move the folder).
-@Suite(.timeLimit(.minutes(1))) struct NotAFileTests {
+@Suite(.timeLimit(.minutes(3))) struct NotAFileTests {
     let directory: TemporaryDirectory
     let problems = Collected<PersistenceError>()
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ReSwiftPersistence
 
-@Suite(.timeLimit(.minutes(2))) struct StatePersisterTests {
+@Suite(.timeLimit(.minutes(5))) struct StatePersisterTests {
     let directory: TemporaryDirectory
     let problems = Collected<PersistenceError>()
     let clock = ManualClock()
@@ -151,7 +151,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct StatePersisterConcurrencyTests {
+@Suite(.timeLimit(.minutes(5))) struct StatePersisterConcurrencyTests {
     @Test func dispatchesFromManyThreadsEndWithTheStoresSliceOnDisk() throws {
         let directory = try TemporaryDirectory()
         let file = PersistedFile<[String]>(

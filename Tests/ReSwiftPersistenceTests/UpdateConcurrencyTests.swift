@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Many writers appending to one list at once: every item must survive.
-@Suite(.timeLimit(.minutes(1))) struct UpdateConcurrencyTests {
+@Suite(.timeLimit(.minutes(3))) struct UpdateConcurrencyTests {
     let directory: TemporaryDirectory
     let problems = Collected<PersistenceError>()
 

@@ -8,7 +8,7 @@ import Testing
 
 /// Endpoints that throw or answer garbage, answers that come too late, damaged or newer caches:
 /// no crash, an error in the entry's state, nothing saved lost.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct QueryBadInputTests {
     @Test func anEndpointThatThrowsLeavesItsErrorInTheEntry() async {
         let clock = TestClock()

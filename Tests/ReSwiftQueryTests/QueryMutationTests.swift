@@ -5,7 +5,7 @@ import ReSwiftThunk
 import Testing
 
 /// Mutations: an optimistic change at once, rolled back if the write fails.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct QueryMutationTests {
     @Test func anOptimisticChangeShowsAtOnceAndStaysWhenTheWriteSucceeds() async throws {
         let clock = TestClock()

@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// Persisted answers: the next run starts with the last good answers and can say how old they are.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct QueryPersistenceTests {
     @Test func aRestartStartsWithTheLastGoodAnswersAndTheirDates() async throws {
         let folder = try TemporaryDirectory()

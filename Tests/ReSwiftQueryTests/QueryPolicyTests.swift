@@ -5,7 +5,7 @@ import ReSwiftThunk
 import Testing
 
 /// Each policy of the query middleware, on a TestClock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct QueryPolicyTests {
     @Test func manyWantsOfOneKeyMakeOneFetch() async {
         let app = AlbumsApp()

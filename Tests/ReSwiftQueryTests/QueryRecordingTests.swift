@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// Every transition is an action: a recorded session replays with its answers and no network.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct QueryRecordingTests {
     @Test func aRecordedSessionReplaysWithItsAnswersAndNoNetwork() async throws {
         let folder = try TemporaryDirectory()

@@ -4,7 +4,7 @@ import ReSwiftThunk
 import Testing
 
 /// A thunk that needs the answer itself waits for the entry to settle, with one fetch at most.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct QuerySettledEntryTests {
     /// Deals from the settled entry of `genre`, recording what it got.
     private func deal(

@@ -6,7 +6,7 @@ import ReSwiftThunk
 import Testing
 
 /// TestStore drives a query with a stubbed endpoint, as the "Fetching data" guide shows.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct QueryTestStoreTests {
     @Test func aTestStoreDrivesAQueryWithAStubbedEndpoint() async {
         let date = Date(timeIntervalSince1970: 1_800_000_000)

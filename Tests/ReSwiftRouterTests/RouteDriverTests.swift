@@ -5,7 +5,7 @@ import Testing
 @testable import ReSwiftRouter
 
 /// The router's engine, driven directly: requests in, Routable calls and issues out.
-@Suite(.timeLimit(.minutes(1))) struct RouteDriverTests {
+@Suite(.timeLimit(.minutes(3))) struct RouteDriverTests {
     private func makeDriver(
         _ root: Routable, scheduler: RoutingScheduler = .immediate,
         timeout: DispatchTimeInterval? = nil, issues: IssueCollector = IssueCollector()

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The router subscribed to a real store.
-@Suite(.timeLimit(.minutes(1))) struct RouterTests {
+@Suite(.timeLimit(.minutes(3))) struct RouterTests {
     @Test func routesToTheStoresRouteWhenCreated() {
         let log = RoutingLog()
         let store = makeTestStore(route: ["a", "b"])

@@ -104,7 +104,7 @@ private func arrives<State>(
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct RouterMainBranchTests {
+@Suite(.timeLimit(.minutes(3))) struct RouterMainBranchTests {
     @Test func aMainBranchRoutableIsDrivenThroughPushChangeAndPop() async throws {
         let log = ScreenLog()
         let store = Store<AppState>(reducer: appReducer, state: nil)

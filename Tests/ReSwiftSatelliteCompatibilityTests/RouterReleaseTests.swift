@@ -89,7 +89,7 @@ private func arrives<State>(
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct RouterReleaseTests {
+@Suite(.timeLimit(.minutes(3))) struct RouterReleaseTests {
     @Test func aReleasedRoutableIsDrivenThroughPushChangeAndPop() async throws {
         let calls = Calls()
         let store = Store<AppState>(reducer: AppReducer().handleAction, state: nil)

@@ -60,7 +60,7 @@ import Testing
         #expect(recorder.count == 1000)
     }
 
-    @Test(.timeLimit(.minutes(1))) func waitingForActionsDispatchedLater() async {
+    @Test(.timeLimit(.minutes(3))) func waitingForActionsDispatchedLater() async {
         let recorder = ActionRecorder()
         Thread.detachNewThread { recorder.record(Increment()) }
         #expect(await recorder.waitForActions(count: 1, timeout: 30))

@@ -4,7 +4,7 @@ import ReSwiftThunk
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct ExpectThunkTests {
+@Suite(.timeLimit(.minutes(3))) struct ExpectThunkTests {
     @Test func runChecksSynchronousDispatchesInOrder() {
         let expectation = ExpectThunk(incrementTwice)
             .dispatches(Increment())
@@ -111,7 +111,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ExpectAsyncThunkTests {
+@Suite(.timeLimit(.minutes(3))) struct ExpectAsyncThunkTests {
     @Test func runReturnsTheBodysValueAndChecksDispatches() async throws {
         let count = try await ExpectAsyncThunk(searchBooks(in: Catalog()))
             .getsState(LibraryState(query: "swift"))

@@ -20,7 +20,7 @@ import Testing
         #expect(sortedBooks.recomputations == 1)
     }
 
-    @Test(.timeLimit(.minutes(1))) func subscribersOfTheDrivenStoreSeeSentAndReceivedActions() async throws {
+    @Test(.timeLimit(.minutes(3))) func subscribersOfTheDrivenStoreSeeSentAndReceivedActions() async throws {
         let store = TestStore(initialState: LibraryState(), reducer: libraryReducer)
         let sortedBooks = Self.makeSortedBooks()
         let seen = Locked<[[String]]>([])

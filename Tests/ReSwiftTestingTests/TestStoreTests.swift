@@ -9,7 +9,7 @@ private func mentions(_ text: String) -> (Issue) -> Bool {
     { issue in issue.comments.contains { $0.rawValue.contains(text) } }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct TestStoreSendTests {
+@Suite(.timeLimit(.minutes(3))) struct TestStoreSendTests {
     @Test func sendPassesWhenTheClosureDescribesTheChange() {
         let store = TestStore(initialState: LibraryState(), reducer: libraryReducer)
         store.send(SetQuery(query: "swift")) { $0.query = "swift" }
@@ -69,7 +69,7 @@ private func mentions(_ text: String) -> (Issue) -> Bool {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct TestStoreReceiveTests {
+@Suite(.timeLimit(.minutes(3))) struct TestStoreReceiveTests {
     @Test func receivesWhatASynchronousThunkDispatched() async {
         let store = TestStore(initialState: LibraryState(), reducer: libraryReducer)
         store.send(incrementTwice)
@@ -206,7 +206,7 @@ private func mentions(_ text: String) -> (Issue) -> Bool {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct TestStoreNonExhaustiveTests {
+@Suite(.timeLimit(.minutes(3))) struct TestStoreNonExhaustiveTests {
     @Test func closuresOnlyNeedTheFieldsTheyCareAbout() async throws {
         let store = TestStore(
             initialState: LibraryState(query: "swift"), reducer: libraryReducer, exhaustivity: .off)
@@ -234,7 +234,7 @@ private func mentions(_ text: String) -> (Issue) -> Bool {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct TestStoreLifetimeTests {
+@Suite(.timeLimit(.minutes(3))) struct TestStoreLifetimeTests {
     @Test func theStoreAndItsThunksAreReleased() async throws {
         weak var weakStore: Store<LibraryState>?
         do {

@@ -10,7 +10,7 @@ private func startFromSynchronousCode(_ thunk: AsyncThunk<CounterState, Int>, on
     store.dispatch(thunk)
 }
 
-@Suite(.timeLimit(.minutes(1))) struct AsyncThunkTests {
+@Suite(.timeLimit(.minutes(3))) struct AsyncThunkTests {
     @Test func awaitingDispatchReturnsTheBodysValue() async throws {
         let store = makeCounterStore()
         let thunk = AsyncThunk<CounterState, String> { _, _ in "done" }

@@ -27,7 +27,7 @@ private func start<Value>(_ thunk: AsyncThunk<CounterState, Value>, on store: St
     store.dispatch(thunk)
 }
 
-@Suite(.timeLimit(.minutes(1))) struct DebounceThrottleTests {
+@Suite(.timeLimit(.minutes(3))) struct DebounceThrottleTests {
     let clock = TestClock()
     let misuses = Locked<[ThunkMisuse]>([])
     let effects: ThunkEffects

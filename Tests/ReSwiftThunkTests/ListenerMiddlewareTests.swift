@@ -13,7 +13,7 @@ private func listenerReducer(action: Action, state: CounterState?) -> CounterSta
     return state
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ListenerMiddlewareTests {
+@Suite(.timeLimit(.minutes(3))) struct ListenerMiddlewareTests {
     let clock = TestClock()
     let failures = Locked<[UnhandledThunkError]>([])
     let listeners: ListenerMiddleware<CounterState>

@@ -39,7 +39,7 @@ private func incrementTwice(dispatch: @Sendable (Action) -> Void) {
     dispatch(Increment())
 }
 
-@Suite(.timeLimit(.minutes(1))) struct AsyncThunkCallSiteTests {
+@Suite(.timeLimit(.minutes(3))) struct AsyncThunkCallSiteTests {
     @Test func eachDispatchInTheBodyCarriesTheLineOfThatCall() async throws {
         let log = CallSiteLog<CounterState>()
         let store = makeCounterStore(middleware: [createThunkMiddleware(), log.middleware])
@@ -137,7 +137,7 @@ private func incrementOnce(dispatch: DispatchFunction) {
     dispatch(Increment())
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ThunkCallSiteTests {
+@Suite(.timeLimit(.minutes(3))) struct ThunkCallSiteTests {
     @Test func eachDispatchInTheBodyCarriesTheLineOfThatCall() {
         let log = CallSiteLog<CounterState>()
         let store = makeCounterStore(middleware: [createThunkMiddleware(), log.middleware])

@@ -32,7 +32,7 @@ private func fireAndForget<Value>(_ thunk: AsyncThunk<CounterState, Value>, on s
     store.dispatch(thunk)
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ThunkCancellationTests {
+@Suite(.timeLimit(.minutes(3))) struct ThunkCancellationTests {
     @Test func cancelThunksCancelsEveryInFlightThunkWithTheID() async throws {
         let clock = TestClock()
         let (store, effects) = makeStore(clock: clock)

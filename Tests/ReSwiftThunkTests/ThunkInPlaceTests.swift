@@ -19,7 +19,7 @@ private func reduceList(_ action: Action, _ state: inout ListState) {
 
 /// Thunks that read the state with `getState` between their dispatches leave the in-place
 /// reducer the only holder of the state (issue 20): no dispatch copies it.
-@Suite(.timeLimit(.minutes(1))) struct ThunkInPlaceTests {
+@Suite(.timeLimit(.minutes(3))) struct ThunkInPlaceTests {
     private let copies = CopyCounter()
 
     private func makeStore() -> Store<ListState> {

@@ -48,7 +48,7 @@ private func stopEventually(_ loop: EventLoop, after seconds: Double = 60) {
 }
 
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(2))) struct EventLoopTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct EventLoopTests {
     @Test func deliversKeysFromTheInput() async {
         let input = InputPipe()
         defer { input.closeWriteEnd() }

@@ -12,7 +12,7 @@ import Testing
 /// Runs the `pty-echo-fixture` program (Tests/Fixtures/PTYEcho) under a pseudo-terminal: raw mode,
 /// drawing, keys, posting from another thread, resizing, and the terminal given back on every
 /// way out.
-@Suite(.timeLimit(.minutes(2))) struct TerminalEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TerminalEndToEndTests {
     private func launch(size: TerminalSize = TerminalSize(columns: 60, rows: 12)) async throws
         -> PseudoTerminal
     {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct BuiltProductTests {
+@Suite(.timeLimit(.minutes(5))) struct BuiltProductTests {
     @Test func findsTheFixtureBuiltWithTheTests() throws {
         let url = try builtProductURL("pty-echo-fixture")
         #expect(FileManager.default.isExecutableFile(atPath: url.path))
@@ -23,7 +23,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ProductRunnerTests {
+@Suite(.timeLimit(.minutes(3))) struct ProductRunnerTests {
     @Test func passesArgumentsEnvironmentWorkingDirectoryAndInput() throws {
         let folder = try TemporaryDirectory(prefix: "product-runner")
         let directory = folder.url.resolvingSymlinksInPath()

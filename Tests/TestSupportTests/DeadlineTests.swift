@@ -17,7 +17,7 @@ private func timeoutMessage(_ body: () async throws -> Void) async -> String? {
     return nil
 }
 
-@Suite(.timeLimit(.minutes(1))) struct DeadlineTests {
+@Suite(.timeLimit(.minutes(3))) struct DeadlineTests {
     /// A stream nobody ever yields to.
     private func silentStream() -> AsyncStream<Int> {
         AsyncStream { _ in }

@@ -8,7 +8,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite(.timeLimit(.minutes(1))) struct LaunchedProcessTests {
+@Suite(.timeLimit(.minutes(3))) struct LaunchedProcessTests {
     private let shell = URL(fileURLWithPath: "/bin/sh")
 
     @Test func waitsForLinesWhileTheProgramRunsAndReportsTheSignalThatEndedIt() throws {

@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// The loopback server's status lines carry HTTPTransport's reason phrases, the package's one table.
-@Suite(.timeLimit(.minutes(1))) struct LoopbackHTTPServerStatusLineTests {
+@Suite(.timeLimit(.minutes(3))) struct LoopbackHTTPServerStatusLineTests {
     @Test(arguments: [200, 308, 404, 418, 503])
     func theStatusLineUsesHTTPTransportsReasonPhrase(status: Int) throws {
         let server = try LoopbackHTTPServer()

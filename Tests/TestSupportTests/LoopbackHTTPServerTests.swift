@@ -8,7 +8,7 @@ import Testing
 
 // The tests use URLSession's async API, which needs macOS 12 / iOS 15 (Swift Testing doesn't take
 // @available on a suite type).
-@Suite(.timeLimit(.minutes(1))) struct LoopbackHTTPServerTests {
+@Suite(.timeLimit(.minutes(3))) struct LoopbackHTTPServerTests {
     /// Fetches `url` with a fresh URLSession; returns the status and body, or the error.
     @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     private func fetch(_ url: URL, timeout: TimeInterval = 5) async -> Result<(Int, Data), Error> {
@@ -130,7 +130,7 @@ import Testing
 
 private typealias Response = LoopbackHTTPServer.Response
 
-@Suite(.timeLimit(.minutes(1))) struct LoopbackHTTPServerLargeBodyTests {
+@Suite(.timeLimit(.minutes(3))) struct LoopbackHTTPServerLargeBodyTests {
     @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func largePostBodyArrivesWhole() async throws {
         let server = try LoopbackHTTPServer()

@@ -9,7 +9,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite(.timeLimit(.minutes(1))) struct PseudoTerminalTests {
+@Suite(.timeLimit(.minutes(3))) struct PseudoTerminalTests {
     @Test func pseudoTerminalGivesTheChildATerminalOfTheChosenSize() async throws {
         let terminal = try PseudoTerminal(
             product: "pty-echo-fixture", size: .init(columns: 44, rows: 10))
@@ -82,7 +82,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ReadinessTests {
+@Suite(.timeLimit(.minutes(3))) struct ReadinessTests {
     @Test(arguments: [false, true])
     func readinessFollowsThePipe(useSelect: Bool) {
         var fds: [Int32] = [-1, -1]

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct TemporaryDirectoryTests {
+@Suite(.timeLimit(.minutes(3))) struct TemporaryDirectoryTests {
     @Test func theFolderAndWhatIsInItGoAwayWithTheInstance() throws {
         var folder: TemporaryDirectory? = try TemporaryDirectory(prefix: "temporary-directory-test")
         let url = try #require(folder?.url)
@@ -37,7 +37,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct OneShotSignalTests {
+@Suite(.timeLimit(.minutes(3))) struct OneShotSignalTests {
     @Test func waitReturnsOnceTheSignalFiresFromAnotherTask() async {
         let signal = OneShotSignal()
         Task.detached { signal.fire() }
@@ -65,7 +65,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct CollectedTests {
+@Suite(.timeLimit(.minutes(3))) struct CollectedTests {
     @Test func keepsEveryElementAppendedFromManyThreads() {
         let collected = Collected<Int>()
         DispatchQueue.concurrentPerform(iterations: 1000) { collected.append($0) }

@@ -11,7 +11,7 @@ import Testing
 /// Every executable writes through one output path: a standard output or error that fails (a full
 /// disk, a closed descriptor) ends the program with exit status 1 and a message on the stream that
 /// still works, never a crash; a closed pipe still ends it with SIGPIPE.
-@Suite(.timeLimit(.minutes(2))) struct FailedOutputEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct FailedOutputEndToEndTests {
     static let programs = ["library-finder", "memory-game", "todo", "reswift-inspect", "reswift-bench"]
 
     private static let noSpace = String(cString: strerror(ENOSPC))

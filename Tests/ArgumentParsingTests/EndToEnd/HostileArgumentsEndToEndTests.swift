@@ -4,7 +4,7 @@ import Testing
 
 /// The parser's errors quote what was typed; every executable prints them through the one output
 /// path, so escape sequences in an argument reach the terminal as visible placeholders.
-@Suite(.timeLimit(.minutes(2))) struct HostileArgumentsEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct HostileArgumentsEndToEndTests {
     static let programs = ["library-finder", "memory-game", "todo", "reswift-inspect", "reswift-bench"]
 
     /// A title change, a bell, a C1 CSI that clears the screen, and DEL.

@@ -4,7 +4,7 @@ import Testing
 
 /// Ctrl-C (a key in raw mode) ends each interactive app with status 130 after giving the
 /// terminal back; q still ends it with 0.
-@Suite(.timeLimit(.minutes(2))) struct InterruptTests {
+@Suite(.timeLimit(.minutes(5))) struct InterruptTests {
     @Test(arguments: [(PseudoTerminal.Keys.ctrlC, Int32(130)), ("q", Int32(0))])
     func todoQuits(key: String, status: Int32) async throws {
         let temporary = try TemporaryDirectory(prefix: "interrupt")

@@ -7,7 +7,7 @@ import Testing
 
 /// The executables share one grammar: the same help layout, version, precedence of --help and
 /// --version, and error form.
-@Suite(.timeLimit(.minutes(2))) struct SharedGrammarTests {
+@Suite(.timeLimit(.minutes(5))) struct SharedGrammarTests {
     static let programs = ["library-finder", "memory-game", "todo", "reswift-bench"]
 
     /// The section headings of a help, in order.

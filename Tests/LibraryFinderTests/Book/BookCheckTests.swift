@@ -7,7 +7,7 @@ import Testing
 @testable import LibraryFinderModel
 @testable import LibraryFinderTerminal
 
-@Suite(.timeLimit(.minutes(2))) struct BookCheckReducerTests {
+@Suite(.timeLimit(.minutes(5))) struct BookCheckReducerTests {
     private let id = UUID()
 
     private func started() -> BookCheckState {
@@ -101,7 +101,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct BookCheckThunkTests {
+@Suite(.timeLimit(.minutes(5))) struct BookCheckThunkTests {
     /// Runs the search on a store whose thunk middleware waits on a `TestClock`, advancing it
     /// until nothing waits on it any more (no real time passes).
     private func run(_ service: ScriptedAvailabilityService, timeout: Double = 60)

@@ -6,7 +6,7 @@ import Testing
 @testable import LibraryFinderModel
 @testable import LibraryFinderTerminal
 
-@Suite(.timeLimit(.minutes(1))) struct BookCommandTests {
+@Suite(.timeLimit(.minutes(3))) struct BookCommandTests {
     private let key = "b00k-cmd-KEY"
 
     /// Three libraries of two systems (two of `Akita_Akita`), with distances.

@@ -6,7 +6,7 @@ import Testing
 @testable import LibraryFinderModel
 @testable import LibraryFinderTerminal
 
-@Suite(.timeLimit(.minutes(2))) struct CalilAvailabilityClientTests {
+@Suite(.timeLimit(.minutes(5))) struct CalilAvailabilityClientTests {
     private let key = "b00k-SECRET-key"
 
     /// A server answering `/check` with `continue: 1` twice then `0`, stamping each request with

@@ -8,7 +8,7 @@ import Testing
 
 /// `b` in the built `library-finder`, in a pseudo-terminal, against a loopback server that answers
 /// `/library`, then `/check` with `continue: 1` and, when polled, `0`.
-@Suite(.timeLimit(.minutes(2))) struct LibraryFinderBookTerminalTests {
+@Suite(.timeLimit(.minutes(5))) struct LibraryFinderBookTerminalTests {
     /// The folders the test's caches go in, removed after the test (with the suite's instance).
     private let temporary: TemporaryDirectory
 

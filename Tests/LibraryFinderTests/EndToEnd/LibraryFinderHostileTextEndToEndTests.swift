@@ -6,7 +6,7 @@ import Testing
 @testable import LibraryFinderTerminal
 
 /// The built `library-finder` against a loopback server whose answers hold escape sequences.
-@Suite(.timeLimit(.minutes(2))) struct LibraryFinderHostileTextEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct LibraryFinderHostileTextEndToEndTests {
     /// The folders the test's caches go in, removed after the test (with the suite's instance).
     private let temporary: TemporaryDirectory
 

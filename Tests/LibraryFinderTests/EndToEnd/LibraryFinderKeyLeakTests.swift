@@ -4,7 +4,7 @@ import Testing
 
 /// The built `library-finder` against a server that echoes the key back on every error path: no
 /// piece of it in what the program prints, in any format, nor in its cache.
-@Suite(.timeLimit(.minutes(2))) struct LibraryFinderKeyLeakTests {
+@Suite(.timeLimit(.minutes(5))) struct LibraryFinderKeyLeakTests {
     /// The folders the test's caches go in, removed after the test (with the suite's instance).
     private let temporary: TemporaryDirectory
 

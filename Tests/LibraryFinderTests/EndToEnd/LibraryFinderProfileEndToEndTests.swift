@@ -4,7 +4,7 @@ import Testing
 
 /// `RESWIFT_PROFILE=1` makes the built `library-finder` print its dispatch profile on standard
 /// error at exit, after the JSON on standard output.
-@Suite(.timeLimit(.minutes(2))) struct LibraryFinderProfileEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct LibraryFinderProfileEndToEndTests {
     /// The folders the test's caches go in, removed after the test (with the suite's instance).
     private let temporary: TemporaryDirectory
 

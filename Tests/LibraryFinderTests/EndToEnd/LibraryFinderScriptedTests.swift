@@ -6,7 +6,7 @@ import Testing
 @testable import LibraryFinderTerminal
 
 /// Runs the built `library-finder` against a loopback server with its output in pipes.
-@Suite(.timeLimit(.minutes(2))) struct LibraryFinderScriptedTests {
+@Suite(.timeLimit(.minutes(5))) struct LibraryFinderScriptedTests {
     /// The folders the test's caches go in, removed after the test (with the suite's instance).
     private let temporary: TemporaryDirectory
 

@@ -7,7 +7,7 @@ import Testing
 @testable import LibraryFinderTerminal
 
 /// Runs the built `library-finder` in a pseudo-terminal against a loopback server.
-@Suite(.timeLimit(.minutes(2))) struct LibraryFinderTerminalTests {
+@Suite(.timeLimit(.minutes(5))) struct LibraryFinderTerminalTests {
     /// The folders the test's caches go in, removed after the test (with the suite's instance).
     private let temporary: TemporaryDirectory
 

@@ -60,7 +60,7 @@ final class GatedLibraryService: LibraryService {
 
 /// The list query through the store: load → loading → loaded / failed, the previous answer shown
 /// (marked with its fetch time) when the service can't be reached, and its persisted answers.
-@Suite(.timeLimit(.minutes(1))) struct LibraryLoadingTests {
+@Suite(.timeLimit(.minutes(3))) struct LibraryLoadingTests {
     /// The folders the test's caches go in, removed after the test (with the suite's instance).
     private let temporary: TemporaryDirectory
 

@@ -9,7 +9,7 @@ import Testing
 /// `--timeout` covers the whole call: fetching, decoding and scrubbing. An answer that was
 /// fetched but not yet read when the time ran out is the same timeout error as a silent server;
 /// an answer over the size limit says the server answered, not that it couldn't be reached.
-@Suite(.timeLimit(.minutes(1))) struct CalilClientDeadlineTests {
+@Suite(.timeLimit(.minutes(3))) struct CalilClientDeadlineTests {
     private static let key = "3f9a0c7be1d24f6a8b5e09c1d7a2f4e6"
 
     /// A list of `count` libraries, as the service sends it.

@@ -7,7 +7,7 @@ import Testing
 
 /// Every error path of the Calil client against a server that echoes the request back, in the
 /// forms a real server might: no piece of the key may reach the error's message.
-@Suite(.timeLimit(.minutes(1))) struct CalilClientKeyLeakTests {
+@Suite(.timeLimit(.minutes(3))) struct CalilClientKeyLeakTests {
     /// Characters that are escaped in a query (space, `/`, `+`, `=`) so each encoding is exercised.
     static let key = "0123456789abcdef FEDCBA98/7654+3210="
     private let pieces = KeyPieces(key: Self.key)

@@ -5,7 +5,7 @@ import Testing
 @testable import LibraryFinderModel
 @testable import LibraryFinderTerminal
 
-@Suite(.timeLimit(.minutes(1))) struct CalilClientTests {
+@Suite(.timeLimit(.minutes(3))) struct CalilClientTests {
     private let key = "s3cr3t-KEY+/="
 
     /// A server answering `/library` with `response`.

@@ -7,7 +7,7 @@ import Testing
 @testable import LibraryFinderTerminal
 
 /// The advice after an error follows its actual cause, and the messages fit a terminal.
-@Suite(.timeLimit(.minutes(1))) struct CalilErrorAdviceTests {
+@Suite(.timeLimit(.minutes(3))) struct CalilErrorAdviceTests {
     @Test func aBadAppKeyIn400IsAdvisedAboutTheKeyNotTheOptions() {
         let text = CalilError(.httpStatus(code: 400, serviceMessage: "bad appkey")).description
         #expect(text.contains("Check that your app key (CALIL_APPKEY or --appkey) is valid."))

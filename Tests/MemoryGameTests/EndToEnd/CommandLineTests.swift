@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `memory-game`'s options and errors, run as a program with pipes (not a terminal).
-@Suite(.timeLimit(.minutes(2))) struct CommandLineTests {
+@Suite(.timeLimit(.minutes(5))) struct CommandLineTests {
     @Test func helpDescribesTheOptionsAndExitsZero() throws {
         let run = try runProduct("memory-game", arguments: ["--help"])
         #expect(run.status == 0)

@@ -5,7 +5,7 @@ import Testing
 
 /// `memory-game` has no printed form: in a terminal that can't draw a screen it refuses, saying
 /// why and what to do.
-@Suite(.timeLimit(.minutes(2))) struct MemoryGameDumbTerminalEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct MemoryGameDumbTerminalEndToEndTests {
     @Test func refusesADumbTerminalWithAClearMessage() async throws {
         let temporary = try TemporaryDirectory(prefix: "memory-game-dumb")
         let terminal = try PseudoTerminal(

@@ -8,7 +8,7 @@ import Testing
 @testable import MemoryGameTerminal
 
 /// Runs the built `memory-game` under a pseudo-terminal and plays it by keystrokes.
-@Suite(.timeLimit(.minutes(2))) struct MemoryGameEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct MemoryGameEndToEndTests {
     private typealias Keys = PseudoTerminal.Keys
 
     private func launch(_ arguments: [String], dataHome: URL) throws -> PseudoTerminal {
@@ -141,7 +141,7 @@ import Testing
 }
 
 /// The live path of the built app, against a scripted iTunes server on 127.0.0.1.
-@Suite(.timeLimit(.minutes(2))) struct MemoryGameLiveEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct MemoryGameLiveEndToEndTests {
     private typealias Keys = PseudoTerminal.Keys
 
     private func launch(apiBase: URL, dataHome: URL) throws -> PseudoTerminal {
@@ -264,7 +264,7 @@ import Testing
 }
 
 /// A damaged settings file doesn't stop the game, and isn't lost.
-@Suite(.timeLimit(.minutes(2))) struct MemoryGameSettingsEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct MemoryGameSettingsEndToEndTests {
     @Test func corruptSettingsAreMovedAsideAndShownAndTheGameStartsFromDefaults() async throws {
         let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
         let dataHome = temporary.url

@@ -5,7 +5,7 @@ import Testing
 
 /// The live path of the built app against a loopback iTunes server whose album and artist names
 /// hold escape sequences: they are drawn as placeholders, never sent to the terminal.
-@Suite(.timeLimit(.minutes(2))) struct MemoryGameHostileTextEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct MemoryGameHostileTextEndToEndTests {
     private typealias Keys = PseudoTerminal.Keys
 
     /// Ten albums whose names retitle the terminal (OSC … BEL), clear it, and use an 8-bit CSI.
@@ -54,7 +54,7 @@ import Testing
 }
 
 /// `memory-game`'s messages on standard error quote what the user gave: shown, not obeyed.
-@Suite(.timeLimit(.minutes(2))) struct MemoryGameHostileArgumentTests {
+@Suite(.timeLimit(.minutes(5))) struct MemoryGameHostileArgumentTests {
     @Test func usageErrorShowsAHostileValueWithPlaceholders() throws {
         let run = try runProduct("memory-game", arguments: ["--category", "\u{1B}]0;PWNED\u{7}\u{9B}2J"])
         #expect(run.status == 2)

@@ -5,7 +5,7 @@ import Testing
 
 /// `RESWIFT_PROFILE=1` makes the built `memory-game` print its dispatch profile when it ends,
 /// after the terminal is restored, so the table stays in the scrollback.
-@Suite(.timeLimit(.minutes(2))) struct MemoryGameProfileEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct MemoryGameProfileEndToEndTests {
     private func playAndQuit(profile: String) async throws -> (status: Int32, output: String) {
         let dataHome = try TemporaryDirectory(prefix: "memory-game-profile")
         defer { withExtendedLifetime(dataHome) {} }

@@ -10,7 +10,7 @@
 
     /// Ctrl-Z in the built `memory-game`: the terminal is given back while it is stopped, and
     /// `fg` (SIGCONT) draws the menu again in raw mode.
-    @Suite(.timeLimit(.minutes(2))) struct MemoryGameSuspendEndToEndTests {
+    @Suite(.timeLimit(.minutes(5))) struct MemoryGameSuspendEndToEndTests {
         @Test func ctrlZStopsAndFgRedraws() async throws {
             let temporary = try TemporaryDirectory(prefix: "memory-game-suspend")
             let terminal = try PseudoTerminal(

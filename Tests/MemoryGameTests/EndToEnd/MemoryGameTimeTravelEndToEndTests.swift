@@ -11,7 +11,7 @@ import Testing
 
 /// The built `memory-game`, inspected (`RESWIFT_INSPECT=1`), travels in time: it says so to the
 /// inspector, and a jump the inspector sends changes what the screen shows.
-@Suite(.timeLimit(.minutes(2))) struct MemoryGameTimeTravelEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct MemoryGameTimeTravelEndToEndTests {
     @Test func whenInspectedTheGameAnnouncesTimeTravelAndAJumpShowsAnEarlierState() async throws {
         let folder = try TemporaryDirectory(prefix: "mg-travel")
         #expect(chmod(folder.path, 0o700) == 0)

@@ -12,7 +12,7 @@ import Testing
 #endif
 
 /// `InspectorClient`, the tools' side of the socket: lines are bounded, and found in one pass.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct InspectorClientTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct InspectorClientTests {
     /// A listening socket that accepts one client and writes `bytes` to it, then holds the
     /// connection open until `finish()`.
     private final class FakeApp: @unchecked Sendable {

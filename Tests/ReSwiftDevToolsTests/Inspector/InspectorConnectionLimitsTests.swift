@@ -13,7 +13,7 @@ import Testing
 
 /// What bounds an inspector connection: a cap on connections, and a bound on one command line
 /// (not on everything a peer sent at once).
-@Suite(.serialized, .timeLimit(.minutes(2))) struct InspectorConnectionLimitsTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct InspectorConnectionLimitsTests {
     @Test func aBurstOfShortCommandsInOneWriteIsAnsweredInFull() throws {
         let sandbox = try InspectorSandbox()
         defer { sandbox.remove() }

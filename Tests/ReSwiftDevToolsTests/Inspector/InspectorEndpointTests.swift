@@ -21,7 +21,7 @@ private struct Bump: Action {
     var by: Int
 }
 
-@Suite(.serialized, .timeLimit(.minutes(2))) struct InspectorEndpointTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct InspectorEndpointTests {
     @Test func sendsHelloThenOneEventPerActionWithPayloadDurationAndDiff() throws {
         let sandbox = try InspectorSandbox()
         defer { sandbox.remove() }

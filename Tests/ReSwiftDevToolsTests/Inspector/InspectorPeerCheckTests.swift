@@ -15,7 +15,7 @@ import Testing
 /// the test replaces, so refusing another user is tested without root. (InspectCommandTests'
 /// `anotherUserIsRefusedEvenWhenTheSocketIsReachable` checks the real `SO_PEERCRED` end to end,
 /// as root.)
-@Suite(.serialized, .timeLimit(.minutes(1))) struct InspectorPeerCheckTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct InspectorPeerCheckTests {
     // (The list is a function's, not a closure in the attribute: Swift 6.0.3 crashes on a closure
     // inside `@Test(arguments:)`.)
     @Test(arguments: usersOtherThanThisOne())

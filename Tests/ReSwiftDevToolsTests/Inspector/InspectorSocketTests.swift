@@ -11,7 +11,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite(.serialized, .timeLimit(.minutes(1))) struct InspectorSocketTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct InspectorSocketTests {
     private func mode(of path: String) -> mode_t? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }

@@ -2,7 +2,7 @@
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct AsyncStatesTests {
+@Suite(.timeLimit(.minutes(3))) struct AsyncStatesTests {
     private func makeStore() -> Store<ScoreState> {
         Store(reducer: scoreReducer, state: ScoreState())
     }

@@ -3,7 +3,7 @@ import Testing
 
 @_spi(ReSwiftInternal) @testable import ReSwift
 
-@Suite(.timeLimit(.minutes(1))) struct DispatchThreadTests {
+@Suite(.timeLimit(.minutes(3))) struct DispatchThreadTests {
     @Test func aNameReadsBackAndEqualNamesMakeEqualThreads() {
         let first = DispatchThread(isMain: false, name: "dispatch-thread-test")
         let second = DispatchThread(isMain: false, name: "dispatch-thread-test")

@@ -26,7 +26,7 @@ private func nameCurrentThread(_ name: String) {
 private final class ListView {}
 private final class ScoreView {}
 
-@Suite(.timeLimit(.minutes(1))) struct InstrumentationContractTests {
+@Suite(.timeLimit(.minutes(3))) struct InstrumentationContractTests {
     @Test func currentOriginIsNilOutsideADispatchAndRestoredAfterNesting() {
         #expect(DispatchOrigin.current == nil)
         let outer = DispatchOrigin(callSite: CallSite(fileID: "App/Outer.swift", line: 1), thread: .current)
@@ -133,7 +133,7 @@ private final class CountingInstrumentation: StoreInstrumentation {
 }
 
 /// Serialized: the default is process-wide.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct DefaultInstrumentationTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct DefaultInstrumentationTests {
     @Test func theDefaultInstrumentationCanBeSetAndCleared() {
         let instrumentation = CountingInstrumentation()
         ReSwiftHooks.defaultInstrumentation = instrumentation

@@ -76,7 +76,7 @@ import Testing
 }
 
 extension ParameterizedSelectorTests {
-    @Test(.timeLimit(.minutes(1))) func aSelectorMayBeMadeFromAnotherParameterOfTheSameFamily() {
+    @Test(.timeLimit(.minutes(3))) func aSelectorMayBeMadeFromAnotherParameterOfTheSameFamily() {
         let store = makeItemsStore(names: ["an", "ant", "bee"])
         // "q+" is one more than the count for "q", from the family's own selector for "q".
         let family = Locked<ParameterizedSelector<ItemsState, String, Int>?>(nil)

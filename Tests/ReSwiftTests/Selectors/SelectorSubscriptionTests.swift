@@ -6,7 +6,7 @@ import Testing
     import Observation
 #endif
 
-@Suite(.timeLimit(.minutes(1))) struct SelectorSubscriptionTests {
+@Suite(.timeLimit(.minutes(3))) struct SelectorSubscriptionTests {
     static let subscriberCount = 1000
 
     @Test func objectSubscribersShareOneComputationPerChange() {
@@ -177,7 +177,7 @@ import Testing
         #expect(count(store.state) == 4)
     }
 
-    @Test(.timeLimit(.minutes(1))) func stateSequencesProduceOnlyNewValues() async throws {
+    @Test(.timeLimit(.minutes(3))) func stateSequencesProduceOnlyNewValues() async throws {
         let store = makeItemsStore()
         let selector = MemoizedSelector(\ItemsState.items, \.query, openMatches)
         var values = store.states(selector, bufferingPolicy: .unbounded).makeAsyncIterator()

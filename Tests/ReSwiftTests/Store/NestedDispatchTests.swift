@@ -9,7 +9,7 @@ import Testing
 /// internal precondition, which here fails the test with the child's status and what it said,
 /// instead of ending the test process (and every test in it) or stalling it while the crash
 /// report is written.
-@Suite(.timeLimit(.minutes(1))) struct NestedDispatchTests {
+@Suite(.timeLimit(.minutes(3))) struct NestedDispatchTests {
     /// The lines `scenario` printed before "done", after checking that it ended normally.
     func linesOf(_ scenario: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
         let run = try runProduct(

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Run again under ThreadSanitizer by `.ci/run` (`swift test --sanitize=thread --filter Concurrency`).
-@Suite(.timeLimit(.minutes(1))) struct StoreConcurrencyTests {
+@Suite(.timeLimit(.minutes(3))) struct StoreConcurrencyTests {
     final class CountingSubscriber: StoreSubscriber, @unchecked Sendable {
         // Sendable: the store never notifies a subscriber from two threads at once, and the test
         // reads the fields only after every dispatching thread has finished.

@@ -135,7 +135,7 @@ import Testing
         token?.cancel()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aStateWhoseDeinitReadsTheStoreIsReleasedOutsideTheReadLock() {
         final class ReadsOnDeinit {
             var onDeinit: (() -> Void)?

@@ -4,7 +4,7 @@ import Testing
 
 /// Runs the built `todo` as a user would, on a temporary file, and checks its output, exit status
 /// and file.
-@Suite(.timeLimit(.minutes(2))) struct TodoCommandLineEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoCommandLineEndToEndTests {
     @Test func eachCommandChangesTheListAsShown() throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
@@ -263,7 +263,7 @@ import Testing
 
 /// The lock file the article documents: `todo.json.lock`, empty, the user's only; `list` never
 /// creates it.
-@Suite(.timeLimit(.minutes(2))) struct TodoLockFileEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoLockFileEndToEndTests {
     @Test func aChangeLeavesAnEmptyPrivateLockFileAndListCreatesNone() throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }

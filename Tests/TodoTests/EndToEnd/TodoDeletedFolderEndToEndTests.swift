@@ -5,7 +5,7 @@
 
     /// `todo` started in a folder that was deleted: a relative `--file` names no file, so it is
     /// refused with a clear message (it used to be taken from `/` and "Added").
-    @Suite(.timeLimit(.minutes(2))) struct TodoDeletedFolderEndToEndTests {
+    @Suite(.timeLimit(.minutes(5))) struct TodoDeletedFolderEndToEndTests {
         @Test func aRelativeFileInADeletedFolderIsRefusedAndNothingIsWritten() throws {
             let temporary = try TemporaryDirectory(prefix: "todo-deleted-cwd")
             let todo = try builtProductURL("todo").path
@@ -27,7 +27,7 @@
 
 /// XDG_DATA_HOME pointing at a file: a clear message naming it, not Foundation's
 /// "NSCocoaErrorDomain error 512".
-@Suite(.timeLimit(.minutes(2))) struct TodoDataHomeIsAFileEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoDataHomeIsAFileEndToEndTests {
     @Test func aDataHomeThatIsAFileIsNamedInTheMessage() throws {
         let temporary = try TemporaryDirectory(prefix: "todo-xdg-file")
         let notAFolder = temporary.file("data")

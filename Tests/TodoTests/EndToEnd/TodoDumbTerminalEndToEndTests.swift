@@ -4,7 +4,7 @@ import Testing
 
 /// `todo` in a terminal that can't draw a screen (`TERM=dumb`, or no TERM): the list is printed,
 /// with a word on why, instead of escape sequences the terminal would show as garbage.
-@Suite(.timeLimit(.minutes(2))) struct TodoDumbTerminalEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoDumbTerminalEndToEndTests {
     @Test(arguments: ["dumb", ""]) func printsTheListAndSaysWhy(term: String) async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }

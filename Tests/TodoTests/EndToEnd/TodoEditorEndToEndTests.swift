@@ -4,7 +4,7 @@ import Testing
 
 /// The interactive list's prompt, driven with keys under a pseudo-terminal: editing in the middle
 /// of the text, rejections shown while the prompt is open, and a full disk that loses nothing.
-@Suite(.timeLimit(.minutes(2))) struct TodoEditorEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoEditorEndToEndTests {
     /// Screen rows (trailing blanks dropped) joined with spaces: a wrapped message reads whole.
     private func joinedRows(_ screen: VirtualScreen) -> String {
         screen.lines.joined(separator: " ")

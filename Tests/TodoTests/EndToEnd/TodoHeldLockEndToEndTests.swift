@@ -10,7 +10,7 @@ import Testing
 
 /// Another process holds the list's lock: the interactive list says so, names the holder, and
 /// stays responsive (keys don't each wait out the command line's five-second lock wait).
-@Suite(.timeLimit(.minutes(2))) struct TodoHeldLockEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoHeldLockEndToEndTests {
     /// Runs `body` with `todo` showing a list of one item ("Walk the dog") whose lock the test
     /// process holds, as another `todo` in the middle of a save would.
     private func withTheListLockedByAnotherProcess(

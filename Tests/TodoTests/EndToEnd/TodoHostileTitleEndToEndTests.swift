@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The built `todo` with a hostile title, through the command line only.
-@Suite(.timeLimit(.minutes(2))) struct TodoHostileTitleEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoHostileTitleEndToEndTests {
     @Test func addAndListPrintPlaceholdersNotEscapeSequences() throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
@@ -32,7 +32,7 @@ import Testing
 
 /// Odd titles are refused with a word, not taken silently: bytes that aren't UTF-8 text, and
 /// titles past the length limit.
-@Suite(.timeLimit(.minutes(2))) struct TodoOddTitleEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoOddTitleEndToEndTests {
     @Test func aTitleWithBytesThatArentUTF8IsRefusedNotSavedWithReplacementCharacters() throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }

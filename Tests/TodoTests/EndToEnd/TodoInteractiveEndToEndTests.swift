@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Runs the built `todo` under a pseudo-terminal and uses the interactive list with keys.
-@Suite(.timeLimit(.minutes(2))) struct TodoInteractiveEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoInteractiveEndToEndTests {
     @Test func addsTogglesDeletesUndoesAndQuitsRestoringTheTerminal() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
@@ -59,7 +59,7 @@ import Testing
 
 /// Undo on the screen: it says when there is nothing to undo, and a deleted item comes back
 /// selected.
-@Suite(.timeLimit(.minutes(2))) struct TodoUndoEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoUndoEndToEndTests {
     @Test func undoSaysWhenThereIsNothingToUndoAndSelectsWhatItRestores() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }
@@ -88,7 +88,7 @@ import Testing
 
 /// A title with an emoji and a skin-tone modifier, typed as two keys, never pushes the editor's
 /// line over the key help (the screen is a terminal that draws each part of the emoji).
-@Suite(.timeLimit(.minutes(2))) struct TodoEmojiEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoEmojiEndToEndTests {
     @Test func anEmojiWithASkinToneModifierKeepsTheKeyHelpWhole() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Pastes into the built `todo` under a pseudo-terminal: pasted text is text, never commands.
-@Suite(.timeLimit(.minutes(2))) struct TodoPasteEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoPasteEndToEndTests {
     @Test func aMultiLinePasteIntoAddIsOneTitleAndDeletesNothing() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }

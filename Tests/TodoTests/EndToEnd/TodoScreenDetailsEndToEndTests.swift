@@ -8,7 +8,7 @@ import Testing
 /// Details of the built `todo`'s interactive list and messages that a newcomer met (issue 23
 /// §1.10): paging by the visible page, a file damaged while the list is open, and messages about
 /// a damaged file that speak JSON, not Swift.
-@Suite(.timeLimit(.minutes(2))) struct TodoScreenDetailsEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoScreenDetailsEndToEndTests {
     @Test func pageDownMovesByTheRowsTheScreenShows() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }

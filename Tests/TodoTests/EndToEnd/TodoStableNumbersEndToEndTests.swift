@@ -5,7 +5,7 @@ import Testing
 /// The numbers `todo` shows are the numbers its commands take, and they stay put when an item is
 /// marked done or open again, on the command line and in the interactive list alike. A command
 /// that would change nothing says so and exits 1.
-@Suite(.timeLimit(.minutes(2))) struct TodoStableNumbersEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoStableNumbersEndToEndTests {
     @Test func doneThenUndoneOfTheSameNumberMeanTheSameItem() throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }

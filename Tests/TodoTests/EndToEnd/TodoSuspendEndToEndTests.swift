@@ -9,7 +9,7 @@
 
     /// Job control in the built `todo`: Ctrl-Z and SIGTSTP give the terminal back and stop the
     /// app; SIGCONT (`fg`) takes the terminal again, in raw mode, and draws the screen again.
-    @Suite(.timeLimit(.minutes(2))) struct TodoSuspendEndToEndTests {
+    @Suite(.timeLimit(.minutes(5))) struct TodoSuspendEndToEndTests {
         private func suspendsAndResumes(_ suspend: (PseudoTerminal) throws -> Void) async throws {
             let sandbox = try TodoSandbox()
             defer { sandbox.remove() }

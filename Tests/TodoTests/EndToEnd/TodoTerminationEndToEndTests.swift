@@ -11,7 +11,7 @@ import Testing
 /// SIGTERM, SIGHUP and SIGINT reach the interactive list as an event of its loop: the key being
 /// handled (a save) finishes, the terminal is given back, and the process ends by the signal.
 /// Shown means saved: an item on the screen when the signal came is in the file.
-@Suite(.timeLimit(.minutes(2))) struct TodoTerminationEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoTerminationEndToEndTests {
     @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
     func aSignalAfterAnAddEndsByTheSignalWithTheItemSaved(signal: Int32) async throws {
         let sandbox = try TodoSandbox()

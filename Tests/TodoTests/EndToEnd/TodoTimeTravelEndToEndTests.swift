@@ -10,7 +10,7 @@ import Testing
 
 /// The built `todo`, interactive and inspected (`RESWIFT_INSPECT=1`), travels in time: it says
 /// so to the inspector, and a jump the inspector sends changes what the screen shows.
-@Suite(.timeLimit(.minutes(2))) struct TodoTimeTravelEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoTimeTravelEndToEndTests {
     @Test func whenInspectedTodoAnnouncesTimeTravelAndAJumpShowsAnEarlierState() async throws {
         let sandbox = try TodoSandbox()
         defer { sandbox.remove() }

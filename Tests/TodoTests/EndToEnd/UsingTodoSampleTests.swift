@@ -4,7 +4,7 @@ import Testing
 
 /// The first sample of the "Using todo" article, run as written: each `swift run todo …` line in
 /// order, in a sandbox of its own, and the `#` lines under a command compared with what it printed.
-@Suite(.timeLimit(.minutes(1))) struct UsingTodoSampleTests {
+@Suite(.timeLimit(.minutes(3))) struct UsingTodoSampleTests {
     static let article = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

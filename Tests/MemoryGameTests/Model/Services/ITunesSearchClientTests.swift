@@ -6,7 +6,7 @@ import Testing
 @testable import MemoryGameTerminal
 
 /// The iTunes Search client against a scripted server on 127.0.0.1.
-@Suite(.timeLimit(.minutes(1))) struct ITunesSearchClientTests {
+@Suite(.timeLimit(.minutes(3))) struct ITunesSearchClientTests {
     private static func result(_ number: Int, artwork: Int? = nil) -> String {
         """
         {"wrapperType": "collection", "collectionType": "Album", "artistId": \(100 + number),

@@ -8,7 +8,7 @@ import Testing
 @testable import MemoryGameModel
 
 /// The albums of a category as a query, against a loopback iTunes that counts requests.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AlbumQueryTests {
     static var tenAlbums: String {
         let results = (0..<10).map { number in

@@ -17,7 +17,7 @@ import Testing
 /// string: the screen the router asks for is drawn from its slice, keys become intents, notices
 /// show on the bottom row.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct GameScreensTests {
+@Suite(.timeLimit(.minutes(3))) struct GameScreensTests {
     /// What the renderer wrote.
     @MainActor
     private final class Output {

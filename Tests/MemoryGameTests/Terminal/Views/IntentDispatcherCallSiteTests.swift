@@ -8,7 +8,7 @@ import Testing
 @testable import MemoryGameTerminal
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct IntentDispatcherCallSiteTests {
+@Suite(.timeLimit(.minutes(3))) struct IntentDispatcherCallSiteTests {
     private func makeStore(route: Route, log: CallSiteLog<AppState>) -> Store<AppState> {
         let store = Store<AppState>(
             reducer: makeAppReducer(), state: AppState(categories: CategoriesState(current: .rock)),
@@ -39,7 +39,7 @@ import Testing
         #expect(log.callSites(of: "SetRouteAction").map { $0?.line } == [nil, chosen.line + 1])
     }
 
-    @Test(.timeLimit(.minutes(1))) func thunkActionsCarryTheLinesThatDispatchedThem() async throws {
+    @Test(.timeLimit(.minutes(3))) func thunkActionsCarryTheLinesThatDispatchedThem() async throws {
         let log = CallSiteLog<AppState>()
         let store = makeStore(route: Routes.menuRoute, log: log)
         let dispatcher = makeDispatcher(store)

@@ -9,7 +9,7 @@ import Testing
 @testable import MemoryGameTerminal
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct IntentDispatcherTests {
+@Suite(.timeLimit(.minutes(3))) struct IntentDispatcherTests {
     private func makeStore(
         route: Route, log: ActionRecorder? = nil, clock: some EffectClock = ContinuousEffectClock(),
         live: (any AlbumSource)? = nil
@@ -49,7 +49,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func newGameFromTheMenuOpensTheGameAndDealsCards() async throws {
+    @Test(.timeLimit(.minutes(3))) func newGameFromTheMenuOpensTheGameAndDealsCards() async throws {
         let store = makeStore(route: Routes.menuRoute)
         let dispatcher = makeDispatcher(store)
         #expect(dispatcher.handle(.choose) == .handled)
@@ -70,7 +70,7 @@ import Testing
         #expect(store.state.navigationState.route == Routes.menuRoute)
     }
 
-    @Test(.timeLimit(.minutes(1))) func flipTurnsTheCardUnderTheCursorAndAMissIsTurnedBack() async throws {
+    @Test(.timeLimit(.minutes(3))) func flipTurnsTheCardUnderTheCursorAndAMissIsTurnedBack() async throws {
         let clock = TestClock()
         let store = makeStore(route: Routes.gameRoute, clock: clock)
         let dispatcher = makeDispatcher(store)
@@ -102,7 +102,7 @@ import Testing
         #expect(store.state.navigationState.route == Routes.menuRoute)
     }
 
-    @Test(.timeLimit(.minutes(1))) func leavingTheGameWhileLoadingDropsTheLateResult() async throws {
+    @Test(.timeLimit(.minutes(3))) func leavingTheGameWhileLoadingDropsTheLateResult() async throws {
         let log = ActionRecorder()
         let release = OneShotSignal()
         let store = makeStore(route: Routes.gameRoute, log: log, live: GatedAlbumSource(release: release))
@@ -123,7 +123,7 @@ import Testing
         #expect(store.state.game.cards.isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aNewGameSupersedesTheFetchStillRunning() async throws {
+    @Test(.timeLimit(.minutes(3))) func aNewGameSupersedesTheFetchStillRunning() async throws {
         let log = ActionRecorder()
         let release = OneShotSignal()
         let store = makeStore(route: Routes.gameRoute, log: log, live: GatedAlbumSource(release: release))
