@@ -44,7 +44,6 @@ private func timeoutMessage(_ body: () async throws -> Void) async -> String? {
     @Test func aWaitThatNeverEndsThrowsNamingWhatAndWhereAndIsEnded() async {
         var silent = silentStream().makeAsyncIterator()
         let ended = Locked(false)
-        let started = Date()
         let line = #line + 2
         let message = await timeoutMessage {
             try await withDeadline("a value nobody sends", seconds: 0.2) {
@@ -56,7 +55,6 @@ private func timeoutMessage(_ body: () async throws -> Void) async -> String? {
             message == "Timed out after 0.2 s waiting for a value nobody sends (DeadlineTests.swift:\(line))."
         )
         #expect(ended.current, "the wait was cancelled, so it ended")
-        #expect(Date().timeIntervalSince(started) < 30)
     }
 
     @Test func wholeSecondsAreWrittenWithoutAFraction() async {
