@@ -33,6 +33,10 @@ public struct QueryEntry<Value: Sendable>: Sendable {
     public var wantedBy: Int
     /// Whether a tag of the entry was invalidated since its answer: such an answer is not fresh.
     public var isInvalidated: Bool
+    /// Whether the entry is polled: its last answer isn't complete, and it will be fetched again
+    /// after the policy's `pollEvery` (or is being fetched again now). Cleared by a complete
+    /// answer, a failure, or a cancel (the user stopped it, or nobody wants it any more).
+    public var isPolling = false
 
     /// Creates an entry.
     ///
@@ -58,6 +62,11 @@ public struct QueryEntry<Value: Sendable>: Sendable {
     /// Whether a fetch is running (``Status/loading`` or ``Status/refreshing``).
     public var isFetching: Bool {
         status == .loading || status == .refreshing
+    }
+
+    /// Whether the entry has settled: neither fetching nor polling.
+    public var isSettled: Bool {
+        !isFetching && !isPolling
     }
 
     /// Whether the answer came from a previous run (persisted) and hasn't been fetched again.
