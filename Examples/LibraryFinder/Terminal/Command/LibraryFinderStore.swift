@@ -21,6 +21,8 @@ func makeInspectableLibraryFinderStore(
         middleware: [createInspectorMiddleware(app: "library-finder")])
     // A cache that couldn't be read (from a newer version, say) is left as it is.
     guard let cache, lists.restoreProblem == nil else { return (store, nil) }
+    // This run writes the cache: what earlier runs and versions left beside it goes.
+    ListCache.sweep(directory: cache.file.url.deletingLastPathComponent())
     let persister = StatePersister(
         store: store, file: cache.file, select: { $0.lists.lastGoodAnswers }, merge: { ListCache.merge($0) })
     return (store, persister)
