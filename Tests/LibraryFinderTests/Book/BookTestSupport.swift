@@ -160,7 +160,7 @@ struct BookQueryRun {
     let effects: ThunkEffects
     let timeout: Double
 
-    init<Clock: EffectClock>(service: any AvailabilityService, clock: Clock, timeout: Double = 60) {
+    init<C: EffectClock>(service: any AvailabilityService, clock: C, timeout: Double = 60) {
         self.service = service
         self.effects = ThunkEffects(clock: clock)
         self.timeout = timeout
