@@ -1,3 +1,4 @@
+import Foundation
 @_spi(ReSwiftInternal) import ReSwift
 import ReSwiftQuery
 import ReSwiftThunk
@@ -124,5 +125,16 @@ struct QueryPollingTests {
         await clock.run()
         #expect(store.state.albums["Rock"]?.value == ["Rock 1", "Rock 2", "Rock 3"])
         #expect(seen.withLock { $0.count } == 5)
+    }
+
+    @Test func anEntryEncodedBeforeIsPollingDecodesAsNotPolledAndAPolledOneKeepsIt() throws {
+        let earlier = #"{"status":"loaded","value":["Rock 1"],"wantedBy":1,"isInvalidated":false}"#
+        let entry = try JSONDecoder().decode(QueryEntry<[String]>.self, from: Data(earlier.utf8))
+        #expect(entry == QueryEntry(status: .loaded, value: ["Rock 1"], wantedBy: 1))
+        #expect(!entry.isPolling)
+        var polled = entry
+        polled.isPolling = true
+        let decoded = try JSONDecoder().decode(QueryEntry<[String]>.self, from: JSONEncoder().encode(polled))
+        #expect(decoded == polled)
     }
 }

@@ -89,4 +89,20 @@ public struct QueryEntry<Value: Sendable>: Sendable {
 
 extension QueryEntry: Equatable where Value: Equatable {}
 extension QueryEntry: Hashable where Value: Hashable {}
-extension QueryEntry: Codable where Value: Codable {}
+extension QueryEntry: Codable where Value: Codable {
+    /// Decodes an entry; one encoded before ``isPolling`` existed decodes as not polled.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: What the decoder throws for a missing or mistyped field.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            status: try container.decode(Status.self, forKey: .status),
+            value: try container.decodeIfPresent(Value.self, forKey: .value),
+            error: try container.decodeIfPresent(QueryError.self, forKey: .error),
+            fetched: try container.decodeIfPresent(QueryTimestamp.self, forKey: .fetched),
+            wantedBy: try container.decode(Int.self, forKey: .wantedBy),
+            isInvalidated: try container.decode(Bool.self, forKey: .isInvalidated))
+        isPolling = try container.decodeIfPresent(Bool.self, forKey: .isPolling) ?? false
+    }
+}
