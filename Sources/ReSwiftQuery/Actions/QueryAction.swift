@@ -1,7 +1,7 @@
 import ReSwift
 
 /// Everything that happens to a query entry, as an action: what the app asks (want, unwant,
-/// refetch, cancel) and every transition the middleware makes (started, loaded, failed, retrying,
+/// refetch, restart, cancel) and every transition the middleware makes (started, loaded, failed, retrying,
 /// cancelled, invalidated, removed, and a mutation's update or rollback).
 ///
 /// The logger, the inspector and recordings show them; a recorded session replays into a store
@@ -18,6 +18,9 @@ public struct QueryAction<Argument: Hashable & Sendable, Value: Sendable>: Actio
         case unwant
         /// Fetch again now, unless a fetch runs (the user pressed reload).
         case refetch
+        /// Drop the answer and fetch anew, replacing a running fetch or poll (ask again from the
+        /// start: a poll begins a new session).
+        case restart
         /// Stop the running fetch or poll.
         case cancel
         /// A fetch started.
@@ -74,6 +77,7 @@ extension QueryAction: CustomStringConvertible {
         case .want: name = "want"
         case .unwant: name = "unwant"
         case .refetch: name = "refetch"
+        case .restart: name = "restart"
         case .cancel: name = "cancel"
         case .started: name = "started"
         case .loaded: name = "loaded"
@@ -114,6 +118,16 @@ extension QueryEndpoint {
     /// - Returns: The action to dispatch.
     public func refetch(_ argument: Argument) -> QueryAction<Argument, Value> {
         QueryAction(endpoint: name, argument: argument, event: .refetch)
+    }
+
+    /// Asks for `argument`'s entry from the start: its answer and error are dropped (a view shows
+    /// it loading), and it is fetched anew, replacing a running fetch or poll. The fetch sees no
+    /// current value, so a poll that goes on from the previous answer begins again instead.
+    ///
+    /// - Parameter argument: The entry's argument.
+    /// - Returns: The action to dispatch.
+    public func restart(_ argument: Argument) -> QueryAction<Argument, Value> {
+        QueryAction(endpoint: name, argument: argument, event: .restart)
     }
 
     /// Cancels `argument`'s running fetch or poll.

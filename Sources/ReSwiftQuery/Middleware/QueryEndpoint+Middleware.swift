@@ -10,7 +10,8 @@ extension QueryEndpoint {
     /// - an answer younger than `freshFor` is not fetched again; a stale one stays shown
     ///   (``QueryEntry/Status/refreshing``) while it is;
     /// - an entry nobody wants has its fetch or poll cancelled, and is removed after `keepFor`;
-    /// - a wanted entry is fetched again every `pollEvery` until an answer is complete;
+    /// - a wanted entry is fetched again every `pollEvery` (from the start of one fetch to the
+    ///   next) until an answer is complete, and ``QueryEntry/isPolling`` says so meanwhile;
     /// - a transient failure is retried with a growing delay;
     /// - ``InvalidateQueries`` fetches the wanted entries of its tags again and removes the rest.
     ///
@@ -103,6 +104,8 @@ private struct QueryDriver<State, Argument: Hashable & Sendable, Value: Sendable
             fetch(argument, .ifStale)
         case .refetch:
             fetch(argument, .unlessFetching)
+        case .restart:
+            fetch(argument, .always)
         case .unwant:
             guard let entry = slice()?[argument], entry.wantedBy == 0 else { return }
             stop(argument)
@@ -113,23 +116,24 @@ private struct QueryDriver<State, Argument: Hashable & Sendable, Value: Sendable
             if slice()?[argument] == nil { _ = runtime.stop(argument) }
             resumeWaiters(argument)
         case .loaded, .failed, .cancelled:
-            resumeWaiters(argument)
+            if slice()?[argument]?.isSettled != false { resumeWaiters(argument) }
         default:
             break
         }
     }
 
-    /// Resumes `wait` now if its entry isn't fetching, else when it settles.
+    /// Resumes `wait` now if its entry has settled (neither fetching nor polling), else when it
+    /// does.
     func wait(_ wait: QueryWait<Argument, Value>) {
         let entry = slice()?[wait.argument]
-        guard let entry, entry.isFetching else {
+        guard let entry, !entry.isSettled else {
             wait.waiter.take()
             wait.waiter.resume(with: entry)
             return
         }
         runtime.add(wait.waiter, for: wait.argument)
         // The entry may have settled in between, on another thread.
-        if slice()?[wait.argument]?.isFetching != true { resumeWaiters(wait.argument) }
+        if slice()?[wait.argument]?.isSettled != false { resumeWaiters(wait.argument) }
     }
 
     private func resumeWaiters(_ argument: Argument) {
@@ -173,11 +177,11 @@ private struct QueryDriver<State, Argument: Hashable & Sendable, Value: Sendable
             })
     }
 
-    /// Cancels `argument`'s worker, if it has one, and says so when it was fetching.
+    /// Cancels `argument`'s worker, if it has one, and says so when it was fetching or polling.
     private func stop(_ argument: Argument) {
         guard runtime.stop(argument) else { return }
         dispatch(CancelThunks(id: workerID(argument)))
-        if slice()?[argument]?.isFetching == true {
+        if slice()?[argument]?.isSettled == false {
             dispatch(endpoint.action(argument, .cancelled))
         }
     }
@@ -215,17 +219,20 @@ private struct QueryWorker<Argument: Hashable & Sendable, Value: Sendable> {
     let dispatch: AsyncThunkDispatch
 
     /// Fetches, polls and retries, each fetch seeing the entry's value as the worker last left
-    /// it, starting from `current`.
+    /// it, starting from `current`. Polls start `pollEvery` after the previous fetch started, so
+    /// a slow answer shortens the wait, not the spacing.
     func run(from current: Value?) async {
         var current = current
         var attempt = 0
         while !Task.isCancelled {
             do {
+                let clock = EffectEnvironment.clock
+                let started = clock.now
                 let value = try await endpoint.fetch(argument, current)
                 try Task.checkCancellation()
                 current = value
                 let polls = endpoint.policy.pollEvery.map { _ in !endpoint.isComplete(value) } ?? false
-                let timestamp = QueryTimestamp(instant: EffectEnvironment.clock.now, date: now())
+                let timestamp = QueryTimestamp(instant: clock.now, date: now())
                 // Not fetching any more (a reload may start a new fetch), but still the entry's
                 // worker until its answer is reduced: a want in between finds the worker, not a
                 // stale entry, and starts no second fetch.
@@ -236,8 +243,8 @@ private struct QueryWorker<Argument: Hashable & Sendable, Value: Sendable> {
                     return
                 }
                 attempt = 0
-                // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
-                try await EffectEnvironment.sleep(for: interval)
+                // hazard-check: ok because this is EffectClock's sleep(until:) on its own instants (nanoseconds), which needs no macOS 13
+                try await clock.sleep(until: started + interval)
                 guard runtime.setFetching(argument, generation: generation, true) else { return }
                 dispatch(endpoint.action(argument, .started))
             } catch {

@@ -3,7 +3,8 @@ import ReSwift
 import ReSwiftThunk
 
 extension QueryEndpoint {
-    /// Wants `argument`'s entry, waits until it isn't fetching, then stops wanting it, and returns
+    /// Wants `argument`'s entry, waits until it settles (isn't fetching, nor polling for a complete
+    /// answer), then stops wanting it, and returns
     /// the entry as it settled: for a thunk that works with the answer itself (deals cards from
     /// it, say) rather than showing the slice.
     ///
@@ -39,7 +40,7 @@ extension QueryEndpoint {
     }
 }
 
-/// Asks the endpoint's middleware to resume `waiter` once `argument`'s entry isn't fetching. The
+/// Asks the endpoint's middleware to resume `waiter` once `argument`'s entry settles. The
 /// middleware keeps it from the reducer.
 struct QueryWait<Argument: Hashable & Sendable, Value: Sendable>: Action, Sendable {
     var endpoint: String

@@ -19,14 +19,19 @@ extension QueryEndpoint {
         guard ObjectIdentifier(type(of: action)) == ObjectIdentifier(QueryAction<Argument, Value>.self),
             let action = action as? QueryAction<Argument, Value>, action.endpoint == name
         else { return }
-        state.apply(action.event, to: action.argument)
+        state.apply(action.event, to: action.argument) { [policy, isComplete] value in
+            policy.pollEvery != nil && !isComplete(value)
+        }
     }
 }
 
 extension QueryState {
     /// Applies one event to the entry of `argument`, in place: one lookup of the entry (two to
-    /// remove it), whatever the number of entries.
-    mutating func apply(_ event: QueryAction<Argument, Value>.Event, to argument: Argument) {
+    /// remove it), whatever the number of entries. `polls` tells whether an answer is polled again.
+    mutating func apply(
+        _ event: QueryAction<Argument, Value>.Event, to argument: Argument,
+        polls: (Value) -> Bool = { _ in false }
+    ) {
         switch event {
         case .want:
             entries[argument, default: QueryEntry()].wantedBy += 1
@@ -35,10 +40,14 @@ extension QueryState {
         case .removed:
             guard entries[argument]?.wantedBy == 0 else { return }
             entries[argument] = nil
+        case .restart:
+            entries[argument]?.value = nil
+            entries[argument]?.error = nil
+            entries[argument]?.fetched = nil
         case .refetch, .cancel:
             break
         default:
-            entries[argument]?.apply(event)
+            entries[argument]?.apply(event, polls: polls)
         }
     }
 }
@@ -50,8 +59,9 @@ extension QueryEntry {
     }
 
     /// Applies an event that changes an existing entry. An answer or a failure for an entry
-    /// that isn't fetching (cancelled meanwhile) changes nothing.
-    mutating func apply<Argument>(_ event: QueryAction<Argument, Value>.Event) {
+    /// that isn't fetching (cancelled meanwhile) changes nothing; `polls` tells whether an answer
+    /// is polled again.
+    mutating func apply<Argument>(_ event: QueryAction<Argument, Value>.Event, polls: (Value) -> Bool) {
         switch event {
         case .unwant:
             wantedBy = max(0, wantedBy - 1)
@@ -62,16 +72,19 @@ extension QueryEntry {
             error = nil
             fetched = timestamp
             isInvalidated = false
+            isPolling = polls(value)
         case .failed(let error):
             guard isFetching else { return }
             status = .failed
             self.error = error
+            isPolling = false
         case .retrying(let error, _):
             guard isFetching else { return }
             self.error = error
         case .cancelled:
-            guard isFetching else { return }
-            status = value != nil ? .loaded : (error != nil ? .failed : .idle)
+            guard !isSettled else { return }
+            if isFetching { status = value != nil ? .loaded : (error != nil ? .failed : .idle) }
+            isPolling = false
         case .invalidated:
             isInvalidated = true
         case .updated(let value):
@@ -79,7 +92,7 @@ extension QueryEntry {
         case .rolledBack(let value, let error):
             self.value = value
             self.error = error
-        case .want, .started, .removed, .refetch, .cancel:
+        case .want, .started, .removed, .refetch, .restart, .cancel:
             break
         }
     }

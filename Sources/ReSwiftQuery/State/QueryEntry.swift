@@ -33,6 +33,10 @@ public struct QueryEntry<Value: Sendable>: Sendable {
     public var wantedBy: Int
     /// Whether a tag of the entry was invalidated since its answer: such an answer is not fresh.
     public var isInvalidated: Bool
+    /// Whether the entry is polled: its last answer isn't complete, and it will be fetched again
+    /// after the policy's `pollEvery` (or is being fetched again now). Cleared by a complete
+    /// answer, a failure, or a cancel (the user stopped it, or nobody wants it any more).
+    public var isPolling = false
 
     /// Creates an entry.
     ///
@@ -60,6 +64,11 @@ public struct QueryEntry<Value: Sendable>: Sendable {
         status == .loading || status == .refreshing
     }
 
+    /// Whether the entry has settled: neither fetching nor polling.
+    public var isSettled: Bool {
+        !isFetching && !isPolling
+    }
+
     /// Whether the answer came from a previous run (persisted) and hasn't been fetched again.
     public var isRestored: Bool {
         value != nil && fetched != nil && fetched?.clockNanoseconds == nil
@@ -80,4 +89,20 @@ public struct QueryEntry<Value: Sendable>: Sendable {
 
 extension QueryEntry: Equatable where Value: Equatable {}
 extension QueryEntry: Hashable where Value: Hashable {}
-extension QueryEntry: Codable where Value: Codable {}
+extension QueryEntry: Codable where Value: Codable {
+    /// Decodes an entry; one encoded before ``isPolling`` existed decodes as not polled.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: What the decoder throws for a missing or mistyped field.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            status: try container.decode(Status.self, forKey: .status),
+            value: try container.decodeIfPresent(Value.self, forKey: .value),
+            error: try container.decodeIfPresent(QueryError.self, forKey: .error),
+            fetched: try container.decodeIfPresent(QueryTimestamp.self, forKey: .fetched),
+            wantedBy: try container.decode(Int.self, forKey: .wantedBy),
+            isInvalidated: try container.decode(Bool.self, forKey: .isInvalidated))
+        isPolling = try container.decodeIfPresent(Bool.self, forKey: .isPolling) ?? false
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(ReSwiftInternal) import ReSwift
+import ReSwiftQuery
 import ReSwiftThunk
 import TerminalUI
 import TestSupport
@@ -49,7 +50,7 @@ enum BookListFixtures {
 }
 
 @Suite struct BookSearchesReducerTests {
-    private let id = UUID()
+    private let both = BookEntries.search(["Akita_Pref", "Akita_Akita"])
 
     @Test func thePromptOpensEditsShowsAProblemUntilTheNextEditAndCloses() {
         var state = BookListFixtures.reduce([BookPromptAction.open])
@@ -73,33 +74,22 @@ enum BookListFixtures {
         #expect(state.books.prompt == nil)
     }
 
-    @Test func aSearchIsKeptByISBNAndFillsInAsAnswersArrive() {
-        var state = BookListFixtures.reduce([
-            BookCheckStarted(
-                requestID: id, isbns: [BookFixtures.isbn], systemIDs: ["Akita_Pref", "Akita_Akita"])
-        ])
-        #expect(state.books.shown == BookFixtures.isbn)
+    @Test func aSearchIsKeptByBooksAndSystemsAndFillsInAsAnswersArrive() {
+        var state = BookListFixtures.reduce(BookEntries.ask(both))
+        #expect(state.books.shown == both)
         #expect(state.books.running?.requestCount == 2)
-        state = BookListFixtures.reduce(
-            [
-                BookCheckAnswered(
-                    requestID: id,
-                    answer: BookFixtures.answer(
-                        continues: true,
-                        [
-                            "9784101092058": [
-                                "Akita_Pref": BookFixtures.held(["本館": "貸出可"]),
-                                "Akita_Akita": BookFixtures.running,
-                            ]
-                        ]))
-            ], from: state)
-        #expect(state.books.searches[BookFixtures.isbn]?.answeredCount == 1)
-        state = BookListFixtures.reduce(
-            [
-                BookCheckAnswered(requestID: id, answer: BookListFixtures.answered),
-                BookCheckEnded(requestID: id, ending: .finished),
-            ], from: state)
-        let search = state.books.searches[BookFixtures.isbn]
+        state = BookEntries.answer(
+            BookFixtures.answer(
+                continues: true,
+                [
+                    "9784101092058": [
+                        "Akita_Pref": BookFixtures.held(["本館": "貸出可"]), "Akita_Akita": BookFixtures.running,
+                    ]
+                ]), in: state)
+        #expect(state.books.shownSearch?.answeredCount == 1)
+        #expect(state.books.running != nil)
+        state = BookEntries.answer(BookListFixtures.answered, in: state, second: 2)
+        let search = state.books.shownSearch
         #expect(search?.phase == .finished)
         #expect(search?.answeredCount == 2)
         #expect(state.books.running == nil)
@@ -107,41 +97,30 @@ enum BookListFixtures {
     }
 
     @Test func aSecondBookKeepsTheFirstBooksAnswersAndCanShowThemAgain() {
-        let other = UUID()
-        var state = BookListFixtures.reduce([
-            BookCheckStarted(requestID: id, isbns: [BookFixtures.isbn], systemIDs: ["Akita_Pref"]),
-            BookCheckAnswered(requestID: id, answer: BookListFixtures.answered),
-            BookCheckEnded(requestID: id, ending: .finished),
-            BookCheckStarted(requestID: other, isbns: [BookFixtures.otherISBN], systemIDs: ["Akita_Pref"]),
-        ])
-        #expect(state.books.shown == BookFixtures.otherISBN)
-        #expect(state.books.searches[BookFixtures.isbn]?.phase == .finished)
-        // Answers for the running search don't touch the finished one.
-        state = BookListFixtures.reduce([BookCheckEnded(requestID: other, ending: .cancelled)], from: state)
-        #expect(state.books.searches[BookFixtures.otherISBN]?.phase == .cancelled)
-        #expect(state.books.searches[BookFixtures.isbn]?.answeredCount == 1)
-        state = BookListFixtures.reduce([BookShown(isbn: BookFixtures.isbn)], from: state)
-        #expect(state.books.shown == BookFixtures.isbn)
-        let unknown = try! ISBN("9784003101018")
-        #expect(
-            BookListFixtures.reduce([BookShown(isbn: unknown)], from: state).books.shown == BookFixtures.isbn)
-    }
-
-    @Test func aSecondSearchDoesNotStartWhileOneRuns() {
-        let state = BookListFixtures.reduce([
-            BookCheckStarted(requestID: id, isbns: [BookFixtures.isbn], systemIDs: ["Akita_Pref"])
-        ])
-        let next = BookListFixtures.reduce(
-            [BookCheckStarted(requestID: UUID(), isbns: [BookFixtures.otherISBN], systemIDs: ["Akita_Pref"])],
-            from: state)
-        #expect(next == state)
+        let first = BookEntries.search(["Akita_Pref"])
+        let second = BookEntries.search(["Akita_Pref"], isbn: BookFixtures.otherISBN)
+        var state = BookEntries.answer(
+            BookListFixtures.answered, in: BookListFixtures.reduce(BookEntries.ask(first)))
+        state = BookListFixtures.reduce(BookEntries.ask(second), from: state)
+        #expect(state.books.shown == second)
+        #expect(state.books.entries[first].map { BookCheck(search: first, entry: $0).phase } == .finished)
+        // The running search's end doesn't touch the finished one.
+        state = BookEntries.stopped(state)
+        #expect(state.books.shownSearch?.phase == .cancelled)
+        #expect(BookCheck(search: first, entry: state.books.entries[first]).answeredCount == 1)
+        state = BookListFixtures.reduce([BookShown(search: first)], from: state)
+        #expect(state.books.shown == first)
+        let unknown = BookEntries.search(["Akita_Pref"], isbn: try! ISBN("9784003101018"))
+        #expect(BookListFixtures.reduce([BookShown(search: unknown)], from: state).books.shown == first)
     }
 }
 
-@Suite struct BookLookupTests {
+@Suite struct BookPlanTests {
+    private let both = BookEntries.search(["Akita_Pref", "Akita_Akita"])
+
     @Test func aBadISBNIsRefusedWithTheCommandLinesMessage() throws {
         let typed = "978-4-10-109205-9"
-        guard case .reject(let message) = BookLookup.plan(for: typed, in: BookListFixtures.listed) else {
+        guard case .reject(let message) = BookSearches.plan(for: typed, in: BookListFixtures.listed) else {
             Issue.record("expected a refusal")
             return
         }
@@ -156,51 +135,39 @@ enum BookListFixtures {
     }
 
     @Test func asksTheListedSystemsOnceEachInListOrder() {
-        #expect(
-            BookLookup.plan(for: "4-10-109205-2", in: BookListFixtures.listed)
-                == .ask(BookFixtures.isbn, systemIDs: ["Akita_Pref", "Akita_Akita"]))
+        #expect(BookSearches.plan(for: "4-10-109205-2", in: BookListFixtures.listed) == .ask(both))
         let filtered = BookListFixtures.reduce([LibraryListAction.editFilter("明徳")])
         #expect(
-            BookLookup.plan(for: "9784101092058", in: filtered)
-                == .ask(BookFixtures.isbn, systemIDs: ["Akita_Akita"]))
+            BookSearches.plan(for: "9784101092058", in: filtered) == .ask(BookEntries.search(["Akita_Akita"]))
+        )
     }
 
     @Test func showsAFinishedBookFromMemoryAndAsksAgainForOneThatDidNotFinish() {
-        let id = UUID()
-        let started = BookCheckStarted(
-            requestID: id, isbns: [BookFixtures.isbn], systemIDs: ["Akita_Pref", "Akita_Akita"])
-        let answered = BookCheckAnswered(requestID: id, answer: BookListFixtures.answered)
-        let finished = BookListFixtures.reduce([
-            started, answered, BookCheckEnded(requestID: id, ending: .finished),
-        ])
-        #expect(BookLookup.plan(for: "9784101092058", in: finished) == .show(BookFixtures.isbn))
+        let asked = BookListFixtures.reduce(BookEntries.ask(both))
+        let finished = BookEntries.answer(BookListFixtures.answered, in: asked)
+        #expect(BookSearches.plan(for: "9784101092058", in: finished) == .show(both))
         // The service ended it before every system answered: asked again.
-        let incomplete = BookListFixtures.reduce([started, BookCheckEnded(requestID: id, ending: .finished)])
-        #expect(incomplete.books.searches[BookFixtures.isbn]?.phase == .incomplete)
-        #expect(
-            BookLookup.plan(for: "9784101092058", in: incomplete)
-                == .ask(BookFixtures.isbn, systemIDs: ["Akita_Pref", "Akita_Akita"]))
-        let cancelled = BookListFixtures.reduce([started, BookCheckEnded(requestID: id, ending: .cancelled)])
-        #expect(
-            BookLookup.plan(for: "9784101092058", in: cancelled)
-                == .ask(BookFixtures.isbn, systemIDs: ["Akita_Pref", "Akita_Akita"]))
+        let incomplete = BookEntries.answer(BookFixtures.answer(continues: false), in: asked)
+        #expect(incomplete.books.shownSearch?.phase == .incomplete)
+        #expect(BookSearches.plan(for: "9784101092058", in: incomplete) == .ask(both))
+        let cancelled = BookEntries.stopped(asked)
+        #expect(BookSearches.plan(for: "9784101092058", in: cancelled) == .ask(both))
         // A reload that lists a system the search didn't ask asks again.
         let more = ListActions.showing(
             finished.libraries + [BookListFixtures.library("大館", system: "Akita_Odate")], in: finished)
         #expect(
-            BookLookup.plan(for: "9784101092058", in: more)
-                == .ask(BookFixtures.isbn, systemIDs: ["Akita_Pref", "Akita_Akita", "Akita_Odate"]))
+            BookSearches.plan(for: "9784101092058", in: more)
+                == .ask(BookEntries.search(["Akita_Pref", "Akita_Akita", "Akita_Odate"])))
     }
 
     @Test func refusesWhileASearchRunsWithNothingListedOrWithTooManySystems() {
-        let running = BookListFixtures.reduce([
-            BookCheckStarted(requestID: UUID(), isbns: [BookFixtures.otherISBN], systemIDs: ["Akita_Pref"])
-        ])
+        let running = BookListFixtures.reduce(
+            BookEntries.ask(BookEntries.search(["Akita_Pref"], isbn: BookFixtures.otherISBN)))
         #expect(
-            BookLookup.plan(for: "9784101092058", in: running)
+            BookSearches.plan(for: "9784101092058", in: running)
                 == .reject("A search is still running; press Esc to stop it first."))
         let nothing = BookListFixtures.reduce([LibraryListAction.editFilter("no such library")])
-        guard case .reject(let empty) = BookLookup.plan(for: "9784101092058", in: nothing) else {
+        guard case .reject(let empty) = BookSearches.plan(for: "9784101092058", in: nothing) else {
             Issue.record("expected a refusal")
             return
         }
@@ -208,20 +175,31 @@ enum BookListFixtures {
         var many = ListActions.showing(
             (1...101).map { BookListFixtures.library("L\($0)", system: "S\($0)") },
             in: BookListFixtures.listed)
-        guard case .reject(let tooMany) = BookLookup.plan(for: "9784101092058", in: many) else {
+        guard case .reject(let tooMany) = BookSearches.plan(for: "9784101092058", in: many) else {
             Issue.record("expected a refusal")
             return
         }
         #expect(tooMany.contains("The list has 101 library systems, and one search asks at most 100."))
         many = ListActions.showing(Array(many.libraries.dropLast()), in: many)
-        #expect(BookLookup.plan(for: "9784101092058", in: many) != .reject(tooMany))
+        #expect(BookSearches.plan(for: "9784101092058", in: many) != .reject(tooMany))
     }
 }
 
-@Suite struct CheckBookThunkTests {
-    private func store(_ state: LibraryFinderState = BookListFixtures.listed) -> Store<LibraryFinderState> {
+/// `b`'s Enter on a store with the availability query, whose polls wait on a `TestClock`.
+@Suite(.timeLimit(.minutes(1)))
+struct BookAskTests {
+    private let clock = TestClock()
+
+    private func store(
+        _ service: ScriptedAvailabilityService, timeout: Double = 60,
+        _ state: LibraryFinderState = BookListFixtures.listed
+    ) -> Store<LibraryFinderState> {
         Store<LibraryFinderState>(
-            reducer: reduceLibraryFinder, state: state, middleware: [createThunkMiddleware()])
+            reducer: reduceLibraryFinder, state: state,
+            middleware: [
+                createThunkMiddleware(effects: ThunkEffects(clock: clock)),
+                BookAvailability.endpoint(service, timeout: timeout).middleware(\.books.entries),
+            ])
     }
 
     @Test func closesThePromptAndFillsTheBookInAsThePollsAnswer() async throws {
@@ -236,19 +214,18 @@ enum BookListFixtures {
                     ])),
             .success(BookListFixtures.answered),
         ])
-        let clock = FakePollingClock()
-        let store = store(BookListFixtures.reduce([BookPromptAction.open]))
+        let store = store(service, BookListFixtures.reduce([BookPromptAction.open]))
         let answered = Locked([Int]())
         let token = store.subscribe { (state: LibraryFinderState) in
             if let count = state.books.shownSearch?.answeredCount { answered.withLock { $0.append(count) } }
         }
         defer { token.cancel() }
-        let poller = AvailabilityPoller(service: service, clock: clock, timeout: 60)
-        try await store.dispatch(checkBookThunk(text: "4-10-109205-2", poller: poller))
+        store.dispatch(BookSearches.ask("4-10-109205-2"))
+        #expect(await clock.run())
         let state: LibraryFinderState = store.state
         #expect(state.books.prompt == nil)
-        #expect(state.books.shown == BookFixtures.isbn)
-        #expect(state.books.searches[BookFixtures.isbn]?.phase == .finished)
+        #expect(state.books.shown == BookEntries.search(["Akita_Pref", "Akita_Akita"]))
+        #expect(state.books.shownSearch?.phase == .finished)
         #expect(answered.current.first == 0)
         #expect(answered.current.last == 2)
         #expect(
@@ -256,14 +233,14 @@ enum BookListFixtures {
                 .check(isbns: ["9784101092058"], systemIDs: ["Akita_Pref", "Akita_Akita"]),
                 .poll(session: "S1"),
             ])
-        #expect(clock.sleeps == [2])
+        #expect(clock.now == EffectInstant(nanoseconds: 2_000_000_000))
     }
 
     @Test func aRefusedISBNAsksNothingAndKeepsThePromptOpenWithTheReason() async throws {
         let service = ScriptedAvailabilityService([.success(BookListFixtures.answered)])
-        let store = store(BookListFixtures.reduce([BookPromptAction.open]))
-        let poller = AvailabilityPoller(service: service, clock: FakePollingClock(), timeout: 60)
-        try await store.dispatch(checkBookThunk(text: "12345", poller: poller))
+        let store = store(service, BookListFixtures.reduce([BookPromptAction.open]))
+        store.dispatch(BookSearches.ask("12345"))
+        #expect(await clock.run())
         #expect(
             store.state.books.prompt?.problem
                 == "\"12345\" is not an ISBN: it has 5 digits; an ISBN has 10 or 13")
@@ -272,16 +249,39 @@ enum BookListFixtures {
 
     @Test func aBookAnsweredEarlierIsShownWithoutAskingAgain() async throws {
         let service = ScriptedAvailabilityService([.success(BookListFixtures.answered)])
-        let store = store()
-        let poller = AvailabilityPoller(service: service, clock: FakePollingClock(), timeout: 60)
-        try await store.dispatch(checkBookThunk(text: "9784101092058", poller: poller))
-        try await store.dispatch(checkBookThunk(text: "020161622X", poller: poller))
+        let store = store(service)
+        store.dispatch(BookSearches.ask("9784101092058"))
+        #expect(await clock.run())
+        store.dispatch(BookSearches.ask("020161622X"))
+        #expect(await clock.run())
         #expect(service.requests.count == 2)
-        #expect(store.state.books.shown == BookFixtures.otherISBN)
-        try await store.dispatch(checkBookThunk(text: "4101092052", poller: poller))
+        #expect(store.state.books.shown?.isbns == [BookFixtures.otherISBN])
+        store.dispatch(BookSearches.ask("4101092052"))
+        #expect(await clock.run())
         #expect(service.requests.count == 2)
-        #expect(store.state.books.shown == BookFixtures.isbn)
-        #expect(store.state.books.searches.count == 2)
+        #expect(store.state.books.shown?.isbns == [BookFixtures.isbn])
+        #expect(store.state.books.entries.entries.count == 2)
+    }
+
+    @Test func aBookAskedAgainAfterItWasStoppedStartsANewSearch() async throws {
+        let service = ScriptedAvailabilityService([.success(BookFixtures.answer(continues: true))])
+        let store = store(service)
+        store.dispatch(BookSearches.ask("9784101092058"))
+        #expect(await clock.settle())
+        store.dispatch(BookSearches.stop)
+        #expect(store.state.books.shownSearch?.phase == .cancelled)
+        store.dispatch(BookSearches.ask("9784101092058"))
+        #expect(store.state.books.shownSearch?.phase == .checking)
+        #expect(store.state.books.shownSearch?.answeredCount == 0)
+        #expect(await clock.settle())
+        let search = ["Akita_Pref", "Akita_Akita"]
+        // Not a poll of the stopped session: a new /check.
+        #expect(
+            service.requests == [
+                .check(isbns: ["9784101092058"], systemIDs: search),
+                .check(isbns: ["9784101092058"], systemIDs: search),
+            ])
+        #expect(store.state.books.entries.entries.count == 1)
     }
 
     @Test func aSearchThatRunsOutOfTimeKeepsWhatArrivedAndSaysSo() async throws {
@@ -296,9 +296,9 @@ enum BookListFixtures {
                         ]
                     ]))
         ])
-        let store = store()
-        let poller = AvailabilityPoller(service: service, clock: FakePollingClock(), timeout: 3)
-        try await store.dispatch(checkBookThunk(text: "9784101092058", poller: poller))
+        let store = store(service, timeout: 3)
+        store.dispatch(BookSearches.ask("9784101092058"))
+        #expect(await clock.run())
         let state: LibraryFinderState = store.state
         #expect(state.books.shownSearch?.phase == .timedOut(seconds: 3))
         #expect(state.books.shownSearch?.answeredCount == 1)
@@ -311,17 +311,17 @@ enum BookListFixtures {
             ])
         // Not finished, so asked again.
         #expect(
-            BookLookup.plan(for: "9784101092058", in: state)
-                == .ask(BookFixtures.isbn, systemIDs: ["Akita_Pref", "Akita_Akita"]))
+            BookSearches.plan(for: "9784101092058", in: state)
+                == .ask(BookEntries.search(["Akita_Pref", "Akita_Akita"])))
     }
 
     @Test func aFailedSearchKeepsItsMessageForTheBook() async throws {
         let service = ScriptedAvailabilityService([
             .failure(CalilError(.httpStatus(code: 503, serviceMessage: nil)))
         ])
-        let store = store()
-        let poller = AvailabilityPoller(service: service, clock: FakePollingClock(), timeout: 60)
-        try await store.dispatch(checkBookThunk(text: "9784101092058", poller: poller))
+        let store = store(service)
+        store.dispatch(BookSearches.ask("9784101092058"))
+        #expect(await clock.run())
         guard case .failed(let message)? = store.state.books.shownSearch?.phase else {
             Issue.record(
                 "expected a failure, got \(String(describing: store.state.books.shownSearch?.phase))")
@@ -329,9 +329,7 @@ enum BookListFixtures {
         }
         #expect(message.contains("HTTP 503"))
     }
-}
 
-@Suite struct BookSearchStopTests {
     @Test func escStopsThePollingKeepsWhatArrivedAndNoRequestIsMadeAfterIt() async throws {
         let service = ScriptedAvailabilityService([
             .success(
@@ -344,16 +342,12 @@ enum BookListFixtures {
                         ]
                     ]))
         ])
-        let clock = TestClock()
-        let store = Store<LibraryFinderState>(
-            reducer: reduceLibraryFinder, state: BookListFixtures.listed,
-            middleware: [createThunkMiddleware(effects: ThunkEffects(clock: clock))])
-        let poller = AvailabilityPoller(service: service, timeout: 60)
-        store.dispatch(checkBookThunk(text: "9784101092058", poller: poller) as Action)
+        let store = store(service)
+        store.dispatch(BookSearches.ask("9784101092058"))
         #expect(await clock.settle())
         #expect(clock.sleeperCount == 1)
         #expect(store.state.books.running != nil)
-        for action in BookSearchEffect.stopActions { store.dispatch(action) }
+        store.dispatch(BookSearches.stop)
         let search = try #require(store.state.books.shownSearch)
         #expect(search.phase == .cancelled)
         #expect(search.answeredCount == 1)
@@ -366,5 +360,18 @@ enum BookListFixtures {
         #expect(clock.sleeperCount == 0)
         #expect(
             service.requests == [.check(isbns: ["9784101092058"], systemIDs: ["Akita_Pref", "Akita_Akita"])])
+    }
+
+    @Test func leavingTheScreenStopsThePolling() async throws {
+        let service = ScriptedAvailabilityService([.success(BookFixtures.answer(continues: true))])
+        let store = store(service)
+        store.dispatch(BookSearches.ask("9784101092058"))
+        #expect(await clock.settle())
+        #expect(store.state.books.shownSearch?.entry?.wantedBy == 1)
+        store.dispatch(BookSearches.leave)
+        #expect(store.state.books.shownSearch?.entry?.wantedBy == 0)
+        #expect(store.state.books.shownSearch?.phase == .cancelled)
+        #expect(await clock.advance(by: .seconds(60)))
+        #expect(service.requests.count == 1)
     }
 }

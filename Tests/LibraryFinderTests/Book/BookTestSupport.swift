@@ -1,5 +1,6 @@
 import Foundation
 @_spi(ReSwiftInternal) import ReSwift
+import ReSwiftQuery
 import ReSwiftThunk
 import TestSupport
 import Testing
@@ -101,5 +102,82 @@ enum BookFixtures {
         {"session":"sess-42","continue":\(continues),"books":{"9784101092058":{"Akita_Pref":\
         {"status":"\(status)","reserveurl":"https://example.jp/r?id=1","libkey":\(libkey)}}}}
         """
+    }
+}
+
+/// The availability query's actions, as its middleware dispatches them: for tests that build a
+/// state by reducing them.
+enum BookEntries {
+    typealias Event = QueryAction<BookSearch, BookAnswers>.Event
+
+    /// ``BookFixtures/isbn`` in these systems.
+    static func search(_ systemIDs: [String], isbn: ISBN = BookFixtures.isbn) -> BookSearch {
+        BookSearch(isbns: [isbn], systemIDs: systemIDs)
+    }
+
+    static func action(_ search: BookSearch, _ event: Event) -> Action {
+        QueryAction(endpoint: BookAvailability.declaration.name, argument: search, event: event)
+    }
+
+    /// `b` asked about `search`: wanted, its first request started, shown.
+    static func ask(_ search: BookSearch) -> [Action] {
+        [action(search, .want), action(search, .started), BookShown(search: search)]
+    }
+
+    /// The shown search's entry in `state` after `answer` arrived (a poll started if it was
+    /// waiting for one), with `timeout` seconds given to it and the request made at `second`.
+    static func answer(
+        _ answer: AvailabilityAnswer, in state: LibraryFinderState, timeout: Double = 60, second: Double = 0
+    ) -> LibraryFinderState {
+        let search = state.books.shown!
+        let entry = state.books.entries[search]
+        var actions: [Action] = entry?.isFetching == true ? [] : [action(search, .started)]
+        let previous =
+            entry?.value
+            ?? BookAnswers(timeGiven: timeout, deadline: EffectInstant(nanoseconds: 0) + .seconds(timeout))
+        let requested = EffectInstant(nanoseconds: 0) + .seconds(second)
+        let value = try! previous.adding(answer, for: search, requested: requested)
+        actions.append(action(search, .loaded(value, at: QueryTimestamp(instant: requested, date: Date()))))
+        return BookListFixtures.reduce(actions, from: state)
+    }
+
+    /// The shown search of `state` stopped (Esc), as the middleware says when it cancels it.
+    static func stopped(_ state: LibraryFinderState) -> LibraryFinderState {
+        BookListFixtures.reduce([action(state.books.shown!, .cancelled)], from: state)
+    }
+
+    /// The shown search of `state` failed with `message`.
+    static func failed(_ message: String, _ state: LibraryFinderState) -> LibraryFinderState {
+        BookListFixtures.reduce(
+            [action(state.books.shown!, .failed(QueryError(message: message)))], from: state)
+    }
+}
+
+/// Runs book searches on the `book` subcommand's store, with `service` and a virtual clock.
+struct BookQueryRun {
+    let service: any AvailabilityService
+    /// The effects of the store, with the clock its polls wait on.
+    let effects: ThunkEffects
+    let timeout: Double
+
+    init<C: EffectClock>(service: any AvailabilityService, clock: C, timeout: Double = 60) {
+        self.service = service
+        self.effects = ThunkEffects(clock: clock)
+        self.timeout = timeout
+    }
+
+    /// Polls on a ``FakePollingClock``.
+    init(service: any AvailabilityService, timeout: Double = 60) {
+        self.init(service: service, clock: FakePollingClock(), timeout: timeout)
+    }
+
+    /// The store.
+    func store() -> Store<QueryState<BookSearch, BookAnswers>> {
+        BookAvailability.makeStore(BookAvailability.endpoint(service, timeout: timeout), effects: effects)
+    }
+
+    /// Asks about ``BookFixtures/isbn`` in `systemIDs` until the answer is final.
+    func check(_ systemIDs: [String]) async throws -> BookCheck {
+        try await store().dispatch(BookAvailability.check(BookEntries.search(systemIDs)))
     }
 }

@@ -41,14 +41,11 @@ import Testing
         let server = try pollingServer(jsonp: jsonp, clock: clock, stamps: stamps)
         defer { server.stop() }
         let client = CalilAvailabilityClient(appKey: key, baseURL: server.baseURL)
-        let poller = AvailabilityPoller(service: client, clock: clock, timeout: 60)
-        let answers = Locked([AvailabilityAnswer]())
-        let outcome = try await poller.run(
-            isbns: [BookFixtures.isbn], systemIDs: ["Akita_Pref", "Akita_Akita"]
-        ) {
-            answer in answers.withLock { $0.append(answer) }
-        }
-        #expect(outcome == .finished)
+        let search = try await BookQueryRun(service: client, clock: clock).check([
+            "Akita_Pref", "Akita_Akita",
+        ])
+        #expect(search.phase == .incomplete)  // Akita_Akita never answered
+        #expect(search.entry?.value?.continues == false)
         let requests = server.requests(for: "/check")
         #expect(requests.count == 3)
         #expect(requests[0].queryValue("isbn") == "9784101092058")
@@ -64,9 +61,7 @@ import Testing
         let times = stamps.current
         #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 2 })
         #expect(clock.sleeps == [2, 2])
-        let last = try #require(answers.current.last)
-        #expect(answers.current.map(\.continues) == [true, true, false])
-        let system = try #require(last.books["9784101092058"]?["Akita_Pref"])
+        let system = try #require(search.result(for: BookFixtures.isbn, system: "Akita_Pref"))
         #expect(system.status == .ok)
         #expect(system.reserveURL == "https://example.jp/r?id=1")
         #expect(system.libraries["中央図書館"]?.english == "available")
@@ -81,8 +76,7 @@ import Testing
                 .success(BookFixtures.answer(continues: true)),
                 .success(BookFixtures.answer(continues: false)),
             ], clock: clock, requestDuration: 0.5)
-        let poller = AvailabilityPoller(service: service, clock: clock, timeout: 60)
-        _ = try await poller.run(isbns: [BookFixtures.isbn], systemIDs: ["A"]) { _ in }
+        _ = try await BookQueryRun(service: service, clock: clock).check(["A"])
         #expect(clock.sleeps == [1.5, 1.5])
         #expect(
             service.requests == [
@@ -95,9 +89,8 @@ import Testing
         let clock = FakePollingClock()
         let service = ScriptedAvailabilityService(
             [.success(BookFixtures.answer(continues: true))], clock: clock)
-        let poller = AvailabilityPoller(service: service, clock: clock, timeout: 5)
-        let outcome = try await poller.run(isbns: [BookFixtures.isbn], systemIDs: ["A"]) { _ in }
-        #expect(outcome == .timedOut(seconds: 5))
+        let search = try await BookQueryRun(service: service, clock: clock, timeout: 5).check(["A"])
+        #expect(search.phase == .timedOut(seconds: 5))
         #expect(service.requests.count == 3)  // at 0, 2 and 4 s; the next would be at 6
     }
 

@@ -112,7 +112,7 @@ import Testing
         try terminal.send(PseudoTerminal.Keys.escape)
         try await terminal.screen(
             showing: "ISBN 9780201616224: stopped; 0 of 2 library systems answered.")
-        // That no poll comes after Esc is BookSearchStopTests' (on a virtual clock).
+        // That no poll comes after Esc is BookAskTests' (on a virtual clock).
         let afterStop = server.requests(for: "/check").count
         #expect(afterStop == 3 || afterStop == 4)
 

@@ -9,17 +9,12 @@ import Testing
 /// The screen drawn from given book-search states (`b`).
 @Suite struct LibraryFinderBookScreenTests {
     private let size = TerminalSize(columns: 100, rows: 24)
-    private let id = UUID()
-
     private func text(_ state: LibraryFinderState, size: TerminalSize? = nil) -> [String] {
         LibraryFinderScreen.lines(for: state, size: size ?? self.size, spinnerFrame: "⠋").map(\.plainText)
     }
 
     private var started: LibraryFinderState {
-        BookListFixtures.reduce([
-            BookCheckStarted(
-                requestID: id, isbns: [BookFixtures.isbn], systemIDs: ["Akita_Pref", "Akita_Akita"])
-        ])
+        BookListFixtures.reduce(BookEntries.ask(BookEntries.search(["Akita_Pref", "Akita_Akita"])))
     }
 
     private func row(_ lines: [String], _ name: String) -> String {
@@ -31,19 +26,14 @@ import Testing
         #expect(asking.contains("⠋ ISBN 9784101092058: 0 of 2 library systems answered · Esc stops"))
         #expect(row(asking, "県立図書館").contains("asking…"))
         #expect(row(asking, "明徳館").contains("asking…"))
-        let half = BookListFixtures.reduce(
-            [
-                BookCheckAnswered(
-                    requestID: id,
-                    answer: BookFixtures.answer(
-                        continues: true,
-                        [
-                            "9784101092058": [
-                                "Akita_Pref": BookFixtures.held(["本館": "貸出可"]),
-                                "Akita_Akita": BookFixtures.running,
-                            ]
-                        ]))
-            ], from: started)
+        let half = BookEntries.answer(
+            BookFixtures.answer(
+                continues: true,
+                [
+                    "9784101092058": [
+                        "Akita_Pref": BookFixtures.held(["本館": "貸出可"]), "Akita_Akita": BookFixtures.running,
+                    ]
+                ]), in: started)
         let lines = text(half)
         #expect(lines.contains("⠋ ISBN 9784101092058: 1 of 2 library systems answered · Esc stops"))
         #expect(row(lines, "県立図書館").contains("available"))
@@ -53,11 +43,7 @@ import Testing
     }
 
     @Test func aFinishedBookSaysWhereItIsAndEveryRowHasItsWord() {
-        let finished = BookListFixtures.reduce(
-            [
-                BookCheckAnswered(requestID: id, answer: BookListFixtures.answered),
-                BookCheckEnded(requestID: id, ending: .finished),
-            ], from: started)
+        let finished = BookEntries.answer(BookListFixtures.answered, in: started)
         let lines = text(finished)
         #expect(
             lines.contains("ISBN 9784101092058: held by 2 of 3 libraries listed, available to borrow at 1."))
@@ -68,20 +54,14 @@ import Testing
     }
 
     @Test func aSearchTheServiceEndedEarlySaysSoAndGivesNoNotHeldVerdict() {
-        let ended = BookListFixtures.reduce(
-            [
-                BookCheckAnswered(
-                    requestID: id,
-                    answer: BookFixtures.answer(
-                        continues: false,
-                        [
-                            "9784101092058": [
-                                "Akita_Pref": BookFixtures.held(["本館": "貸出可"]),
-                                "Akita_Akita": BookFixtures.running,
-                            ]
-                        ])),
-                BookCheckEnded(requestID: id, ending: .finished),
-            ], from: started)
+        let ended = BookEntries.answer(
+            BookFixtures.answer(
+                continues: false,
+                [
+                    "9784101092058": [
+                        "Akita_Pref": BookFixtures.held(["本館": "貸出可"]), "Akita_Akita": BookFixtures.running,
+                    ]
+                ]), in: started)
         let lines = text(ended)
         #expect(
             LibraryFinderScreen.bookLines(ended, width: 300, spinnerFrame: "⠋").map(\.plainText) == [
@@ -93,11 +73,7 @@ import Testing
     }
 
     @Test func theDetailsShowTheSelectedLibrarysAvailabilityAndReservationPage() {
-        let finished = BookListFixtures.reduce(
-            [
-                BookCheckAnswered(requestID: id, answer: BookListFixtures.answered),
-                BookCheckEnded(requestID: id, ending: .finished),
-            ], from: started)
+        let finished = BookEntries.answer(BookListFixtures.answered, in: started)
         var details = text(finished).joined(separator: "\n")
         #expect(details.contains("Book     9784101092058 貸出可 (available)"))
         #expect(details.contains("Reserve  https://pref.example.jp/r?isbn=1"))
@@ -113,16 +89,14 @@ import Testing
     }
 
     @Test func aStoppedOrFailedSearchSaysSoAndHowToAskAgain() {
-        let stopped = BookListFixtures.reduce(
-            [BookCheckEnded(requestID: id, ending: .cancelled)], from: started)
+        let stopped = BookEntries.stopped(started)
         let lines = text(stopped)
         #expect(
             lines.contains(
                 "ISBN 9784101092058: stopped; 0 of 2 library systems answered. Press b to ask again."))
         #expect(row(lines, "県立図書館").contains("no answer"))
         let message = CalilError(.httpStatus(code: 503, serviceMessage: nil)).description
-        let failed = BookListFixtures.reduce(
-            [BookCheckEnded(requestID: id, ending: .failed(message: message))], from: started)
+        let failed = BookEntries.failed(message, started)
         let shown = text(failed).joined(separator: " ")
         #expect(shown.contains("✗ ISBN 9784101092058: The Calil API answered HTTP 503"))
         #expect(shown.contains("Press b to ask again."))
@@ -180,11 +154,7 @@ import Testing
                 ]
             ])
         let lines = text(
-            BookListFixtures.reduce(
-                [
-                    BookCheckAnswered(requestID: id, answer: failedOne),
-                    BookCheckEnded(requestID: id, ending: .finished),
-                ], from: started))
+            BookEntries.answer(failedOne, in: started))
         #expect(
             lines.joined(separator: " ").contains(
                 "ISBN 9784101092058: held by 1 of 3 libraries listed, available to borrow at 1. The catalogue "
@@ -200,11 +170,9 @@ import Testing
                     "Akita_Pref": BookFixtures.held(["本館": "貸出可\u{1B}[2J"], url: "https://x/\u{07}\u{9B}r")
                 ]
             ])
-        let state = BookListFixtures.reduce(
-            [
-                BookCheckAnswered(requestID: id, answer: hostile),
-                BookCheckEnded(requestID: id, ending: .failed(message: "bad \u{1B}]0;title\u{07}")),
-            ], from: started)
+        var state = BookEntries.answer(
+            BookFixtures.answer(continues: true, hostile.books), in: started)
+        state = BookEntries.failed("bad \u{1B}]0;title\u{07}", state)
         let lines = LibraryFinderScreen.lines(for: state, size: size, spinnerFrame: "⠋")
         for line in lines {
             #expect(
@@ -235,18 +203,14 @@ import Testing
     }
 
     @Test func escStopsARunningSearchAndBIsIgnoredMeanwhile() {
-        let running = BookListFixtures.reduce([
-            LibraryListAction.editFilter("館"),
-            BookCheckStarted(requestID: UUID(), isbns: [BookFixtures.isbn], systemIDs: ["Akita_Pref"]),
-        ])
+        let running = BookListFixtures.reduce(
+            [LibraryListAction.editFilter("館")] + BookEntries.ask(BookEntries.search(["Akita_Pref"])))
         #expect(command(.escape, running) == .stopBookSearch)
         #expect(command(.character("b"), running) == .ignore)
-        let id = UUID()
-        let done = BookListFixtures.reduce([
-            LibraryListAction.editFilter("館"),
-            BookCheckStarted(requestID: id, isbns: [BookFixtures.isbn], systemIDs: ["Akita_Pref"]),
-            BookCheckEnded(requestID: id, ending: .finished),
-        ])
+        let done = BookEntries.answer(
+            BookFixtures.answer(continues: false, ["9784101092058": ["Akita_Pref": BookFixtures.held([:])]]),
+            in: running)
+        #expect(done.books.shownSearch?.phase == .finished)
         #expect(command(.escape, done) == .list(.cancelFilter))
         #expect(command(.character("b"), LibraryFinderState()) == .ignore)
     }

@@ -35,14 +35,14 @@ package struct BookReport: Sendable {
         }
     }
 
-    package var state: BookCheckState
+    package var state: BookCheck
     /// The libraries `/library` listed, when the systems came from a query.
     package var libraries: [Library] = []
     /// Whether the systems came from `--near` (then rows are nearest first, with a distance).
     package var showsDistance = false
 
     /// Creates a report of `state`, naming libraries and systems from `libraries`.
-    package init(state: BookCheckState, libraries: [Library] = [], showsDistance: Bool = false) {
+    package init(state: BookCheck, libraries: [Library] = [], showsDistance: Bool = false) {
         self.state = state
         self.libraries = libraries
         self.showsDistance = showsDistance

@@ -1,5 +1,7 @@
 import Foundation
 import ReSwift
+import ReSwiftQuery
+import ReSwiftThunk
 
 /// The ISBN being typed after `b`, and why the last one was refused: plain text and a cursor,
 /// which the terminal edits with its text field.
@@ -12,24 +14,112 @@ package struct BookPrompt: Equatable, Sendable {
     package var problem: String?
 }
 
-/// The interactive list's book searches: every book asked about this session, by ISBN, so that
-/// moving around (or asking for a book again) doesn't ask the service again.
+/// The interactive list's books: every search asked this session (the availability query's
+/// entries), the one shown, and the ISBN prompt.
 package struct BookSearches: Equatable, Sendable {
-    /// Each book's search, the newest per ISBN.
-    package var searches: [ISBN: BookCheckState] = [:]
-    /// The book the list and the details show.
-    package var shown: ISBN?
+    /// The searches asked this session, by books and systems.
+    package var entries = QueryState<BookSearch, BookAnswers>()
+    /// The search the list and the details show.
+    package var shown: BookSearch?
     /// The ISBN prompt, while it is open.
     package var prompt: BookPrompt?
 
-    /// The search that is running, if any (one at a time).
-    package var running: BookCheckState? {
-        searches.values.first { $0.isRunning }
+    /// The search of the book shown, if any.
+    package var shownSearch: BookCheck? {
+        shown.map { BookCheck(search: $0, entry: entries[$0]) }
     }
 
-    /// The search of the book shown, if any.
-    package var shownSearch: BookCheckState? {
-        shown.flatMap { searches[$0] }
+    /// The search that is running, if any (one at a time).
+    package var running: BookCheck? {
+        entries.entries.first { !$0.value.isSettled }.map { BookCheck(search: $0.key, entry: $0.value) }
+    }
+
+    /// What typing an ISBN after `b` asks for.
+    package enum Plan: Equatable, Sendable {
+        /// Keep the prompt open with this message.
+        case reject(String)
+        /// Show this search, answered earlier; ask nothing.
+        case show(BookSearch)
+        /// Ask the service.
+        case ask(BookSearch)
+    }
+
+    /// Decides, from the state alone, what typing `text` asks for.
+    ///
+    /// The text is read as the command line reads an ISBN, with the same message when it isn't
+    /// one. The book is asked about in the visible libraries' systems, at most
+    /// ``BookSearch/maximumRequests`` of them; a book whose search finished for all of those
+    /// systems is shown from memory.
+    package static func plan(for text: String, in state: LibraryFinderState) -> Plan {
+        let isbn: ISBN
+        do {
+            isbn = try ISBN(text)
+        } catch {
+            return .reject(ISBN.message(for: text, problem: error))
+        }
+        guard state.books.running == nil else {
+            return .reject("A search is still running; press Esc to stop it first.")
+        }
+        let systemIDs = state.visibleSystemIDs
+        guard !systemIDs.isEmpty else {
+            return .reject(
+                "No library is listed, so there is no library system to ask. Change the filter or reload the list."
+            )
+        }
+        guard systemIDs.count <= BookSearch.maximumRequests else {
+            return .reject(
+                "The list has \(systemIDs.count) library systems, and one search asks at most "
+                    + "\(BookSearch.maximumRequests). Narrow the list with / first, or start "
+                    + "library-finder with --city or --limit.")
+        }
+        let finished = state.books.entries.entries.first { search, entry in
+            search.isbns == [isbn] && Set(search.systemIDs).isSuperset(of: systemIDs)
+                && BookCheck(search: search, entry: entry).phase == .finished
+        }
+        return finished.map { .show($0.key) } ?? .ask(BookSearch(isbns: [isbn], systemIDs: systemIDs))
+    }
+
+    /// `b`'s Enter: keeps the prompt open with the reason the text can't be asked about, shows a
+    /// book answered earlier, or closes the prompt and asks about the book in the visible
+    /// libraries' systems (from the start, if it was asked before), wanting its entry while it is
+    /// shown.
+    package static func ask(_ text: String) -> Thunk<LibraryFinderState> {
+        Thunk { dispatch, getState in
+            guard let state = getState() else { return }
+            switch plan(for: text, in: state) {
+            case .reject(let problem):
+                dispatch(BookPromptAction.reject(problem))
+            case .show(let search):
+                dispatch(BookPromptAction.close)
+                dispatch(BookShown(search: search))
+            case .ask(let search):
+                dispatch(BookPromptAction.close)
+                leave(state, dispatch: dispatch)
+                dispatch(BookAvailability.declaration.restart(search))
+                dispatch(BookAvailability.declaration.want(search))
+                dispatch(BookShown(search: search))
+            }
+        }
+    }
+
+    /// Esc: stops the running search, keeping what arrived; no request is made after it.
+    package static var stop: Thunk<LibraryFinderState> {
+        Thunk { dispatch, getState in
+            guard let running = getState()?.books.running else { return }
+            dispatch(BookAvailability.declaration.cancel(running.search))
+        }
+    }
+
+    /// Leaving the screen (quitting): the shown search is no longer wanted, so a poll stops.
+    package static var leave: Thunk<LibraryFinderState> {
+        Thunk { dispatch, getState in
+            if let state = getState() { leave(state, dispatch: dispatch) }
+        }
+    }
+
+    private static func leave(_ state: LibraryFinderState, dispatch: ThunkDispatch) {
+        guard let shown = state.books.shown, (state.books.entries[shown]?.wantedBy ?? 0) > 0 else { return }
+        dispatch(BookAvailability.declaration.unwant(shown))
     }
 }
 
@@ -45,18 +135,12 @@ package enum BookPromptAction: Action, Equatable, Sendable {
     case close
 }
 
-/// The user stopped the running search (Esc, or quitting): it ends as cancelled, keeping every
-/// answer that arrived. Dispatched with `CancelThunks(id: BookSearchEffect.id)`, which stops the
-/// polling and drops what the search would dispatch after.
-package struct BookSearchStopped: Action, Equatable, Sendable {}
-
-/// Shows a book asked about earlier in the session, without asking again.
+/// Shows a book search asked earlier in the session.
 package struct BookShown: Action, Equatable, Sendable {
-    package var isbn: ISBN
+    package var search: BookSearch
 }
 
-/// The book searches' reducer, in place: the prompt, and the searches filled in as answers
-/// arrive (each through ``reduceBookCheck(_:into:)``, keyed by ISBN, where it is).
+/// The books' reducer, in place: the prompt, the book shown, and the availability entries.
 package func reduceBookSearches(_ action: Action, into state: inout BookSearches) {
     switch action {
     case let prompt as BookPromptAction:
@@ -72,30 +156,9 @@ package func reduceBookSearches(_ action: Action, into state: inout BookSearches
             state.prompt = nil
         }
     case let shown as BookShown:
-        guard state.searches[shown.isbn] != nil else { break }
-        state.shown = shown.isbn
-    case let started as BookCheckStarted:
-        guard state.running == nil, let first = started.isbns.first else { break }
-        for isbn in started.isbns {
-            let search = BookCheckStarted(
-                requestID: started.requestID, isbns: [isbn], systemIDs: started.systemIDs)
-            var fresh = BookCheckState()
-            reduceBookCheck(search, into: &fresh)
-            state.searches[isbn] = fresh
-        }
-        state.shown = first
-    case is BookSearchStopped:
-        for (isbn, search) in state.searches where search.isRunning {
-            guard case .running(let requestID) = search.phase else { continue }
-            reduceBookCheck(
-                BookCheckEnded(requestID: requestID, ending: .cancelled),
-                into: &state.searches[isbn, default: search])
-        }
-    case is BookCheckAnswered, is BookCheckEnded:
-        for (isbn, search) in state.searches where search.isRunning {
-            reduceBookCheck(action, into: &state.searches[isbn, default: search])
-        }
+        guard state.entries[shown.search] != nil else { break }
+        state.shown = shown.search
     default:
-        break
+        BookAvailability.declaration.reduce(action, &state.entries)
     }
 }

@@ -109,13 +109,16 @@ package enum LibraryList {
 ///   - lists: The list's entries to start with (the persisted answers).
 ///   - service: Where libraries come from; `nil` fails every load as unreachable.
 ///   - now: The wall clock that dates each answer.
+///   - availability: The book availability endpoint (``BookAvailability/endpoint(_:timeout:)``);
+///     `nil` fails every book search.
 ///   - effects: The thunk middleware's effects, whose clock the book search polls on.
 ///   - middleware: Middleware before the thunk middleware, so that it sees the thunks' actions.
 package func makeLibraryFinderStore(
     query: LibraryQuery, server: URL = CalilClient.defaultBaseURL,
     lists: QueryState<LibraryListKey, [Library]> = QueryState(), service: (any LibraryService)? = nil,
-    now: @escaping @Sendable () -> Date = { Date() }, effects: ThunkEffects = ThunkEffects(),
-    middleware: [Middleware<LibraryFinderState>] = []
+    now: @escaping @Sendable () -> Date = { Date() },
+    availability: QueryEndpoint<BookSearch, BookAnswers> = BookAvailability.declaration,
+    effects: ThunkEffects = ThunkEffects(), middleware: [Middleware<LibraryFinderState>] = []
 ) -> Store<LibraryFinderState> {
     var state = LibraryFinderState(query: query, server: LibraryList.serverKey(for: server))
     state.lists = lists
@@ -124,5 +127,6 @@ package func makeLibraryFinderStore(
         reducer: reduceLibraryFinder, state: state,
         middleware: middleware + [
             createThunkMiddleware(effects: effects), endpoint.middleware(\.lists, now: now),
+            availability.middleware(\.books.entries),
         ])
 }

@@ -78,17 +78,19 @@ enum BookCommand {
                         isbns: options.isbns.count, systems: systemIDs.count, narrowing: narrowing), io: io)
             }
         }
-        let store = makeBookCheckStore(effects: ThunkEffects(clock: clock))
+        // The search is a query polled until its answer is final, within the time --timeout gives.
         let client = CalilAvailabilityClient(appKey: appKey, baseURL: options.service.apiBase)
-        let poller = AvailabilityPoller(service: client, timeout: options.service.timeout)
+        let store = BookAvailability.makeStore(
+            BookAvailability.endpoint(client, timeout: options.service.timeout),
+            effects: ThunkEffects(clock: clock))
+        let state: BookCheck
         do {
-            try await store.dispatch(
-                checkAvailabilityThunk(isbns: options.isbns, systemIDs: systemIDs, poller: poller))
+            state = try await store.dispatch(
+                BookAvailability.check(BookSearch(isbns: options.isbns, systemIDs: systemIDs)))
         } catch {
             io.error("library-finder: the search stopped: \(error)\n")
             return ExitStatus.failure
         }
-        let state: BookCheckState = store.state
         let report = BookReport(
             state: state, libraries: libraries,
             showsDistance: {
@@ -116,7 +118,7 @@ enum BookCommand {
         case .failed(let message):
             io.error("library-finder: \(message)\n")
             return ExitStatus.failure
-        case .cancelled, .idle, .running:
+        case .cancelled, .checking:
             io.error("library-finder: the search was stopped before it finished.\n")
             return ExitStatus.failure
         }

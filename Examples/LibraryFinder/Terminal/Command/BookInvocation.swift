@@ -15,7 +15,7 @@ extension BookInvocation {
     static let defaultTimeout: Double = 60
 
     /// The most book requests (ISBNs × systems) the service takes in one search.
-    static let maximumBookRequests = BookCheckState.maximumRequests
+    static let maximumBookRequests = BookSearch.maximumRequests
 
     static let declaration = CommandDeclaration(
         name: "library-finder book",

@@ -104,20 +104,21 @@ extension LibraryFinderCommand {
             return ExitStatus.failure
         }
         defer { terminal.restore() }
+        // A book search polls for longer than one request may take: at least the command line's
+        // default for `book`.
+        let books = BookAvailability.endpoint(
+            availability, timeout: max(options.service.timeout, BookInvocation.defaultTimeout))
         let (store, persister) = makeInspectableLibraryFinderStore(
-            options: options.service, query: options.query, service: service, cache: cache,
+            options: options.service, query: options.query, service: service, availability: books,
+            cache: cache,
             report: { notices.append($0) })
         // The fetch's actions come back through the store's subscription; while one runs, this
         // sends nothing.
         let reload: @MainActor @Sendable () -> Void = {
             store.dispatch(LibraryList.declaration.refetch(store.state.listKey))
         }
-        // A book search polls for longer than one request may take: at least the command line's
-        // default for `book`.
-        let poller = AvailabilityPoller(
-            service: availability, timeout: max(options.service.timeout, BookInvocation.defaultTimeout))
         let interrupted = await InteractiveSession(
-            store: store, reload: reload, poller: poller, session: terminal, environment: environment
+            store: store, reload: reload, session: terminal, environment: environment
         ).run()
         persister?.flush()
         return interrupted ? ExitStatus.interrupted : ExitStatus.success

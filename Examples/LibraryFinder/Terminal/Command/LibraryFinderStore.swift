@@ -10,16 +10,19 @@ import ReSwiftThunk
 /// `reswift-inspect` can attach to a running `library-finder`; it starts with the answers `cache`
 /// persisted, and keeps its new ones there while `persister` lives.
 func makeInspectableLibraryFinderStore(
-    options: ServiceOptions, query: LibraryQuery, service: any LibraryService, cache: ListCache?,
+    options: ServiceOptions, query: LibraryQuery, service: any LibraryService,
+    availability: QueryEndpoint<BookSearch, BookAnswers> = BookAvailability.declaration, cache: ListCache?,
     report: @escaping @Sendable (String) -> Void
 ) -> (store: Store<LibraryFinderState>, persister: StatePersister<LibraryFinderState, ListCache.Snapshot>?) {
     let lists = cache?.file.restoreQueryState() ?? QueryState<LibraryListKey, [Library]>()
     if let problem = lists.restoreProblem { report(problem) }
     let store = makeLibraryFinderStore(
-        query: query, server: options.apiBase, lists: lists, service: service,
+        query: query, server: options.apiBase, lists: lists, service: service, availability: availability,
         middleware: [createInspectorMiddleware(app: "library-finder")])
     // A cache that couldn't be read (from a newer version, say) is left as it is.
     guard let cache, lists.restoreProblem == nil else { return (store, nil) }
+    // This run writes the cache: what earlier runs and versions left beside it goes.
+    ListCache.sweep(directory: cache.file.url.deletingLastPathComponent())
     let persister = StatePersister(
         store: store, file: cache.file, select: { $0.lists.lastGoodAnswers }, merge: { ListCache.merge($0) })
     return (store, persister)

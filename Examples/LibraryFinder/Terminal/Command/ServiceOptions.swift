@@ -88,10 +88,12 @@ extension ServiceOptions {
     }
 
     /// The persisted answers of `/library`, or `nil` with `--no-cache`; a problem with the file
-    /// goes to `report` and doesn't stop the run.
+    /// goes to `report` (a damaged file is a cache: set aside and fetched again) and doesn't stop
+    /// the run.
     func cache(environment: [String: String], report: @escaping @Sendable (String) -> Void) -> ListCache? {
         guard usesCache else { return nil }
         let directory = LibraryList.defaultDirectory(environment: environment)
-        return ListCache(file: LibraryList.cacheFile(directory: directory) { report($0.message) })
+        return ListCache(
+            file: LibraryList.cacheFile(directory: directory) { report(ListCache.notice(for: $0)) })
     }
 }

@@ -47,7 +47,7 @@ struct JSONBookDocument: Encodable {
             case .timedOut: "timedOut"
             case .failed: "failed"
             case .cancelled: "cancelled"
-            case .idle, .running: "running"
+            case .checking: "running"
             }
         systems = report.state.systemIDs
         let rows = report.rows

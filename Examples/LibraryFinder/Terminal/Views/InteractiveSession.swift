@@ -11,7 +11,6 @@ import TerminalUI
 final class InteractiveSession {
     private let store: Store<LibraryFinderState>
     private let reload: @MainActor () -> Void
-    private let poller: AvailabilityPoller
     private let session: TerminalSession
     private let loop: EventLoop
     private let renderer: Renderer
@@ -24,16 +23,14 @@ final class InteractiveSession {
     ///   - store: The store to show and dispatch to.
     ///   - reload: Starts loading the state's query (the load thunk); called once at the start
     ///     and for each `r` while nothing is loading.
-    ///   - poller: Asks the service about the books `b` asks for, polling on the store's clock.
     ///   - session: The terminal, in raw mode.
     ///   - environment: For the colour support (`NO_COLOR`, `TERM`).
     init(
-        store: Store<LibraryFinderState>, reload: @escaping @MainActor () -> Void, poller: AvailabilityPoller,
-        session: TerminalSession, environment: [String: String]
+        store: Store<LibraryFinderState>, reload: @escaping @MainActor () -> Void, session: TerminalSession,
+        environment: [String: String]
     ) {
         self.store = store
         self.reload = reload
-        self.poller = poller
         self.session = session
         self.loop = EventLoop(session: session, tickInterval: 0.1)
         self.renderer = Renderer(session: session, colorSupport: .detect(environment: environment))
@@ -47,7 +44,8 @@ final class InteractiveSession {
     func run() async -> Bool {
         let subscription = Self.forwardStates(of: store, to: loop, session: self)
         defer { subscription.cancel() }
-        defer { stopBookSearch() }
+        // Leaving the screen: a book search still polling stops.
+        defer { store.dispatch(BookSearches.leave as Action, file: #fileID, line: #line) }
         reload()
         draw()
         var interrupted = false
@@ -80,21 +78,16 @@ final class InteractiveSession {
         case .bookPrompt(let action):
             store.dispatch(action, file: #fileID, line: #line)
         case .checkBook(let text):
-            // Fire and forget: the search reports through the state, and Esc cancels it by id.
-            store.dispatch(checkBookThunk(text: text, poller: poller) as Action, file: #fileID, line: #line)
+            // The search is a query: it reports through the state, and Esc cancels it.
+            store.dispatch(BookSearches.ask(text) as Action, file: #fileID, line: #line)
         case .stopBookSearch:
-            stopBookSearch()
+            store.dispatch(BookSearches.stop as Action, file: #fileID, line: #line)
         case .quit:
             loop.stop()
         case .ignore:
             break
         }
         return command
-    }
-
-    /// Stops the running book search, keeping what arrived: no request is made after it.
-    private func stopBookSearch() {
-        for action in BookSearchEffect.stopActions { store.dispatch(action, file: #fileID, line: #line) }
     }
 
     /// Subscribes so that each new state is posted to the loop: subscribers run on the thread

@@ -26,7 +26,7 @@ extension LibraryFinderScreen {
         case answered(Availability?)
 
         /// The library's answer in `search` for `isbn`.
-        init(_ library: Library, isbn: ISBN, in search: BookCheckState) {
+        init(_ library: Library, isbn: ISBN, in search: BookCheck) {
             guard search.systemIDs.contains(library.systemID) else {
                 self = .notAsked
                 return
@@ -102,7 +102,7 @@ extension LibraryFinderScreen {
     /// The details' lines about the book shown, for the selected library: its availability and the
     /// system's reservation page.
     static func bookDetailLines(_ library: Library, state: LibraryFinderState) -> [Line] {
-        guard let isbn = state.books.shown, let search = state.books.searches[isbn] else { return [] }
+        guard let search = state.books.shownSearch, let isbn = search.isbns.first else { return [] }
         let answer = LibraryAnswer(library, isbn: isbn, in: search)
         var book = Line("Book".padding(toLength: 9, withPad: " ", startingAt: 0), style: .dim)
         book.append("\(isbn.digits) ")
@@ -128,7 +128,7 @@ extension LibraryFinderScreen {
                     + "system\(systems == 1 ? "" : "s") listed will be asked."
                 style = .dim
             }
-        } else if let isbn = state.books.shown, let search = state.books.searches[isbn] {
+        } else if let search = state.books.shownSearch, let isbn = search.isbns.first {
             (text, style) = searchText(isbn: isbn, search: search, state: state, spinnerFrame: spinnerFrame)
         } else {
             return []
@@ -138,11 +138,11 @@ extension LibraryFinderScreen {
 
     /// How a book's search stands, in words, with its style.
     private static func searchText(
-        isbn: ISBN, search: BookCheckState, state: LibraryFinderState, spinnerFrame: String
+        isbn: ISBN, search: BookCheck, state: LibraryFinderState, spinnerFrame: String
     ) -> (String, Style) {
         let answered = "\(search.answeredCount) of \(search.requestCount) library systems answered"
         switch search.phase {
-        case .idle, .running:
+        case .checking:
             return ("\(spinnerFrame) ISBN \(isbn.digits): \(answered) · Esc stops", .color(.yellow))
         case .finished:
             let listed = state.visibleLibraries.filter { search.systemIDs.contains($0.systemID) }

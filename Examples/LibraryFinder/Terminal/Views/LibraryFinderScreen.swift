@@ -95,7 +95,7 @@ enum LibraryFinderScreen {
         let cityWidth = min(max(visible.map { $0.city.terminalSafe.displayWidth }.max() ?? 0, 4), 12)
         let categoryWidth = min(
             visible.map { $0.category.displayName.terminalSafe.displayWidth }.max() ?? 0, 20)
-        let book = state.books.shown.flatMap { isbn in state.books.searches[isbn].map { (isbn, $0) } }
+        let book = state.books.shownSearch.flatMap { search in search.isbns.first.map { ($0, search) } }
         let items = visible.map { library -> Line in
             var line = Line(library.displayName).fitted(toWidth: nameWidth)
             line.append("  ")
