@@ -6,7 +6,7 @@ import Testing
 
 /// Polling until the answer is complete, as Calil's `/check` does: the spacing of polls, the
 /// entry saying it is polled, a wait that lasts until the last poll, stopping, and starting over.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct QueryPollingTests {
     /// Polled every 2 s, complete at the third answer; each fetch takes 1 s.
     private func polled(_ server: FakeServer) -> QueryEndpoint<String, [String]> {

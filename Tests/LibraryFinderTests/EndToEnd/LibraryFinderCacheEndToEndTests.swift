@@ -7,7 +7,7 @@ import Testing
 
 /// The built `library-finder` with a damaged cache: a cache is fetched again, not recovered, its
 /// set-aside copies don't pile up, and the former cache's files are swept.
-@Suite struct LibraryFinderCacheEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct LibraryFinderCacheEndToEndTests {
     /// The folders the test's caches go in, removed after the test (with the suite's instance).
     private let temporary: TemporaryDirectory
 
