@@ -36,9 +36,7 @@ struct HTTPClientHostileAnswerTests {
     @Test func aTenMegabyteHeaderIsSaidToBeTooLarge() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        var response = LoopbackHTTPServer.Response.json("{}")
-        response.headers["X-Padding"] = String(repeating: "a", count: 10 << 20)
-        server.setResponse(response, for: "/search")
+        server.setResponse(.json("{}").withHeaderPadding(bytes: 10 << 20), for: "/search")
         let error = try await failure(server.baseURL.appendingPathComponent("search"))
         #expect(error?.kind == .headersTooLarge)
         #expect(error?.description.contains("headers larger than the client accepts") == true)

@@ -121,3 +121,13 @@ public final class LoopbackRawServer: Sendable {
         #endif
     }
 }
+
+extension LoopbackHTTPServer.Response {
+    /// This response with one more header line of `bytes` bytes (`X-Padding: aaa…`), for testing
+    /// what a client says of headers larger than it accepts.
+    public func withHeaderPadding(bytes: Int) -> Self {
+        var padded = self
+        padded.headers["X-Padding"] = String(repeating: "a", count: bytes)
+        return padded
+    }
+}

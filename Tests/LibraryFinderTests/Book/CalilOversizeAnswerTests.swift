@@ -28,9 +28,7 @@ import Testing
     @Test func aTenMegabyteHeaderIsSaidToBeTooLarge() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        var response = LoopbackHTTPServer.Response.json("{}")
-        response.headers["X-Padding"] = String(repeating: "a", count: 10 << 20)
-        server.setResponse(response, for: "/check")
+        server.setResponse(.json("{}").withHeaderPadding(bytes: 10 << 20), for: "/check")
         let error = await thrownError(CalilError.self) {
             try await client(server.baseURL).poll(session: "s1", timeout: 5)
         }

@@ -124,9 +124,8 @@ import Testing
     @Test func aTenMegabyteHeaderIsSaidToBeTooLarge() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        var response = LoopbackHTTPServer.Response.json(Self.body([Self.result(0)]))
-        response.headers["X-Padding"] = String(repeating: "a", count: 10 << 20)
-        server.setResponse(response, for: "/search")
+        server.setResponse(
+            .json(Self.body([Self.result(0)])).withHeaderPadding(bytes: 10 << 20), for: "/search")
         let client = ITunesSearchClient(baseURL: server.baseURL, timeout: 5)
         let error = await thrownError(AlbumSourceError.self) { try await client.albums(for: .rock) }
         #expect(
