@@ -26,7 +26,7 @@ import Testing
     private func expectedDeal(seed: UInt64, category: MusicCategory) async throws -> [Card] {
         let harness = GameHarness()
         let environment = GameEnvironment(liveSource: nil, random: RandomSource(seed: seed))
-        await GameEffects.loadCards(
+        await loadCards(
             category: category, preference: .live, environment: environment,
             dispatch: AsyncThunkDispatch(harness.dispatch))
         return try #require(harness.log.actions.last as? SetCardsAction).cards

@@ -44,7 +44,7 @@ struct AlbumQueryTests {
     {
         try await store.dispatch(
             AsyncThunk<AppState, Void> { dispatch, _ in
-                await GameEffects.loadCards(
+                await loadCards(
                     category: category, preference: .live, environment: environment, dispatch: dispatch)
             })
     }
