@@ -15,6 +15,8 @@ enum {
     OPT_WRITEDATA = 10001,
     OPT_URL = 10002,
     OPT_WRITEFUNCTION = 20011,
+    OPT_HEADERDATA = 10029,
+    OPT_HEADERFUNCTION = 20079,
     OPT_USERAGENT = 10018,
     OPT_HTTPHEADER = 10023,
     OPT_NOPROGRESS = 43,
@@ -30,6 +32,7 @@ enum {
     OPT_REDIR_PROTOCOLS = 182,
     OPT_XFERINFOFUNCTION = 20219,
     INFO_RESPONSE_CODE = 0x200000 + 2,
+    INFO_REQUEST_SIZE = 0x200000 + 12,
     INFO_OS_ERRNO = 0x200000 + 25,
     PROTO_HTTP = 1,
     PROTO_HTTPS = 2,
@@ -98,6 +101,8 @@ struct ccurl_transfer {
     size_t capacity;
     size_t max_body;
     int too_large;
+    size_t header_bytes;
+    int headers_too_large;
     atomic_int cancel_requested;
     int performed;
 };
@@ -120,6 +125,18 @@ static size_t on_write(char *data, size_t size, size_t count, void *context) {
     }
     memcpy(transfer->body + transfer->length, data, bytes);
     transfer->length += bytes;
+    return bytes;
+}
+
+static size_t on_header(char *data, size_t size, size_t count, void *context) {
+    (void)data;
+    ccurl_transfer *transfer = context;
+    size_t bytes = size * count;
+    if (bytes > CCURL_MAX_HEADER_BYTES - transfer->header_bytes) {
+        transfer->headers_too_large = 1;
+        return 0;  // makes libcurl stop with CURLE_WRITE_ERROR
+    }
+    transfer->header_bytes += bytes;
     return bytes;
 }
 
@@ -158,6 +175,8 @@ ccurl_transfer *ccurl_transfer_create(const char *url, long timeout_ms, size_t m
     failed |= curl.easy_setopt(easy, OPT_ACCEPT_ENCODING, "");
     failed |= curl.easy_setopt(easy, OPT_WRITEFUNCTION, (write_callback)on_write);
     failed |= curl.easy_setopt(easy, OPT_WRITEDATA, (void *)transfer);
+    failed |= curl.easy_setopt(easy, OPT_HEADERFUNCTION, (write_callback)on_header);
+    failed |= curl.easy_setopt(easy, OPT_HEADERDATA, (void *)transfer);
     failed |= curl.easy_setopt(easy, OPT_NOPROGRESS, 0L);
     failed |= curl.easy_setopt(easy, OPT_XFERINFOFUNCTION, (xferinfo_callback)on_progress);
     failed |= curl.easy_setopt(easy, OPT_XFERINFODATA, (void *)transfer);
@@ -195,7 +214,10 @@ ccurl_result ccurl_transfer_perform(ccurl_transfer *transfer) {
     if (curl.easy_getinfo(transfer->easy, INFO_RESPONSE_CODE, &status) == 0) result.http_status = status;
     long os_errno = 0;
     if (curl.easy_getinfo(transfer->easy, INFO_OS_ERRNO, &os_errno) == 0) result.os_errno = (int)os_errno;
+    long request_size = 0;
+    if (curl.easy_getinfo(transfer->easy, INFO_REQUEST_SIZE, &request_size) == 0) result.request_size = request_size;
     result.body_too_large = transfer->too_large;
+    result.headers_too_large = transfer->headers_too_large;
     result.cancelled = atomic_load(&transfer->cancel_requested);
     return result;
 }

@@ -23,7 +23,13 @@ public struct HTTPTransportError: Error, Equatable, Sendable, CustomStringConver
         case tooManyRedirects
         /// The body was larger than the client accepts.
         case responseTooLarge
-        /// The answer wasn't valid HTTP.
+        /// The answer's header lines were larger than the client accepts (256 KB in all, 100 KB a
+        /// line).
+        case headersTooLarge
+        /// The request was larger than the client can send (1 MB: an address or a header that
+        /// long), so it wasn't sent.
+        case requestTooLarge
+        /// The answer wasn't HTTP (a server of another protocol, or garbage), or wasn't valid HTTP.
         case badResponse
         /// Any other failure, with the transport's numeric code.
         case other(code: Int)
@@ -48,7 +54,9 @@ public struct HTTPTransportError: Error, Equatable, Sendable, CustomStringConver
         case .secureConnectionFailed: "the secure connection failed"
         case .tooManyRedirects: "too many redirects"
         case .responseTooLarge: "the answer was too large"
-        case .badResponse: "the answer was not valid HTTP"
+        case .headersTooLarge: "the server's answer had headers larger than the client accepts"
+        case .requestTooLarge: "the request was larger than the client can send (1 MB), so it wasn't sent"
+        case .badResponse: "the server's answer was not HTTP"
         case .other(let code): "transport error \(code)"
         }
     }

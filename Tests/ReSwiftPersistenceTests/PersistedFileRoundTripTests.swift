@@ -91,7 +91,7 @@ import Testing
         #expect(error.kind == .writeFailed)
         #expect(error.fileURL == file.url)
         #expect(error.message.contains("Couldn't save \(file.url.path)"))
-        #expect(error.message.contains("check that the folder is writable"))
+        #expect(error.message.contains("\(blocker.path) is a file, not a folder"))
         #expect(try Data(contentsOf: blocker).text == "x")
     }
 

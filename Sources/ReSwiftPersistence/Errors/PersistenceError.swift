@@ -18,7 +18,7 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
         enum Code: Hashable, Sendable {
             case unreadable, notJSON, wrongShape, newerVersion, migrationFailed
             case writeFailed, lockFailed, moveAsideFailed, notAFile, busy, hardLinked
-            case readOnly, ownedByAnotherUser, folderNotWritable
+            case readOnly, ownedByAnotherUser, folderNotWritable, readOnlyFileSystem
         }
 
         let code: Code
@@ -58,10 +58,12 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
         /// The file, or the symbolic link at its path, belongs to another user: it isn't replaced,
         /// moved or removed, and such a link isn't followed. Nothing was changed.
         public static let ownedByAnotherUser = Kind(code: .ownedByAnotherUser)
-        /// The file's folder can't be written (permissions, a read-only file system), so its lock
-        /// file, its new contents or its moved-aside copy can't be created there. Nothing was
-        /// changed.
+        /// The file's folder can't be written (permissions), so its lock file, its new contents or
+        /// its moved-aside copy can't be created there. Nothing was changed.
         public static let folderNotWritable = Kind(code: .folderNotWritable)
+        /// The file's folder is on a file system mounted read-only, so its lock file, its new
+        /// contents or its moved-aside copy can't be created there. Nothing was changed.
+        public static let readOnlyFileSystem = Kind(code: .readOnlyFileSystem)
 
         /// Whether the problem is the file's contents: not JSON, the wrong shape, or a failed
         /// migration. Such a file is what ``UnusableFilePolicy`` decides about, and what
@@ -87,6 +89,7 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
             case .readOnly: return "read-only"
             case .ownedByAnotherUser: return "owned by another user"
             case .folderNotWritable: return "folder not writable"
+            case .readOnlyFileSystem: return "read-only file system"
             }
         }
     }
@@ -163,8 +166,10 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
             let advice: String
             if isEncodingFailure {
                 advice = "the app couldn't encode its data, which is a bug in the app; please report it"
-            } else if (underlyingError as? POSIX.Failure)?.isDiskFull == true {
-                advice = "the disk is full: free some space, then try again"
+            } else if isDiskFull {
+                advice = Self.diskFullAdvice
+            } else if let inTheWay = underlyingError as? POSIX.FileInTheWay {
+                advice = "move \(inTheWay.path) away, or keep the file in another folder"
             } else {
                 advice = "check that the folder is writable and the disk isn't full, then try again"
             }
@@ -174,6 +179,10 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
             switch underlyingError {
             case nil:
                 return "Couldn't lock \(path): \(reason). Nothing was changed."
+            case _ where isDiskFull:
+                return
+                    "Couldn't lock \(path): \(reason). Nothing was changed; its lock file can't be created because "
+                    + "\(Self.diskFullAdvice)."
             case is FileLock.Refused:
                 return
                     "Couldn't lock \(path): \(reason). Nothing was changed; a lock file must be a plain file of "
@@ -214,12 +223,22 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
             return
                 "\(path) belongs to another user (\(reason)), so nothing was changed: the app only changes, and "
                 + "follows links of, files of yours; use a file of your own."
+        case .readOnlyFileSystem:
+            return
+                "Couldn't change \(path): \(reason). Nothing was changed; the file system is mounted read-only: "
+                + "remount it read-write, or keep the file on a disk you can write."
         case .folderNotWritable:
             return
                 "Couldn't change \(path): \(reason). Nothing was changed; get write permission on that folder "
                 + "(ls -ld shows who has it), or keep the file in a folder you can write."
         }
     }
+
+    /// Whether the system said the disk (or the user's quota on it) is full.
+    private var isDiskFull: Bool { (underlyingError as? POSIX.Failure)?.isDiskFull == true }
+
+    /// What to do about a full disk, as the end of a sentence.
+    private static let diskFullAdvice = "the disk is full: free some space, then try again"
 
     /// The same as ``message``.
     public var description: String { message }

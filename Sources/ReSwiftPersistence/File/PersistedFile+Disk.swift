@@ -99,6 +99,12 @@ extension PersistedFile {
                     at: directory, withIntermediateDirectories: true,
                     attributes: [.posixPermissions: NSNumber(value: 0o700)])
             } catch {
+                if let inTheWay = POSIX.fileInTheWay(ofFolder: directory.path) {
+                    throw PersistenceError(
+                        .writeFailed, fileURL: url,
+                        reason: "its folder \(directory.path) can't be created: \(inTheWay.description)",
+                        underlyingError: inTheWay)
+                }
                 throw PersistenceError(
                     .writeFailed, fileURL: url,
                     reason:
@@ -115,18 +121,8 @@ extension PersistedFile {
             // Removing or moving aside no file needs no lock: there is nothing to change.
             var status = stat()
             if !creatingDirectory && lstat(path, &status) != 0 && errno == ENOENT { return nil }
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            if cannot.failure.isNotWritable {
-                throw PersistenceError(
-                    .folderNotWritable, fileURL: url,
-                    reason:
-                        "its folder \(folder) isn't writable, so its lock file \(lockPath) can't be created "
-                        + "(\(cannot.failure))",
-                    underlyingError: cannot.failure)
-            }
-            throw PersistenceError(
-                .lockFailed, fileURL: url, reason: cannot.failure.description, underlyingError: cannot.failure
-            )
+            throw changeFailure(
+                cannot.failure, at: path, .lockFailed, what: "its lock file \(lockPath) can't be created")
         } catch let refused as FileLock.Refused {
             throw PersistenceError(
                 .lockFailed, fileURL: url, reason: refused.reason, underlyingError: refused)
@@ -188,16 +184,20 @@ extension PersistedFile {
     }
 
     /// The error for a failed change of the file at `path`: ``PersistenceError/Kind-swift.struct/folderNotWritable``
-    /// when the folder can't be written (saying what couldn't be done there, `what`), else `kind`.
+    /// when the folder can't be written, ``PersistenceError/Kind-swift.struct/readOnlyFileSystem``
+    /// when it is on a read-only mount (saying what couldn't be done there, `what`), else `kind`.
     func changeFailure(
         _ failure: POSIX.Failure, at path: String, _ kind: PersistenceError.Kind, what: String,
         reason: String? = nil, isRequestedMove: Bool = false
     ) -> PersistenceError {
         if failure.isNotWritable && failure.operation != "fchmod" {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let (kind, why): (PersistenceError.Kind, String) =
+                failure.code == EROFS
+                ? (.readOnlyFileSystem, "is on a read-only file system")
+                : (.folderNotWritable, "isn't writable")
             return PersistenceError(
-                .folderNotWritable, fileURL: url,
-                reason: "its folder \(folder) isn't writable, so \(what) (\(failure))",
+                kind, fileURL: url, reason: "its folder \(folder) \(why), so \(what) (\(failure))",
                 underlyingError: failure)
         }
         return PersistenceError(
@@ -235,7 +235,8 @@ extension PersistedFile {
     ///   the file is fine and the move was asked for (``setAside()``).
     /// - Returns: Where the file went.
     /// - Throws: A ``PersistenceError/Kind-swift.struct/moveAsideFailed`` error when the file can't
-    ///   be moved (``PersistenceError/Kind-swift.struct/folderNotWritable`` when its folder can't be
+    ///   be moved (``PersistenceError/Kind-swift.struct/folderNotWritable`` or
+    ///   ``PersistenceError/Kind-swift.struct/readOnlyFileSystem`` when its folder can't be
     ///   written), ``PersistenceError/Kind-swift.struct/ownedByAnotherUser`` for another user's file.
     func moveAside(_ path: String, because why: String?) throws -> URL {
         try checkChangeable(path, replacing: false)

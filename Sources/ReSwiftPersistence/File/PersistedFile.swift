@@ -58,7 +58,8 @@ import Foundation
 /// lock held by another process is waited for at most `lockTimeout` seconds, then the operation
 /// throws ``PersistenceError/Kind-swift.struct/busy`` naming the process where the system tells
 /// (Linux). In a folder that can't be written, a change throws
-/// ``PersistenceError/Kind-swift.struct/folderNotWritable``. The library installs no signal
+/// ``PersistenceError/Kind-swift.struct/folderNotWritable``, and on a read-only mount
+/// ``PersistenceError/Kind-swift.struct/readOnlyFileSystem``. The library installs no signal
 /// handlers: a signal that ends the process while a save is being written leaves the old file
 /// whole (the temporary file is swept later). An app that wants a save in progress to finish
 /// first turns signals into events of its own loop (TerminalUI's
@@ -212,7 +213,8 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
     ///   when another process held the lock too long, ``PersistenceError/Kind-swift.struct/readOnly``
     ///   or ``PersistenceError/Kind-swift.struct/ownedByAnotherUser`` for a file that isn't the
     ///   user's to replace, ``PersistenceError/Kind-swift.struct/folderNotWritable`` when its folder
-    ///   can't be written, ``PersistenceError/Kind-swift.struct/lockFailed`` when the lock file isn't
+    ///   can't be written (``PersistenceError/Kind-swift.struct/readOnlyFileSystem`` on a read-only
+    ///   mount), ``PersistenceError/Kind-swift.struct/lockFailed`` when the lock file isn't
     ///   a plain file of the user's, and the kinds ``load()`` throws. The previous file is then
     ///   unchanged.
     public func save(_ value: Value) throws {
@@ -290,7 +292,8 @@ public final class PersistedFile<Value: Codable & Sendable>: Sendable {
     /// - Returns: Where the file went, or `nil` when there was no file.
     /// - Throws: ``PersistenceError`` when the lock can't be taken, the file can't be read or comes
     ///   from a newer version, the folder can't be written (``PersistenceError/Kind-swift.struct/folderNotWritable``,
-    ///   also when the lock file can't be created there), or the rename fails
+    ///   or ``PersistenceError/Kind-swift.struct/readOnlyFileSystem`` on a read-only mount, also
+    ///   when the lock file can't be created there), or the rename fails
     ///   (``PersistenceError/Kind-swift.struct/moveAsideFailed``).
     @discardableResult
     public func setAside() throws -> URL? {

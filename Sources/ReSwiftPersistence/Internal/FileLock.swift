@@ -37,7 +37,8 @@ struct FileLock {
         var description: String { reason }
     }
 
-    /// There was no lock file and it couldn't be created (the folder can't be written, say).
+    /// There was no lock file and it couldn't be created (the folder can't be written, or the disk
+    /// is full).
     struct CannotCreate: Error, CustomStringConvertible {
         /// The failure of creating it.
         var failure: POSIX.Failure
@@ -95,7 +96,7 @@ struct FileLock {
         let fd: Int32
         do {
             fd = try POSIX.open(path, O_RDWR | O_CREAT | POSIX.safeOpenFlags, mode: POSIX.newFileMode)
-        } catch  where error.isNotWritable {
+        } catch  where error.isNotWritable || error.isDiskFull {
             do {
                 fd = try POSIX.open(path, O_RDONLY | POSIX.safeOpenFlags)
             } catch let readOnly where readOnly.isNoSuchFile {

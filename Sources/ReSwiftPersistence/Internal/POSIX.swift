@@ -35,6 +35,33 @@ enum POSIX {
         var description: String { "\(path) is \(kind), not a file" }
     }
 
+    /// Something other than a folder where a folder on the way to a file must be (`XDG_DATA_HOME`
+    /// pointing at a file, say).
+    struct FileInTheWay: Error, CustomStringConvertible {
+        /// The path of what is in the way.
+        var path: String
+        /// What it is, e.g. `"a file"`.
+        var kind: String
+
+        var description: String { "\(path) is \(kind), not a folder" }
+    }
+
+    /// What stands where `folder` or a folder above it should be, when that is not a folder: the
+    /// nearest existing one of them, if it isn't a directory (links followed); `nil` otherwise.
+    static func fileInTheWay(ofFolder folder: String) -> FileInTheWay? {
+        var current = URL(fileURLWithPath: folder)
+        while current.path != "/" {
+            var status = stat()
+            if stat(current.path, &status) == 0 {
+                guard status.st_mode & S_IFMT != S_IFDIR else { return nil }
+                let kind = nonFileKind(mode: status.st_mode) ?? "a file"
+                return FileInTheWay(path: current.path, kind: kind)
+            }
+            current.deleteLastPathComponent()
+        }
+        return nil
+    }
+
     /// What sits at `path` (not following a symbolic link) when it is something other than a
     /// regular file, e.g. `"a directory"`; `nil` for a regular file or nothing at all.
     static func nonFileKind(atPath path: String) -> String? {
@@ -65,6 +92,9 @@ enum POSIX {
 
     /// Opens `path`, retrying when interrupted.
     static func open(_ path: String, _ flags: Int32, mode: mode_t = newFileMode) throws(Failure) -> Int32 {
+        if let code = FaultHooks.injectedOpenFailure(path, flags) {
+            throw Failure(operation: "open", path: path, code: code)
+        }
         while true {
             let fd = systemOpen(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }

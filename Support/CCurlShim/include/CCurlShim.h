@@ -10,6 +10,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// The most bytes of header lines accepted from the answers of one transfer (redirects included):
+/// below libcurl's own limit (300 KB in all, 100 KB a line), so a flood of headers is told apart
+/// from a broken connection.
+#define CCURL_MAX_HEADER_BYTES (256 * 1024)
+
 /// A transfer: created with its URL and limits, performed once, then destroyed.
 typedef struct ccurl_transfer ccurl_transfer;
 
@@ -23,6 +28,12 @@ typedef struct {
     int os_errno;
     /// 1 when the body grew past the transfer's limit and the transfer was stopped.
     int body_too_large;
+    /// 1 when the answers' header lines, in all, grew past CCURL_MAX_HEADER_BYTES and the transfer
+    /// was stopped.
+    int headers_too_large;
+    /// The bytes of request sent (CURLINFO_REQUEST_SIZE): 0 when no request could be sent at all,
+    /// for example because it was larger than libcurl allows (1 MB).
+    long request_size;
     /// 1 when the transfer stopped because ccurl_transfer_cancel was called.
     int cancelled;
 } ccurl_result;

@@ -70,8 +70,12 @@ final class CurlTransfer: @unchecked Sendable {
         let result = ccurl_transfer_perform(handle)
         if result.cancelled != 0 { return .failure(CancellationError()) }
         if result.body_too_large != 0 { return .failure(HTTPTransportError(.responseTooLarge)) }
+        if result.headers_too_large != 0 { return .failure(HTTPTransportError(.headersTooLarge)) }
         guard result.curl_code == 0 else {
-            return .failure(HTTPTransportError(Self.kind(curlCode: result.curl_code, errno: result.os_errno)))
+            let kind = Self.kind(
+                curlCode: result.curl_code, errno: result.os_errno, status: result.http_status,
+                requestSent: result.request_size > 0)
+            return .failure(HTTPTransportError(kind))
         }
         var length = 0
         let body = ccurl_transfer_body(handle, &length).map { Data(bytes: $0, count: length) } ?? Data()
@@ -79,8 +83,21 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// The kind of failure for a libcurl result code (CURLcode; see libcurl-errors(3)).
-    static func kind(curlCode: Int32, errno: Int32) -> HTTPTransportError.Kind {
+    ///
+    /// - Parameters:
+    ///   - curlCode: The result code.
+    ///   - errno: The system error of a failed connect.
+    ///   - status: The last answer's HTTP status; 0 when no HTTP answer came.
+    ///   - requestSent: Whether any of the request was sent.
+    static func kind(curlCode: Int32, errno: Int32, status: Int, requestSent: Bool) -> HTTPTransportError.Kind
+    {
         switch curlCode {
+        // The URL was checked before the transfer, so an "unsupported protocol" without any HTTP
+        // status is an answer that wasn't HTTP (libcurl refuses HTTP/0.9: no status line).
+        case 1 where requestSent && status == 0: .badResponse
+        // "Out of memory" and "too large" (since 8.6) are libcurl's limits on what it buffers: a
+        // request over 1 MB (never sent), or a header line of the answer over 100 KB.
+        case 27, 100: requestSent ? .headersTooLarge : .requestTooLarge
         case 1, 3: .unsupportedURL
         case 5, 6: .cannotFindHost
         case 7: errno == ECONNREFUSED ? .connectionRefused : .cannotConnect

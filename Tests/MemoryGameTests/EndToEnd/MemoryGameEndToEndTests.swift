@@ -26,7 +26,7 @@ import Testing
     private func expectedDeal(seed: UInt64, category: MusicCategory) async throws -> [Card] {
         let harness = GameHarness()
         let environment = GameEnvironment(liveSource: nil, random: RandomSource(seed: seed))
-        await GameEffects.loadCards(
+        await loadCards(
             category: category, preference: .live, environment: environment,
             dispatch: AsyncThunkDispatch(harness.dispatch))
         return try #require(harness.log.actions.last as? SetCardsAction).cards
@@ -260,6 +260,35 @@ import Testing
         try terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
         try terminal.verifyTerminalRestored()
+    }
+
+    /// Saved albums from a newer version: the player is told, the game plays on, and the file is
+    /// the same after a game whose albums came from the service.
+    @Test func savedAlbumsFromANewerVersionAreToldAndKept() async throws {
+        let temporary = try TemporaryDirectory(prefix: "memory-game-e2e")
+        let dataHome = temporary.url
+        let folder = dataHome.appendingPathComponent("memory-game", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let cache = folder.appendingPathComponent("albums.json")
+        let newer = Data(#"{"schemaVersion": 9, "value": {"format": "of a later version"}}"#.utf8)
+        try newer.write(to: cache)
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponse(.json(Self.tenAlbums), for: "/search")
+
+        let terminal = try launch(apiBase: server.baseURL, dataHome: dataHome)
+        try await terminal.screen(showing: "› New Game")
+        let screen = try await terminal.screen(showing: "Saved albums not used:")
+        let words = screen.lines.joined(separator: " ").split(whereSeparator: \.isWhitespace)
+        #expect(words.joined(separator: " ").contains("is from a newer memory-game (kept as it is;"))
+        try terminal.send(Keys.enter)
+        // The notice covers the status line; the cards tell where the albums came from.
+        try await terminal.screen(showing: "Card 1 of 16: face down")
+        try terminal.send(Keys.enter)
+        try await terminal.screen(showing: "Card 1 of 16: Live Artist")
+        try terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(try Data(contentsOf: cache) == newer)
     }
 }
 

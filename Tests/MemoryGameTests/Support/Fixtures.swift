@@ -1,6 +1,7 @@
 import Foundation
 @_spi(ReSwiftInternal) import ReSwift
 import ReSwiftTesting
+import ReSwiftThunk
 import TerminalUI
 import TestSupport
 import Testing
@@ -65,4 +66,15 @@ extension Array where Element == TerminalUI.Line {
             return text
         }.joined(separator: "\n")
     }
+}
+
+/// What the `fetchCards` thunk does, with a dispatch of the test's: ``FetchTunesAction``, then
+/// fetching and dealing, untagged.
+func loadCards(
+    category: MusicCategory, preference: GameEffects.SourcePreference, environment: GameEnvironment,
+    dispatch: AsyncThunkDispatch
+) async {
+    dispatch(FetchTunesAction(category: category))
+    await GameEffects.dealCards(
+        category: category, preference: preference, environment: environment, fetch: nil, dispatch: dispatch)
 }

@@ -134,8 +134,13 @@ extension CalilError {
             let megabytes = maximumBodySize >> 20
             let limit = megabytes > 0 ? "\(megabytes) MB" : "\(maximumBodySize) bytes"
             return CalilError(.unusableAnswer(host: host, detail: "the answer was larger than \(limit)"))
-        case .badResponse, .tooManyRedirects:
+        case .badResponse, .tooManyRedirects, .headersTooLarge:
             return CalilError(.unusableAnswer(host: host, detail: error.description))
+        case .requestTooLarge:
+            // Only an answer can make a request that large: a /check session id handed back.
+            return CalilError(
+                .unusableAnswer(
+                    host: host, detail: "what it handed back made a request over 1 MB, too large to send"))
         default:
             return CalilError(.cannotConnect(host: host, detail: error.description))
         }

@@ -12,6 +12,9 @@ public struct AlbumSourceError: Error, Equatable, Sendable, CustomStringConverti
         case httpStatus(Int)
         /// The body was not the JSON the service sends.
         case malformedResponse(detail: String)
+        /// The server answered, but not with a usable HTTP answer (not HTTP, headers or body too
+        /// large); `detail` says which.
+        case unusableReply(detail: String)
         /// Fewer distinct albums than a game needs.
         case tooFewAlbums(found: Int, needed: Int)
     }
@@ -27,7 +30,7 @@ public struct AlbumSourceError: Error, Equatable, Sendable, CustomStringConverti
     public var isConnectivityProblem: Bool {
         switch kind {
         case .unreachable, .timedOut: return true
-        case .httpStatus, .malformedResponse, .tooFewAlbums: return false
+        case .httpStatus, .malformedResponse, .unusableReply, .tooFewAlbums: return false
         }
     }
 
@@ -38,7 +41,7 @@ public struct AlbumSourceError: Error, Equatable, Sendable, CustomStringConverti
         case .unreachable: return "iTunes unreachable"
         case .timedOut: return "iTunes timed out"
         case .httpStatus(let status): return "iTunes HTTP \(status)"
-        case .malformedResponse: return "iTunes reply unreadable"
+        case .malformedResponse, .unusableReply: return "iTunes reply unreadable"
         case .tooFewAlbums: return "too few iTunes albums"
         }
     }
@@ -54,6 +57,9 @@ public struct AlbumSourceError: Error, Equatable, Sendable, CustomStringConverti
             return "The iTunes Search API answered with HTTP status \(status)."
         case .malformedResponse(let detail):
             return "The iTunes Search API sent a reply that isn't the expected JSON (\(detail))."
+        case .unusableReply(let detail):
+            return "The server answered, but \(detail), so it wasn't used; check that --api-base points at "
+                + "the iTunes Search API."
         case .tooFewAlbums(0, let needed):
             return "The iTunes Search API found no albums; a game needs \(needed)."
         case .tooFewAlbums(1, let needed):

@@ -106,6 +106,8 @@ public struct ITunesSearchClient: AlbumSource {
             return AlbumSourceError(.unreachable(detail: "connection refused by \(host)"))
         case .cannotConnect:
             return AlbumSourceError(.unreachable(detail: "no network connection"))
+        case .badResponse, .headersTooLarge, .responseTooLarge:
+            return AlbumSourceError(.unusableReply(detail: error.description))
         default:
             return AlbumSourceError(.unreachable(detail: error.description))
         }

@@ -2,7 +2,7 @@ import Foundation
 @_spi(ReSwiftInternal) import ReSwift
 import ReSwiftPersistence
 
-/// Carries problems with the settings file to the screen. Problems found before the screen
+/// Carries problems with the settings file (and the saved albums) to the screen. Problems found before the screen
 /// exists (a corrupt file moved aside at launch) wait for it; printing them to standard error
 /// while the terminal is in raw mode would scribble over the game.
 package final class ProblemRelay: Sendable {
@@ -14,7 +14,11 @@ package final class ProblemRelay: Sendable {
 
     /// Passes a problem on, or keeps it until ``connect(_:)``.
     package func report(_ problem: PersistenceError) {
-        let notice = SettingsStorage.notice(for: problem)
+        report(notice: SettingsStorage.notice(for: problem))
+    }
+
+    /// Passes a notice on, or keeps it until ``connect(_:)``.
+    package func report(notice: String) {
         let sink = state.withLock { state in
             if state.sink == nil { state.pending.append(notice) }
             return state.sink

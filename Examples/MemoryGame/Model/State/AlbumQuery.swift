@@ -33,6 +33,28 @@ public enum AlbumQuery {
         (source.map(endpoint) ?? declaration).middleware(\AppState.albums)
     }
 
+    /// The albums saved by earlier runs, and a notice for the player when the file can't be used
+    /// (written by a newer version, unreadable): then it is left as it is, and isn't saved over.
+    ///
+    /// - Parameter file: The file from ``cacheFile(environment:problemHandler:)``.
+    /// - Returns: The slice to start with, and the notice, if any.
+    public static func restore(
+        from file: PersistedFile<QuerySnapshot<MusicCategory, [Album]>>
+    ) -> (albums: QueryState<MusicCategory, [Album]>, notice: String?) {
+        do {
+            return (try file.load().map(QueryState.init(restoring:)) ?? QueryState(), nil)
+        } catch {
+            let problem = error as? PersistenceError
+            let why =
+                problem?.kind == .newerVersion
+                ? "is from a newer memory-game" : "can't be used (\(problem?.reason ?? "\(error)"))"
+            return (
+                QueryState(restoreProblem: "\(error)"),
+                "Saved albums not used: \(file.url.path) \(why) (kept as it is; albums fetched now aren't saved)."
+            )
+        }
+    }
+
     /// The file of the last good albums per category: `memory-game/albums.json` in the user's
     /// data folder. A damaged one is set aside; one from a newer version is left alone.
     ///

@@ -16,35 +16,17 @@ public enum GameEffects {
         case offline
     }
 
-    /// Fetches albums for `category`, deals a game and puts it on the table.
+    /// Fetches albums for `category`, deals a game and puts it on the table: what
+    /// ``fetchCards(for:preference:environment:)`` runs after its ``FetchTunesAction``.
     ///
-    /// Dispatches ``FetchTunesAction`` first, then either ``SetCardsAction`` or
-    /// ``FetchTunesFailedAction`` (an HTTP error, a malformed reply, or too few distinct albums;
-    /// the player may retry or go offline). The live service's albums come through
-    /// ``AlbumQuery``: a category fetched less than 10 minutes ago is dealt again without a
-    /// request. When the service can't be reached or timed out, the game plays the albums it
-    /// last fetched for the category (``GameState/Origin/cached(fetched:reason:)``), or, if it
-    /// never fetched any, the offline catalog — saying why either way.
-    ///
-    /// - Parameters:
-    ///   - category: The category to deal from.
-    ///   - preference: Which source to ask first.
-    ///   - environment: The sources and the random source.
-    ///   - dispatch: The store's dispatch.
-    public static func loadCards(
-        category: MusicCategory, preference: SourcePreference, environment: GameEnvironment,
-        dispatch: AsyncThunkDispatch
-    ) async {
-        dispatch(FetchTunesAction(category: category))
-        await dealCards(
-            category: category, preference: preference, environment: environment, fetch: nil,
-            dispatch: dispatch)
-    }
-
-    /// The part of ``loadCards(category:preference:environment:dispatch:)`` after
-    /// ``FetchTunesAction``: fetches, deals, and dispatches ``SetCardsAction`` or
-    /// ``FetchTunesFailedAction`` tagged with `fetch`, so the reducer drops them when that fetch
-    /// was superseded or cancelled in the meantime.
+    /// Dispatches either ``SetCardsAction`` or ``FetchTunesFailedAction`` (an HTTP error, a
+    /// malformed reply, or too few distinct albums; the player may retry or go offline), tagged
+    /// with `fetch`, so the reducer drops them when that fetch was superseded or cancelled in the
+    /// meantime. The live service's albums come through ``AlbumQuery``: a category fetched less
+    /// than 10 minutes ago is dealt again without a request. When the service can't be reached or
+    /// timed out, the game plays the albums it last fetched for the category
+    /// (``GameState/Origin/cached(fetched:reason:)``), or, if it never fetched any, the offline
+    /// catalog — saying why either way.
     ///
     /// - Parameters:
     ///   - category: The category to deal from.

@@ -2,7 +2,7 @@ import ReSwift
 import ReSwiftThunk
 
 /// Fetches albums for `category`, deals a game from them and puts it on the table — the
-/// tutorial's `fetchTunes`. See ``GameEffects/loadCards(category:preference:environment:dispatch:)``
+/// tutorial's `fetchTunes`. See ``GameEffects/dealCards(category:preference:environment:fetch:dispatch:)``
 /// for the actions it dispatches and when it falls back to the offline catalog.
 ///
 /// ```swift

@@ -141,7 +141,9 @@ public enum MemoryGameCommand {
         }
         var initial = SettingsStorage.initialState(saved: saved, requested: options.category)
         let albumCache = AlbumQuery.cacheFile(environment: environment, problemHandler: problems.report)
-        initial.albums = albumCache.restoreQueryState()
+        let restored = AlbumQuery.restore(from: albumCache)
+        initial.albums = restored.albums
+        if let notice = restored.notice { problems.report(notice: notice) }
         let game = makeEnvironment(options)
         let loop = EventLoop(session: session, tickInterval: 0.1)
         let renderer = Renderer(session: session, colorSupport: .detect(environment: environment))

@@ -105,4 +105,33 @@ import Testing
         }
         #expect(error?.isConnectivityProblem == true)
     }
+
+    /// A server that answers with something other than HTTP was reported as unreachable (and
+    /// before that as a bad URL): it answered, and the reply is what was wrong.
+    @Test func aReplyThatIsNotHTTPIsSaidToBeUnusableNotUnreachable() async throws {
+        let server = try LoopbackRawServer(reply: Data("SSH-2.0-OpenSSH_9.6\r\n".utf8))
+        defer { server.stop() }
+        let client = ITunesSearchClient(baseURL: server.baseURL, timeout: 5)
+        let error = await thrownError(AlbumSourceError.self) { try await client.albums(for: .rock) }
+        #expect(
+            error?.description
+                == "The server answered, but the server's answer was not HTTP, so it wasn't used; check that "
+                + "--api-base points at the iTunes Search API.")
+        #expect(error?.isConnectivityProblem == false)
+    }
+
+    /// A 10 MB header was "transport error 27" behind "can't be reached".
+    @Test func aTenMegabyteHeaderIsSaidToBeTooLarge() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setResponse(
+            .json(Self.body([Self.result(0)])).withHeaderPadding(bytes: 10 << 20), for: "/search")
+        let client = ITunesSearchClient(baseURL: server.baseURL, timeout: 5)
+        let error = await thrownError(AlbumSourceError.self) { try await client.albums(for: .rock) }
+        #expect(
+            error?.description.contains("headers larger than the client accepts") == true,
+            "\(String(describing: error))")
+        #expect(error?.description.contains("can't be reached") == false)
+        #expect(error?.isConnectivityProblem == false)
+    }
 }

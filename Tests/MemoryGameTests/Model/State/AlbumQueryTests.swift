@@ -44,7 +44,7 @@ struct AlbumQueryTests {
     {
         try await store.dispatch(
             AsyncThunk<AppState, Void> { dispatch, _ in
-                await GameEffects.loadCards(
+                await loadCards(
                     category: category, preference: .live, environment: environment, dispatch: dispatch)
             })
     }
@@ -124,5 +124,35 @@ struct AlbumQueryTests {
             return
         }
         #expect(second.state.game.cards.allSatisfy { $0.album.artist.hasPrefix("Live Artist") })
+    }
+
+    /// A cache written by a newer version: the player is told, and the file is kept as it was.
+    @Test func aCacheFromANewerVersionIsToldAndKeptAsItIs() throws {
+        let folder = try TemporaryDirectory()
+        let file = AlbumQuery.cacheFile(environment: ["XDG_DATA_HOME": folder.path])
+        try FileManager.default.createDirectory(
+            at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let newer = Data(
+            #"{"schemaVersion": 2, "value": {"answers": "a format this version can't read"}}"#.utf8)
+        try newer.write(to: file.url)
+
+        let restored = AlbumQuery.restore(from: file)
+        let notice = try #require(restored.notice)
+        #expect(
+            notice == "Saved albums not used: \(file.url.path) is from a newer memory-game "
+                + "(kept as it is; albums fetched now aren't saved).")
+        #expect(restored.albums.restoreProblem != nil)
+        #expect(restored.albums.entries.isEmpty)
+        #expect(try Data(contentsOf: file.url) == newer)
+    }
+
+    @Test func aCacheOfThisVersionIsRestoredWithoutANotice() throws {
+        let folder = try TemporaryDirectory()
+        let file = AlbumQuery.cacheFile(environment: ["XDG_DATA_HOME": folder.path])
+        try file.save(QuerySnapshot(answers: [.metal: .init(value: [], fetched: Date())]))
+        let restored = AlbumQuery.restore(from: file)
+        #expect(restored.notice == nil)
+        #expect(restored.albums.restoreProblem == nil)
+        #expect(restored.albums.entries[.metal]?.value == [])
     }
 }

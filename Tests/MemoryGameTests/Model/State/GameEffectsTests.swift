@@ -13,7 +13,7 @@ import Testing
         GameEnvironment(liveSource: live, random: RandomSource(seed: seed))
     }
 
-    /// Runs ``GameEffects/loadCards(category:preference:environment:dispatch:)`` in a store with
+    /// Runs `loadCards` (``FetchTunesAction``, then ``GameEffects/dealCards(category:preference:environment:fetch:dispatch:)``) in a store with
     /// the album query, as the app does; returns the game's actions (the query's left out) and
     /// the game slice after.
     private func load(
@@ -35,7 +35,7 @@ import Testing
             middleware: [record, createThunkMiddleware(), AlbumQuery.middleware(environment.liveSource)])
         try await store.dispatch(
             AsyncThunk<AppState, Void> { dispatch, _ in
-                await GameEffects.loadCards(
+                await loadCards(
                     category: category, preference: preference, environment: environment, dispatch: dispatch)
             })
         return (log.actions, store.state.game)
@@ -115,10 +115,10 @@ import Testing
     @Test func sameSeedDealsTheSameGame() async throws {
         let first = GameHarness()
         let second = GameHarness()
-        await GameEffects.loadCards(
+        await loadCards(
             category: .rock, preference: .offline, environment: environment(live: nil, seed: 77),
             dispatch: AsyncThunkDispatch(first.dispatch))
-        await GameEffects.loadCards(
+        await loadCards(
             category: .rock, preference: .offline, environment: environment(live: nil, seed: 77),
             dispatch: AsyncThunkDispatch(second.dispatch))
         #expect(first.current.cards == second.current.cards)
