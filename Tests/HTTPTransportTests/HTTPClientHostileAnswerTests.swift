@@ -7,7 +7,7 @@ import Testing
 /// Answers (and requests) that libcurl refuses are named for what they are: an answer that isn't
 /// HTTP is not a bad URL, and a flood of headers or an overlong request is not a network problem
 /// ("transport error 27" before). Through libcurl, the backend Linux uses.
-@Suite(.timeLimit(.minutes(1)), .enabled(if: CurlTransfer.isAvailable, "libcurl is the backend here"))
+@Suite(.timeLimit(.minutes(3)), .enabled(if: CurlTransfer.isAvailable, "libcurl is the backend here"))
 struct HTTPClientHostileAnswerTests {
     let client = HTTPClient(
         userAgent: "http-client-tests", trustedCertificatesFile: nil, maximumBodySize: 1 << 20, backend: .curl

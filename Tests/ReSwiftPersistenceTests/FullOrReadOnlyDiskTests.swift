@@ -13,7 +13,7 @@ import Testing
 /// as a permission problem: the advice to get write permission on a folder can't help when the
 /// disk has no room or the file system is mounted read-only. The failures are injected (`PersistenceFaultHooks.openFailure`), so
 /// these run everywhere; a real read-only tmpfs is used too where `mount` is permitted.
-@Suite(.serialized) struct FullOrReadOnlyDiskTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct FullOrReadOnlyDiskTests {
     let directory: TemporaryDirectory
 
     init() throws { directory = try TemporaryDirectory() }
