@@ -17,7 +17,6 @@ extension Store {
     ///   - selector: The selector, shared with any number of other subscriptions.
     ///   - onNewValue: Called with each new value, on the dispatching thread.
     /// - Returns: The token that keeps the subscription alive.
-    @inlinable
     public func subscribe<Selected>(
         _ selector: MemoizedSelector<State, Selected>,
         _ onNewValue: @escaping (Selected) -> Void
