@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(ReSwiftInternal) @testable import ReSwift
+@testable import ReSwiftDevTools
 
 @Suite struct DispatchThreadTests {
     @Test func aNameReadsBackAndEqualNamesMakeEqualThreads() {

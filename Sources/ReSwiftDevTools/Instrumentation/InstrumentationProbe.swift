@@ -1,0 +1,143 @@
+import ReSwift
+
+/// What a store with a ``StoreInstrumentation`` measures with: the probe `ReSwift` calls around
+/// each action, which times the action's middleware, reducer and subscribers on `Clock`, makes
+/// its ``DispatchOrigin`` current, and reports its ``DispatchMeasurement``.
+///
+/// One per store; the store calls it holding its lock, on the dispatching thread.
+final class InstrumentationProbe<Clock: NanosecondClock>: DispatchProbe, InstrumentingProbe {
+    let instrumentation: any StoreInstrumentation
+    private let clock: Clock
+
+    /// The actions being processed, outermost first, in `frames[0..<depth]`; the frames past
+    /// `depth` are kept for reuse.
+    private var frames: [DispatchFrame] = []
+    private var depth = 0
+
+    init(_ instrumentation: any StoreInstrumentation, clock: Clock) {
+        self.instrumentation = instrumentation
+        self.clock = clock
+    }
+
+    /// The frame of the action being processed; `nil` when the probe was installed during it.
+    private var frame: DispatchFrame? {
+        depth > 0 ? frames[depth - 1] : nil
+    }
+
+    func willProcess(_ action: Action, callSite: CallSite?, deferredAfter: (any Action.Type)?) {
+        // One look-up of the thread's context, for its description and its current origin.
+        let context = ThreadContext.current
+        let parent =
+            deferredAfter.map { DispatchParent.subscriber($0) } ?? frame.map { .middleware($0.actionType) }
+        let origin = DispatchOrigin(callSite: callSite, thread: context.thread, parent: parent)
+        if depth == frames.count { frames.append(DispatchFrame()) }
+        frames[depth].begin(type(of: action), origin: origin, outerOrigin: context.origin, start: clock.now())
+        depth += 1
+        context.origin = origin
+    }
+
+    func reducerWillRun() {
+        frame?.reading = clock.now()
+    }
+
+    func reducerDidRun() {
+        guard let frame else { return }
+        frame.reducerNanoseconds = (frame.reducerNanoseconds ?? 0) &+ frame.lap(clock.now())
+    }
+
+    func notificationWillBegin() {
+        frame?.reading = clock.now()
+    }
+
+    func subscriberDidReturn(_ subscriber: SubscriberKind) {
+        guard let frame else { return }
+        frame.subscribers.append(
+            SubscriberMeasurement(subscriber: subscriber, nanoseconds: frame.lap(clock.now())))
+    }
+
+    func didProcess() {
+        guard let frame else { return }
+        frame.reading = frame.start
+        let elapsed = frame.lap(clock.now())
+        depth -= 1
+        ThreadContext.current.origin = frame.outerOrigin
+        defer { frame.end() }
+        let measurement = frame.measurement(elapsed: elapsed)
+        guard let outer = self.frame else {
+            for report in frame.before { instrumentation.storeDidDispatch(report) }
+            instrumentation.storeDidDispatch(measurement)
+            for report in frame.after { instrumentation.storeDidDispatch(report) }
+            return
+        }
+        // Reported with the outermost action, in completion order, except that an action
+        // deferred from `newState` follows the one whose notification deferred it.
+        outer.childNanoseconds &+= elapsed
+        let reports = frame.before + [measurement] + frame.after
+        if case .subscriber = measurement.origin.parent {
+            outer.after.append(contentsOf: reports)
+        } else {
+            outer.before.append(contentsOf: reports)
+        }
+    }
+}
+
+/// A probe that reports to an instrumentation, whatever its clock.
+protocol InstrumentingProbe: DispatchProbe {
+    var instrumentation: any StoreInstrumentation { get }
+}
+
+/// What the probe measures of one action while it is processed.
+final class DispatchFrame {
+    var actionType: any Action.Type = ReSwiftInit.self
+    var origin = DispatchOrigin(thread: DispatchThread(isMain: false))
+    /// The origin current on the thread before this action's, restored at its end.
+    var outerOrigin: DispatchOrigin?
+    /// The clock's reading when the action began, and its latest reading.
+    var start: UInt64 = 0
+    var reading: UInt64 = 0
+    /// Time in the reducer, added up over the times the action reached it.
+    var reducerNanoseconds: UInt64?
+    var subscribers: [SubscriberMeasurement] = []
+    /// Time in the actions dispatched while this one was processed, which have their own reports.
+    var childNanoseconds: UInt64 = 0
+    /// Reports of finished nested actions, to make before this one's and after it.
+    var before: [DispatchMeasurement] = []
+    var after: [DispatchMeasurement] = []
+
+    func begin(
+        _ actionType: any Action.Type, origin: DispatchOrigin, outerOrigin: DispatchOrigin?, start: UInt64
+    ) {
+        self.actionType = actionType
+        self.origin = origin
+        self.outerOrigin = outerOrigin
+        self.start = start
+        reading = start
+    }
+
+    /// The nanoseconds from the latest reading until `now`, which becomes the latest reading.
+    func lap(_ now: UInt64) -> UInt64 {
+        defer { reading = now }
+        return now >= reading ? now - reading : 0
+    }
+
+    /// The measurement of the action, which took `elapsed` nanoseconds in all.
+    func measurement(elapsed: UInt64) -> DispatchMeasurement {
+        let reducer = reducerNanoseconds ?? 0
+        let subscribersTotal = subscribers.reduce(0) { $0 &+ $1.nanoseconds }
+        let others = childNanoseconds &+ reducer &+ subscribersTotal
+        return DispatchMeasurement(
+            actionType: actionType, origin: origin,
+            middlewareNanoseconds: elapsed > others ? elapsed - others : 0,
+            reducerNanoseconds: reducerNanoseconds, subscribers: subscribers)
+    }
+
+    /// Forgets the action, keeping the arrays' storage for the next one.
+    func end() {
+        outerOrigin = nil
+        reducerNanoseconds = nil
+        if !subscribers.isEmpty { subscribers.removeAll(keepingCapacity: true) }
+        childNanoseconds = 0
+        if !before.isEmpty { before.removeAll() }
+        if !after.isEmpty { after.removeAll() }
+    }
+}
