@@ -37,33 +37,34 @@
 /// compute function must therefore not read the same selector. Keep input functions fast (they
 /// run for every reader on every state) and every function free of side effects.
 public final class MemoizedSelector<State, Value> {
+    // Reading a selector is inlinable, like the subscription operators, so that its closures
+    // are specialized in the module that builds the selector for the concrete state and value
+    // types: every subscriber reads it on every state. Measured (issue 32): without it,
+    // reswift-bench `derived` took 2.4× as long, and its unrelated change 12×, mostly in generic
+    // metadata look-ups.
+
     /// Reads the inputs from a state (unless the state has the version the cached value was last
     /// read from), and returns the cached or newly computed value, or `nil` when its generation
     /// is the one given (which the caller has already).
-    private let evaluate: (State, _ version: UInt64, _ knownGeneration: UInt64) -> SelectorReading<Value>?
+    @usableFromInline
+    let evaluate: (State, _ version: UInt64, _ knownGeneration: UInt64) -> SelectorReading<Value>?
 
     /// How many times the value was computed.
-    private let countRecomputations: () -> Int
+    @usableFromInline
+    let countRecomputations: () -> Int
 
-    /// `==` on values when `Value` is `Equatable`: a recomputed value equal to the cached one
-    /// keeps the cached one and its generation, so readers see no change.
-    // Visible to inlined code only for the inlinable `select` in Subscription+MemoizedSelector.swift.
+    /// `==` on values when `Value` is `Equatable`.
     @usableFromInline
     let valueEquality: ((Value, Value) -> Bool)?
 
     /// Creates a selector over inputs read together as `Inputs`.
+    @inlinable
     init<Inputs>(
         read: @escaping (State) -> Inputs,
         isSame: @escaping (_ old: Inputs, _ new: Inputs) -> Bool,
         compute: @escaping (Inputs) -> Value
     ) {
-        var resultIsEqual: ((Value, Value) -> Bool)?
-        if let equatable = Value.self as? any Equatable.Type {
-            func isEqual<Equal: Equatable>(_: Equal.Type) -> (Value, Value) -> Bool {
-                { lhs, rhs in (lhs as? Equal) == (rhs as? Equal) }
-            }
-            resultIsEqual = isEqual(equatable)
-        }
+        let resultIsEqual = Self.resultEquality()
         let memo = SelectorMemo(isSame: isSame, compute: compute, resultIsEqual: resultIsEqual)
         valueEquality = resultIsEqual
         evaluate = { state, version, known in memo.reading(version: version, after: known) { read(state) } }
@@ -79,6 +80,7 @@ public final class MemoizedSelector<State, Value> {
     ///
     /// - Parameter state: The state to read the inputs from.
     /// - Returns: The derived value.
+    @inlinable
     public func callAsFunction(_ state: State) -> Value {
         reading(from: state).value
     }
@@ -91,6 +93,7 @@ public final class MemoizedSelector<State, Value> {
 
     /// The value for a state with the generation that computed it; a new generation means a
     /// new value.
+    @inlinable
     func reading(from state: State) -> SelectorReading<Value> {
         // Generations start at 1: there is always a reading newer than 0.
         guard let reading = evaluate(state, 0, 0) else {
@@ -101,13 +104,28 @@ public final class MemoizedSelector<State, Value> {
 
     /// The value for a state with its generation, or `nil` when the generation is `known`: a
     /// reader that has that generation's value needs nothing (not even a copy of the value).
-    /// With the `version` the store numbered the state (0 for none), when the cached value was
-    /// last read from that version, the inputs aren't read or compared again: the subscribers
-    /// of one state share its version, so all but the first pay one comparison of numbers.
-    // Visible to inlined code only for the inlinable `select` in Subscription+MemoizedSelector.swift.
-    @usableFromInline
-    func reading(from state: State, version: UInt64 = 0, after known: UInt64) -> SelectorReading<Value>? {
+    @inlinable
+    func reading(from state: State, after known: UInt64) -> SelectorReading<Value>? {
+        evaluate(state, 0, known)
+    }
+
+    /// `reading(from:after:)` for a state the store numbered `version`: when the cached value was
+    /// last read from that version, the inputs aren't read or compared again. The subscribers of
+    /// one state share its version, so all but the first pay one comparison of numbers.
+    @inlinable
+    func reading(from state: State, version: UInt64, after known: UInt64) -> SelectorReading<Value>? {
         evaluate(state, version, known)
+    }
+
+    /// `==` on values when `Value` is `Equatable`: a recomputed value equal to the cached one
+    /// keeps the cached one and its generation, so readers see no change.
+    @usableFromInline
+    static func resultEquality() -> ((Value, Value) -> Bool)? {
+        guard let equatable = Value.self as? any Equatable.Type else { return nil }
+        func isEqual<Equal: Equatable>(_: Equal.Type) -> (Value, Value) -> Bool {
+            { lhs, rhs in (lhs as? Equal) == (rhs as? Equal) }
+        }
+        return isEqual(equatable)
     }
 }
 
@@ -119,6 +137,7 @@ extension MemoizedSelector: @unchecked Sendable where Value: Sendable {}
 
 extension MemoizedSelector: SelectorInputConvertible {
     /// The selector as an input of another selector, compared by whether it recomputed.
+    @inlinable
     public var selectorInput: SelectorInput<State, Value> {
         SelectorInput(self)
     }
@@ -137,6 +156,7 @@ extension MemoizedSelector {
     /// - Parameters:
     ///   - input: A ``SelectorInput`` or another selector.
     ///   - compute: Computes the value from the input; runs only when the input changed.
+    @inlinable
     public convenience init<A>(
         _ input: some SelectorInputConvertible<State, A>,
         _ compute: @escaping @Sendable (A) -> Value
@@ -154,6 +174,7 @@ extension MemoizedSelector {
     ///   - input1: A ``SelectorInput`` or another selector.
     ///   - input2: A ``SelectorInput`` or another selector.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    @inlinable
     public convenience init<A, B>(
         _ input1: some SelectorInputConvertible<State, A>,
         _ input2: some SelectorInputConvertible<State, B>,
@@ -174,6 +195,7 @@ extension MemoizedSelector {
     ///   - input2: A ``SelectorInput`` or another selector.
     ///   - input3: A ``SelectorInput`` or another selector.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    @inlinable
     public convenience init<A, B, C>(
         _ input1: some SelectorInputConvertible<State, A>,
         _ input2: some SelectorInputConvertible<State, B>,
@@ -199,6 +221,7 @@ extension MemoizedSelector {
     ///   - input3: A ``SelectorInput`` or another selector.
     ///   - input4: A ``SelectorInput`` or another selector.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    @inlinable
     public convenience init<A, B, C, D>(
         _ input1: some SelectorInputConvertible<State, A>,
         _ input2: some SelectorInputConvertible<State, B>,
@@ -228,6 +251,7 @@ extension MemoizedSelector {
     /// - Parameters:
     ///   - keyPath: The input, compared with `==`.
     ///   - compute: Computes the value from the input; runs only when the input changed.
+    @inlinable
     public convenience init<A: Equatable>(
         _ keyPath: KeyPath<State, A> & Sendable,
         _ compute: @escaping @Sendable (A) -> Value
@@ -247,6 +271,7 @@ extension MemoizedSelector {
     ///   - keyPath1: An input, compared with `==`.
     ///   - keyPath2: An input, compared with `==`.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    @inlinable
     public convenience init<A: Equatable, B: Equatable>(
         _ keyPath1: KeyPath<State, A> & Sendable,
         _ keyPath2: KeyPath<State, B> & Sendable,
@@ -262,6 +287,7 @@ extension MemoizedSelector {
     ///   - keyPath2: An input, compared with `==`.
     ///   - keyPath3: An input, compared with `==`.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
+    @inlinable
     public convenience init<A: Equatable, B: Equatable, C: Equatable>(
         _ keyPath1: KeyPath<State, A> & Sendable,
         _ keyPath2: KeyPath<State, B> & Sendable,
@@ -274,35 +300,52 @@ extension MemoizedSelector {
 
 // MARK: - The cache
 
-/// The cache of one selector: its latest inputs and the value computed from them, under a lock.
-final class SelectorMemo<Inputs, Value>: @unchecked Sendable {
-    // @unchecked Sendable: `cache` is only touched holding its lock.
-
-    /// The latest computation.
-    private struct Cache {
-        /// The inputs and value of the latest computation; `nil` before the first.
+/// The cache of one selector: its latest inputs and the value computed from them.
+@usableFromInline
+final class SelectorMemo<Inputs, Value> {
+    /// The mutable part of the cache: the latest computation, field by field so that each is
+    /// read without copying the others.
+    @usableFromInline
+    struct Storage {
+        /// The inputs of the latest computation; `nil` before the first.
+        @usableFromInline
         var inputs: Inputs?
+        /// The value of the latest computation; `nil` before the first.
+        @usableFromInline
         var value: Value?
         /// Incremented when a computation produced a new value; 0 before the first.
+        @usableFromInline
         var generation: UInt64 = 0
         /// How many times the value was computed.
+        @usableFromInline
         var recomputations = 0
         /// The version of the state the cached value was last read from, or 0 when it was read
         /// from a state without one. No two states of any store share a version, so the same
         /// number means the same inputs.
+        @usableFromInline
         var stateVersion: UInt64 = 0
 
-        /// The cached reading, or `nil` when its generation is `known`. With a value cached.
-        func reading(after known: UInt64) -> SelectorReading<Value>? {
-            generation == known ? nil : SelectorReading(value: value!, generation: generation)
-        }
+        @inlinable
+        init() {}
     }
 
-    private let cache = Locked(Cache())
-    private let isSame: (_ old: Inputs, _ new: Inputs) -> Bool
-    private let compute: (Inputs) -> Value
-    private let resultIsEqual: ((Value, Value) -> Bool)?
+    @usableFromInline
+    let lock = SelectorLock()
 
+    /// The cache. Only touched while holding `lock`, which makes each access exclusive: hence
+    /// no dynamic exclusivity check, which every subscriber would pay on every state.
+    @usableFromInline
+    @exclusivity(unchecked) var storage = Storage()
+
+    // Called only while holding `lock`.
+    @usableFromInline
+    let isSame: (_ old: Inputs, _ new: Inputs) -> Bool
+    @usableFromInline
+    let compute: (Inputs) -> Value
+    @usableFromInline
+    let resultIsEqual: ((Value, Value) -> Bool)?
+
+    @inlinable
     init(
         isSame: @escaping (_ old: Inputs, _ new: Inputs) -> Bool,
         compute: @escaping (Inputs) -> Value,
@@ -314,8 +357,11 @@ final class SelectorMemo<Inputs, Value>: @unchecked Sendable {
     }
 
     /// How many times the value was computed.
+    @inlinable
     var recomputationCount: Int {
-        cache.withLock { $0.recomputations }
+        lock.acquire()
+        defer { lock.release() }
+        return storage.recomputations
     }
 
     /// The cached value if the inputs are the same as the cached ones; otherwise the value
@@ -326,25 +372,62 @@ final class SelectorMemo<Inputs, Value>: @unchecked Sendable {
     /// the cached value was last read from, the inputs are not read at all.
     ///
     /// - Complexity: One comparison of each input; a computation when they changed.
+    @inlinable
     func reading(
         version: UInt64, after known: UInt64, inputs readInputs: () -> Inputs
     ) -> SelectorReading<Value>? {
-        cache.withLock { cache in
-            let hasValue = cache.generation > 0
-            if version != 0, version == cache.stateVersion, hasValue { return cache.reading(after: known) }
-            let inputs = readInputs()
-            cache.stateVersion = version
-            if hasValue, isSame(cache.inputs!, inputs) { return cache.reading(after: known) }
-            let value = compute(inputs)
-            cache.recomputations += 1
-            cache.inputs = inputs
-            if hasValue, let resultIsEqual, resultIsEqual(cache.value!, value) {
-                // The same value: keep the old one (and its storage), so readers see no change.
-                return cache.reading(after: known)
-            }
-            cache.value = value
-            cache.generation &+= 1
-            return SelectorReading(value: value, generation: cache.generation)
+        lock.acquire()
+        defer { lock.release() }
+        let hasValue = storage.generation > 0
+        if version != 0, version == storage.stateVersion, hasValue {
+            return cachedReading(after: known)
         }
+        let inputs = readInputs()
+        storage.stateVersion = version
+        if hasValue, isSame(storage.inputs!, inputs) {
+            return cachedReading(after: known)
+        }
+        let value = compute(inputs)
+        storage.recomputations += 1
+        storage.inputs = inputs
+        if hasValue, let resultIsEqual, resultIsEqual(storage.value!, value) {
+            // The same value: keep the old one (and its storage), so readers see no change.
+            return cachedReading(after: known)
+        }
+        storage.value = value
+        storage.generation &+= 1
+        return SelectorReading(value: value, generation: storage.generation)
+    }
+
+    /// The cached reading, or `nil` when its generation is `known`. Call it holding the lock,
+    /// with a value cached.
+    @inlinable
+    @inline(__always)
+    func cachedReading(after known: UInt64) -> SelectorReading<Value>? {
+        let generation = storage.generation
+        if generation == known { return nil }
+        return SelectorReading(value: storage.value!, generation: generation)
+    }
+}
+
+/// The lock of a selector's cache: the package's ``Lock``, with entry points the inlinable
+/// reading path can call.
+@usableFromInline
+final class SelectorLock: Sendable {
+    private let lock = Lock()
+
+    @usableFromInline
+    init() {}
+
+    /// Takes the lock; pair with ``release()``.
+    @usableFromInline
+    func acquire() {
+        lock.lock()
+    }
+
+    /// Releases the lock taken by ``acquire()``.
+    @usableFromInline
+    func release() {
+        lock.unlock()
     }
 }

@@ -21,10 +21,15 @@ public struct SelectorInput<State, Value>: @unchecked Sendable {
     // that capture a generic type's conformances can't be `@Sendable` before Swift 6.2's
     // `SendableMetatype`.
 
+    // The selector's inlinable initializers call these closures (see MemoizedSelector); the
+    // initializers that make them need not be inlinable: an input is read once per state.
+
     /// Reads the input from a state.
+    @usableFromInline
     let read: (State) -> SelectorReading<Value>
 
     /// Whether the reading `new` is the same input as `old`, so nothing needs recomputing.
+    @usableFromInline
     let isSame: (_ old: SelectorReading<Value>, _ new: SelectorReading<Value>) -> Bool
 
     /// An input read with `read` and compared with `isEqual`.
@@ -111,11 +116,16 @@ extension SelectorInput: SelectorInputConvertible {
 
 /// A value read from a state, with the generation of the selector that computed it (0 for a
 /// value read directly from the state).
-// Visible to inlined code only for the inlinable `select` in Subscription+MemoizedSelector.swift.
 @usableFromInline
 struct SelectorReading<Value> {
     @usableFromInline
     var value: Value
     @usableFromInline
-    var generation: UInt64 = 0
+    var generation: UInt64
+
+    @inlinable
+    init(value: Value, generation: UInt64 = 0) {
+        self.value = value
+        self.generation = generation
+    }
 }
