@@ -31,7 +31,7 @@ final class InstrumentationProbe<Clock: NanosecondClock>: DispatchProbe, Instrum
             deferredAfter.map { DispatchParent.subscriber($0) } ?? frame.map { .middleware($0.actionType) }
         let origin = DispatchOrigin(callSite: callSite, thread: context.thread, parent: parent)
         if depth == frames.count { frames.append(DispatchFrame()) }
-        frames[depth].begin(type(of: action), origin: origin, outerOrigin: context.origin, start: clock.now())
+        frames[depth].begin(type(of: action), origin: origin, context: context, start: clock.now())
         depth += 1
         context.origin = origin
     }
@@ -43,10 +43,15 @@ final class InstrumentationProbe<Clock: NanosecondClock>: DispatchProbe, Instrum
     func reducerDidRun() {
         guard let frame else { return }
         frame.reducerNanoseconds = (frame.reducerNanoseconds ?? 0) &+ frame.lap(clock.now())
+        frame.readingIsReducerEnd = true
     }
 
     func notificationWillBegin() {
-        frame?.reading = clock.now()
+        guard let frame else { return }
+        // Right after the reducer, its end reading starts the first subscriber's time, as it
+        // always did; the end of a batch reads the clock.
+        if !frame.readingIsReducerEnd { frame.reading = clock.now() }
+        frame.readingIsReducerEnd = false
     }
 
     func subscriberDidReturn(_ subscriber: SubscriberKind) {
@@ -60,7 +65,7 @@ final class InstrumentationProbe<Clock: NanosecondClock>: DispatchProbe, Instrum
         frame.reading = frame.start
         let elapsed = frame.lap(clock.now())
         depth -= 1
-        ThreadContext.current.origin = frame.outerOrigin
+        frame.context?.origin = frame.outerOrigin
         defer { frame.end() }
         let measurement = frame.measurement(elapsed: elapsed)
         guard let outer = self.frame else {
@@ -90,11 +95,15 @@ protocol InstrumentingProbe: DispatchProbe {
 final class DispatchFrame {
     var actionType: any Action.Type = ReSwiftInit.self
     var origin = DispatchOrigin(thread: DispatchThread(isMain: false))
-    /// The origin current on the thread before this action's, restored at its end.
+    /// The dispatching thread's context, and the origin current on it before this action's,
+    /// restored at its end.
+    var context: ThreadContext?
     var outerOrigin: DispatchOrigin?
     /// The clock's reading when the action began, and its latest reading.
     var start: UInt64 = 0
     var reading: UInt64 = 0
+    /// Whether `reading` is the end of the reducer, with nothing in between.
+    var readingIsReducerEnd = false
     /// Time in the reducer, added up over the times the action reached it.
     var reducerNanoseconds: UInt64?
     var subscribers: [SubscriberMeasurement] = []
@@ -104,14 +113,14 @@ final class DispatchFrame {
     var before: [DispatchMeasurement] = []
     var after: [DispatchMeasurement] = []
 
-    func begin(
-        _ actionType: any Action.Type, origin: DispatchOrigin, outerOrigin: DispatchOrigin?, start: UInt64
-    ) {
+    func begin(_ actionType: any Action.Type, origin: DispatchOrigin, context: ThreadContext, start: UInt64) {
         self.actionType = actionType
         self.origin = origin
-        self.outerOrigin = outerOrigin
+        self.context = context
+        outerOrigin = context.origin
         self.start = start
         reading = start
+        readingIsReducerEnd = false
     }
 
     /// The nanoseconds from the latest reading until `now`, which becomes the latest reading.
@@ -133,6 +142,7 @@ final class DispatchFrame {
 
     /// Forgets the action, keeping the arrays' storage for the next one.
     func end() {
+        context = nil
         outerOrigin = nil
         reducerNanoseconds = nil
         if !subscribers.isEmpty { subscribers.removeAll(keepingCapacity: true) }

@@ -278,6 +278,46 @@ private final class CountingStore: Store<Count>, @unchecked Sendable {
         token.cancel()
     }
 
+    @Test func aBatchOpenedByMiddlewareCountsItsNotificationInTheOuterAction() throws {
+        let recorder = MeasurementLog()
+        let clock = ManualClock()
+        let storeBox = Locked<Store<Count>?>(nil)
+        let batching: Middleware<Count> = { _, _ in
+            { next in
+                { action in
+                    if action is Kickoff, let store = storeBox.current {
+                        clock.advance(1_000)
+                        store.batch {
+                            store.dispatch(Tally())
+                            store.dispatch(Relabel())
+                        }
+                    }
+                    next(action)
+                }
+            }
+        }
+        let store = Store<Count>(
+            reducer: { action, state in
+                clock.advance(10)
+                return countReducer(action: action, state: state)
+            }, state: Count(), middleware: [batching], automaticallySkipsRepeats: false)
+        storeBox.withLock { $0 = store }
+        store.instrument(with: recorder, clock: clock)
+        let token = store.subscribe { _ in clock.advance(500) }
+        store.dispatch(Kickoff())
+        let measurements = recorder.measurements.current
+        try #require(measurements.map(\.actionTypeName) == ["Tally", "Relabel", "Kickoff"])
+        // The batched actions notify no one themselves.
+        #expect(measurements[0].subscribers.isEmpty && measurements[0].reducerNanoseconds == 10)
+        #expect(measurements[1].subscribers.isEmpty && measurements[1].reducerNanoseconds == 10)
+        // The batch's one notification, then Kickoff's own, both in Kickoff.
+        #expect(measurements[2].subscribers.map(\.nanoseconds) == [500, 500])
+        #expect(measurements[2].reducerNanoseconds == 10)
+        #expect(measurements[2].middlewareNanoseconds == 1_000)
+        token.cancel()
+        storeBox.withLock { $0 = nil }
+    }
+
     @Test func dispatchesFromManyThreadsAreEachReportedOnce() {
         let recorder = MeasurementLog()
         let store = makeStore(recorder, middleware: [kickoffDispatchesTally()])
