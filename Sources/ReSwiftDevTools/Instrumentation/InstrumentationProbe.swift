@@ -1,25 +1,38 @@
 import ReSwift
 
 /// What a store with a ``StoreInstrumentation`` measures with: the probe `ReSwift` calls around
-/// each action, which times the action's middleware, reducer and subscribers on `Clock`, makes
+/// each action, which times the action's middleware, reducer and subscribers, makes
 /// its ``DispatchOrigin`` current, and reports its ``DispatchMeasurement``.
 ///
 /// One per store; the store calls it holding its lock, on the dispatching thread.
-final class InstrumentationProbe<Clock: NanosecondClock>: DispatchProbe, InstrumentingProbe {
+final class InstrumentationProbe: DispatchProbe {
     let instrumentation: any StoreInstrumentation
-    private let clock: Clock
+    /// The clock a test gave; `nil` for the monotonic clock, read without an indirect call
+    /// (or a copy of the existential: hence the flag).
+    private let testClock: (any NanosecondClock)?
+    private let hasTestClock: Bool
 
     /// The actions being processed, outermost first, in `frames[0..<depth]`; the frames past
     /// `depth` are kept for reuse.
-    private var frames: [DispatchFrame] = []
-    private var depth = 0
+    // Used only by the thread holding the store's lock: no dynamic exclusivity checks, which
+    // the profiled dispatch would pay on every access (reswift-bench dispatch-profiled).
+    @exclusivity(unchecked) private var frames: [DispatchFrame] = []
+    @exclusivity(unchecked) private var depth = 0
 
-    init(_ instrumentation: any StoreInstrumentation, clock: Clock) {
+    init(_ instrumentation: any StoreInstrumentation, clock: (any NanosecondClock)? = nil) {
         self.instrumentation = instrumentation
-        self.clock = clock
+        self.testClock = clock
+        hasTestClock = clock != nil
+    }
+
+    @inline(__always)
+    private func now() -> UInt64 {
+        if hasTestClock, let testClock { return testClock.now() }
+        return MonotonicClock().now()
     }
 
     /// The frame of the action being processed; `nil` when the probe was installed during it.
+    @inline(__always)
     private var frame: DispatchFrame? {
         depth > 0 ? frames[depth - 1] : nil
     }
@@ -31,18 +44,18 @@ final class InstrumentationProbe<Clock: NanosecondClock>: DispatchProbe, Instrum
             deferredAfter.map { DispatchParent.subscriber($0) } ?? frame.map { .middleware($0.actionType) }
         let origin = DispatchOrigin(callSite: callSite, thread: context.thread, parent: parent)
         if depth == frames.count { frames.append(DispatchFrame()) }
-        frames[depth].begin(type(of: action), origin: origin, context: context, start: clock.now())
+        frames[depth].begin(type(of: action), origin: origin, context: context, start: now())
         depth += 1
         context.origin = origin
     }
 
     func reducerWillRun() {
-        frame?.reading = clock.now()
+        frame?.reading = now()
     }
 
     func reducerDidRun() {
         guard let frame else { return }
-        frame.reducerNanoseconds = (frame.reducerNanoseconds ?? 0) &+ frame.lap(clock.now())
+        frame.reducerNanoseconds = (frame.reducerNanoseconds ?? 0) &+ frame.lap(now())
         frame.readingIsReducerEnd = true
     }
 
@@ -50,20 +63,20 @@ final class InstrumentationProbe<Clock: NanosecondClock>: DispatchProbe, Instrum
         guard let frame else { return }
         // Right after the reducer, its end reading starts the first subscriber's time, as it
         // always did; the end of a batch reads the clock.
-        if !frame.readingIsReducerEnd { frame.reading = clock.now() }
+        if !frame.readingIsReducerEnd { frame.reading = now() }
         frame.readingIsReducerEnd = false
     }
 
     func subscriberDidReturn(_ subscriber: SubscriberKind) {
         guard let frame else { return }
         frame.subscribers.append(
-            SubscriberMeasurement(subscriber: subscriber, nanoseconds: frame.lap(clock.now())))
+            SubscriberMeasurement(subscriber: subscriber, nanoseconds: frame.lap(now())))
     }
 
     func didProcess() {
         guard let frame else { return }
         frame.reading = frame.start
-        let elapsed = frame.lap(clock.now())
+        let elapsed = frame.lap(now())
         depth -= 1
         frame.context?.origin = frame.outerOrigin
         defer { frame.end() }
@@ -86,32 +99,29 @@ final class InstrumentationProbe<Clock: NanosecondClock>: DispatchProbe, Instrum
     }
 }
 
-/// A probe that reports to an instrumentation, whatever its clock.
-protocol InstrumentingProbe: DispatchProbe {
-    var instrumentation: any StoreInstrumentation { get }
-}
-
 /// What the probe measures of one action while it is processed.
 final class DispatchFrame {
-    var actionType: any Action.Type = ReSwiftInit.self
-    var origin = DispatchOrigin(thread: DispatchThread(isMain: false))
+    // Used only by the thread holding the store's lock, hence no dynamic exclusivity checks.
+
+    @exclusivity(unchecked) var actionType: any Action.Type = ReSwiftInit.self
+    @exclusivity(unchecked) var origin = DispatchOrigin(thread: DispatchThread(isMain: false))
     /// The dispatching thread's context, and the origin current on it before this action's,
     /// restored at its end.
-    var context: ThreadContext?
-    var outerOrigin: DispatchOrigin?
+    @exclusivity(unchecked) var context: ThreadContext?
+    @exclusivity(unchecked) var outerOrigin: DispatchOrigin?
     /// The clock's reading when the action began, and its latest reading.
-    var start: UInt64 = 0
-    var reading: UInt64 = 0
+    @exclusivity(unchecked) var start: UInt64 = 0
+    @exclusivity(unchecked) var reading: UInt64 = 0
     /// Whether `reading` is the end of the reducer, with nothing in between.
-    var readingIsReducerEnd = false
+    @exclusivity(unchecked) var readingIsReducerEnd = false
     /// Time in the reducer, added up over the times the action reached it.
-    var reducerNanoseconds: UInt64?
-    var subscribers: [SubscriberMeasurement] = []
+    @exclusivity(unchecked) var reducerNanoseconds: UInt64?
+    @exclusivity(unchecked) var subscribers: [SubscriberMeasurement] = []
     /// Time in the actions dispatched while this one was processed, which have their own reports.
-    var childNanoseconds: UInt64 = 0
+    @exclusivity(unchecked) var childNanoseconds: UInt64 = 0
     /// Reports of finished nested actions, to make before this one's and after it.
-    var before: [DispatchMeasurement] = []
-    var after: [DispatchMeasurement] = []
+    @exclusivity(unchecked) var before: [DispatchMeasurement] = []
+    @exclusivity(unchecked) var after: [DispatchMeasurement] = []
 
     func begin(_ actionType: any Action.Type, origin: DispatchOrigin, context: ThreadContext, start: UInt64) {
         self.actionType = actionType

@@ -65,13 +65,13 @@ extension Store {
     /// With `nil`, dispatching costs what it did before instrumentation existed. See
     /// ``StoreInstrumentation`` for what the store reports and when.
     public var instrumentation: (any StoreInstrumentation)? {
-        get { (probe as? any InstrumentingProbe)?.instrumentation }
-        set { probe = newValue.map { InstrumentationProbe($0, clock: MonotonicClock()) } }
+        get { (probe as? InstrumentationProbe)?.instrumentation }
+        set { probe = newValue.map { InstrumentationProbe($0) } }
     }
 
     /// Measures this store's dispatches with `instrumentation`, reading time from `clock`: for
     /// tests, which advance a clock of their own.
-    func instrument(with instrumentation: any StoreInstrumentation, clock: some NanosecondClock) {
+    func instrument(with instrumentation: any StoreInstrumentation, clock: any NanosecondClock) {
         probe = InstrumentationProbe(instrumentation, clock: clock)
     }
 }
@@ -96,7 +96,7 @@ extension ReSwiftHooks {
             defaultInstrumentationStorage.withLock {
                 $0 = newValue
                 if let newValue {
-                    makeDefaultProbe = { InstrumentationProbe(newValue, clock: MonotonicClock()) }
+                    makeDefaultProbe = { InstrumentationProbe(newValue) }
                 } else {
                     makeDefaultProbe = nil
                 }

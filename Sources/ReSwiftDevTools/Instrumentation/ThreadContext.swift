@@ -20,7 +20,8 @@ final class ThreadContext {
     let thread = DispatchThread.lookUp()
 
     /// The origin of the action an instrumented store is processing on this thread, if any.
-    var origin: DispatchOrigin?
+    /// Only this thread reaches it, so it needs no dynamic exclusivity check.
+    @exclusivity(unchecked) var origin: DispatchOrigin?
 
     /// The calling thread's context if it has one, without creating it.
     static var existing: ThreadContext? {
