@@ -35,7 +35,8 @@ package.products += [.library(name: "ReSwift", targets: ["ReSwift"])]
 package.targets += [
     .target(name: "ReSwift", dependencies: ["InternalReSwiftUtilities"], path: "Sources/ReSwift"),
     .testTarget(
-        name: "ReSwiftTests", dependencies: ["ReSwift", "TestSupport", "store-deferral-fixture"],
+        name: "ReSwiftTests",
+        dependencies: ["ReSwift", "ReSwiftDevTools", "TestSupport", "store-deferral-fixture"],
         path: "Tests/ReSwiftTests"),
     // Test-only: subscribers that dispatch from newState, in a process a failed precondition can end.
     .executableTarget(
@@ -169,7 +170,7 @@ package.targets += [
     .target(name: "ReSwiftThunk", dependencies: ["ReSwift"], path: "Sources/ReSwiftThunk"),
     .testTarget(
         name: "ReSwiftThunkTests",
-        dependencies: ["ReSwiftThunk", "ReSwift", "ReSwiftTesting", "TestSupport"],
+        dependencies: ["ReSwiftThunk", "ReSwift", "ReSwiftDevTools", "ReSwiftTesting", "TestSupport"],
         path: "Tests/ReSwiftThunkTests"
     ),
 ]
@@ -342,8 +343,8 @@ package.targets += [
     .testTarget(
         name: "TodoTests",
         dependencies: [
-            "TodoModel", "TodoTerminal", "ReSwift", "ReSwiftThunk", "ReSwiftTesting", "ReSwiftPersistence",
-            "TerminalUI", "TestSupport", "ArgumentParsing",
+            "TodoModel", "TodoTerminal", "ReSwift", "ReSwiftDevTools", "ReSwiftThunk", "ReSwiftTesting",
+            "ReSwiftPersistence", "TerminalUI", "TestSupport", "ArgumentParsing",
         ],
         path: "Tests/TodoTests"),
 ]

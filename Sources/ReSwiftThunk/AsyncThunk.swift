@@ -24,7 +24,7 @@ import ReSwift
 ///
 /// Inside the body, `dispatch` (an ``AsyncThunkDispatch``) sends an action through the store's
 /// whole middleware chain and the action is reduced before `dispatch` returns; the store records
-/// the line of each `dispatch` call as the action's call site (`DispatchOrigin.current`).
+/// the line of each `dispatch` call as the action's call site (`CallSite.current`).
 /// `getState` returns the current state, or `nil` once the store is gone. Both may be called from
 /// any thread.
 public struct AsyncThunk<State, Value: Sendable>: Action, Sendable {

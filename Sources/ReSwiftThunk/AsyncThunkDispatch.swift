@@ -5,14 +5,14 @@ import ReSwift
 ///
 /// ```swift
 /// let loadBooks = AsyncThunk<AppState, Int> { dispatch, getState in
-///     dispatch(SearchStarted())  // DispatchOrigin.current?.callSite is this line
+///     dispatch(SearchStarted())  // CallSite.current is this line
 ///     let books = try await api.books(matching: getState()?.query ?? "")
 ///     dispatch(SearchFinished(books))
 ///     return books.count
 /// }
 /// ```
 ///
-/// While the store processes an action dispatched this way, `DispatchOrigin.current?.callSite`
+/// While the store processes an action dispatched this way, `CallSite.current`
 /// holds the `#fileID` and `#line` of the call, which the store's instrumentation, the logging
 /// middleware, `SessionRecorder` and `TestStore`'s failure messages show.
 ///

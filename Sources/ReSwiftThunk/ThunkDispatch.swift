@@ -5,7 +5,7 @@ import ReSwift
 ///
 /// ```swift
 /// let selectCategory = Thunk<AppState> { dispatch, _ in
-///     dispatch(ChangeCategory(index: 2))  // DispatchOrigin.current?.callSite is this line
+///     dispatch(ChangeCategory(index: 2))  // CallSite.current is this line
 /// }
 /// ```
 ///

@@ -1,9 +1,9 @@
 import Foundation
-import ReSwiftDevTools
 import TestSupport
 import Testing
 
 @testable import ReSwift
+@testable import ReSwiftDevTools
 
 /// The call site a dispatch carries reaches the logger and the recorder through
 /// `DispatchOrigin.current`. These tests make an origin current the way the store does and run
@@ -17,7 +17,7 @@ import Testing
         origin: DispatchOrigin?, reduce: @escaping (Action) -> Void = { _ in }
     ) {
         let dispatch = middleware({ _ in }, { state })(reduce)
-        DispatchOrigin._withCurrent(origin) { dispatch(action) }
+        DispatchOrigin.withCurrent(origin) { dispatch(action) }
     }
 
     @Test func theLoggerShowsTheCallSiteAfterTheAction() {
@@ -28,8 +28,8 @@ import Testing
         let origin = DispatchOrigin(callSite: site, thread: .current)
         let reduce: DispatchFunction = { action in state = todoReducer(action: action, state: state) }
         let dispatch = logger({ _ in }, { state })(reduce)
-        DispatchOrigin._withCurrent(origin) { dispatch(AddTodo(title: "milk")) }
-        DispatchOrigin._withCurrent(nil) { dispatch(ToggleTodo(index: 0)) }
+        DispatchOrigin.withCurrent(origin) { dispatch(AddTodo(title: "milk")) }
+        DispatchOrigin.withCurrent(nil) { dispatch(ToggleTodo(index: 0)) }
         #expect(
             lines.all == [
                 """

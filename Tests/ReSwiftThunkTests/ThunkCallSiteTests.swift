@@ -1,5 +1,6 @@
 import Foundation
 @_spi(ReSwiftInternal) import ReSwift
+import ReSwiftDevTools
 import ReSwiftThunk
 import TestSupport
 import Testing

@@ -16,14 +16,14 @@ public final class CallSiteLog<State>: Sendable {
     /// Creates an empty log.
     public init() {}
 
-    /// The middleware that logs each action's type and `DispatchOrigin.current?.callSite`, then
+    /// The middleware that logs each action's type and `CallSite.current`, then
     /// passes the action on.
     public var middleware: Middleware<State> {
         { _, _ in
             { next in
                 { action in
                     self.entries.withLock {
-                        $0.append(("\(type(of: action))", DispatchOrigin.current?.callSite))
+                        $0.append(("\(type(of: action))", CallSite.current))
                     }
                     next(action)
                 }

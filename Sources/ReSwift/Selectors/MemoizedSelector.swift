@@ -39,7 +39,9 @@
 public final class MemoizedSelector<State, Value> {
     // Reading a selector is inlinable, like the subscription operators, so that its closures
     // are specialized in the module that builds the selector for the concrete state and value
-    // types: every subscriber reads it on every state.
+    // types: every subscriber reads it on every state. Measured (issue 32): without it,
+    // reswift-bench `derived` took 2.4× as long, and its unrelated change 12×, mostly in generic
+    // metadata look-ups.
 
     /// Reads the inputs from a state (unless the state has the version the cached value was last
     /// read from), and returns the cached or newly computed value, or `nil` when its generation

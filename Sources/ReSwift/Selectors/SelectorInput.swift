@@ -21,9 +21,8 @@ public struct SelectorInput<State, Value>: @unchecked Sendable {
     // that capture a generic type's conformances can't be `@Sendable` before Swift 6.2's
     // `SendableMetatype`.
 
-    // The initializers and stored closures are inlinable so that the closures are specialized in
-    // the module that builds the selector, for its concrete state and input types: a selector is
-    // read by every subscriber on every state.
+    // The selector's inlinable initializers call these closures (see MemoizedSelector); the
+    // initializers that make them need not be inlinable: an input is read once per state.
 
     /// Reads the input from a state.
     @usableFromInline
@@ -33,16 +32,6 @@ public struct SelectorInput<State, Value>: @unchecked Sendable {
     @usableFromInline
     let isSame: (_ old: SelectorReading<Value>, _ new: SelectorReading<Value>) -> Bool
 
-    /// Creates an input from its reading and comparison functions.
-    @inlinable
-    init(
-        read: @escaping (State) -> SelectorReading<Value>,
-        isSame: @escaping (_ old: SelectorReading<Value>, _ new: SelectorReading<Value>) -> Bool
-    ) {
-        self.read = read
-        self.isSame = isSame
-    }
-
     /// An input read with `read` and compared with `isEqual`.
     ///
     /// - Parameters:
@@ -50,13 +39,17 @@ public struct SelectorInput<State, Value>: @unchecked Sendable {
     ///     every state) and free of side effects.
     ///   - isEqual: Whether two inputs are the same, in which case the selector doesn't
     ///     recompute.
-    @inlinable
     public init(
         _ read: @escaping @Sendable (State) -> Value, isEqual: @escaping @Sendable (Value, Value) -> Bool
     ) {
-        self.init(
-            read: { SelectorReading(value: read($0)) },
-            isSame: { old, new in isEqual(old.value, new.value) })
+        self.init(reading: read, isEqual: isEqual)
+    }
+
+    /// An input read with `read` and compared with `isEqual`. (Not `@Sendable`: a closure that
+    /// uses a generic type's conformance, such as `==`, can't be before Swift 6.2.)
+    init(reading read: @escaping (State) -> Value, isEqual: @escaping (Value, Value) -> Bool) {
+        self.read = { SelectorReading(value: read($0)) }
+        self.isSame = { old, new in isEqual(old.value, new.value) }
     }
 
     /// An input at a key path of the state, compared with `isEqual`.
@@ -65,33 +58,25 @@ public struct SelectorInput<State, Value>: @unchecked Sendable {
     ///   - keyPath: Where the input is in the state.
     ///   - isEqual: Whether two inputs are the same, in which case the selector doesn't
     ///     recompute.
-    @inlinable
     public init(
         _ keyPath: KeyPath<State, Value> & Sendable, isEqual: @escaping @Sendable (Value, Value) -> Bool
     ) {
-        self.init(
-            read: { SelectorReading(value: $0[keyPath: keyPath]) },
-            isSame: { old, new in isEqual(old.value, new.value) })
+        self.init(reading: { $0[keyPath: keyPath] }, isEqual: isEqual)
     }
 
     /// An object at a key path of the state, compared by identity (`===`).
     ///
     /// - Parameter keyPath: Where the object is in the state.
-    @inlinable
     public init(identity keyPath: KeyPath<State, Value> & Sendable) where Value: AnyObject {
-        self.init(
-            read: { SelectorReading(value: $0[keyPath: keyPath]) },
-            isSame: { old, new in old.value === new.value })
+        self.init(reading: { $0[keyPath: keyPath] }, isEqual: ===)
     }
 
     /// The output of a selector, compared by whether the selector recomputed it.
     ///
     /// - Parameter selector: The selector whose value is the input.
-    @inlinable
     public init(_ selector: MemoizedSelector<State, Value>) {
-        self.init(
-            read: { selector.reading(from: $0) },
-            isSame: { old, new in old.generation == new.generation })
+        read = { selector.reading(from: $0) }
+        isSame = { old, new in old.generation == new.generation }
     }
 }
 
@@ -99,22 +84,16 @@ extension SelectorInput where Value: Equatable {
     /// An `Equatable` input at a key path of the state, compared with `==`.
     ///
     /// - Parameter keyPath: Where the input is in the state.
-    @inlinable
     public init(_ keyPath: KeyPath<State, Value> & Sendable) {
-        self.init(
-            read: { SelectorReading(value: $0[keyPath: keyPath]) },
-            isSame: { old, new in old.value == new.value })
+        self.init(reading: { $0[keyPath: keyPath] }, isEqual: ==)
     }
 
     /// An `Equatable` input read with `read`, compared with `==`.
     ///
     /// - Parameter read: Reads the input from a state; keep it fast (it runs for every
     ///   subscriber on every state) and free of side effects.
-    @inlinable
     public init(_ read: @escaping @Sendable (State) -> Value) {
-        self.init(
-            read: { SelectorReading(value: read($0)) },
-            isSame: { old, new in old.value == new.value })
+        self.init(reading: read, isEqual: ==)
     }
 }
 
@@ -132,7 +111,6 @@ public protocol SelectorInputConvertible<State, Value> {
 
 extension SelectorInput: SelectorInputConvertible {
     /// The input itself.
-    @inlinable
     public var selectorInput: SelectorInput<State, Value> { self }
 }
 

@@ -17,6 +17,9 @@ extension Store {
     ///   - selector: The selector, shared with any number of other subscriptions.
     ///   - onNewValue: Called with each new value, on the dispatching thread.
     /// - Returns: The token that keeps the subscription alive.
+    // Inlinable, a tiny generic entry point: the subscription's delivery is then specialized in
+    // the caller's module for its state and value types (reswift-bench `derived`: 3.4× slower
+    // without).
     @inlinable
     public func subscribe<Selected>(
         _ selector: MemoizedSelector<State, Selected>,

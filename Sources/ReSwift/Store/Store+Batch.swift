@@ -40,8 +40,7 @@ extension StoreCore {
         guard let last = locked.cycle.endBatch(), !locked.isClosed else { return }
         if !subscribers.isEmpty {
             locked.cycle.beginNotifyingBatch()
-            let frame = tracer.measuringFrame
-            notify(measuringInto: frame, start: frame == nil ? 0 : MonotonicClock.now())
+            notify(measuringInto: tracer.measuringProbe)
             locked.cycle.end()
         }
         if locked.cycle.hasDeferredActions { runDeferredActions(after: last) }

@@ -1,4 +1,4 @@
-// The store's settings: middleware, the dispatch function, instrumentation, the misuse handler
+// The store's settings: middleware, the dispatch function, the probe, the misuse handler
 // and automatic skipping of repeats, each read and written under the store's lock; and the
 // core's chain, misuse reports and closing.
 
@@ -42,14 +42,11 @@ extension Store {
         }
     }
 
-    /// What measures each dispatch of this store (a profiler), or `nil` for nothing.
-    ///
-    /// Starts as ``ReSwiftHooks/defaultInstrumentation`` was when the store was created. With
-    /// `nil`, dispatching costs what it did before instrumentation existed. See
-    /// ``StoreInstrumentation`` for what the store reports and when.
-    public var instrumentation: (any StoreInstrumentation)? {
-        get { core.lock.withLock { core.tracer.instrumentation } }
-        set { core.lock.withLock { core.tracer.instrumentation = newValue } }
+    /// What measures each dispatch of this store (`ReSwiftDevTools`' instrumentation), or `nil`
+    /// for nothing. Starts as ``ReSwiftHooks/makeDefaultProbe`` made it.
+    package var probe: (any DispatchProbe)? {
+        get { core.lock.withLock { core.tracer.probe } }
+        set { core.lock.withLock { core.tracer.probe = newValue } }
     }
 
     /// The handler for programming errors made with this store, such as dispatching from a
@@ -73,8 +70,8 @@ extension Store {
     /// ```
     ///
     /// The action goes through ``dispatch(_:)-(Action)`` (so a subclass's override of it still
-    /// runs), and while the store processes it, ``DispatchOrigin/current`` holds the call site,
-    /// which the store's ``instrumentation`` also receives.
+    /// runs), and while the store processes it, ``CallSite/current`` holds the call site, which
+    /// the store's instrumentation (`ReSwiftDevTools`) also receives.
     ///
     /// - Parameters:
     ///   - action: The action to dispatch.

@@ -169,8 +169,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
         let callSite = core.tracer.isTracing ? core.tracer.takeCallSite() : nil
         switch core.locked.cycle.arrive(action, needsMiddleware: true, callSite: callSite) {
         case .process:
-            core.run(
-                action, throughMiddleware: true, callSite: callSite, parent: core.tracer.middlewareParent)
+            core.run(action, throughMiddleware: true, callSite: callSite)
         case .deferred: break
         case .refused: core.report(.dispatchFromReducer(action))
         }
@@ -215,20 +214,22 @@ final class StoreCore<State>: @unchecked Sendable {
         self.cell = cell
         guarded = DispatchState(middleware: middleware, automaticallySkipsRepeats: automaticallySkipsRepeats)
         subscribers = _UnsafeSubscriberList(lock: lock)
-        tracer.instrumentation = ReSwiftHooks.defaultInstrumentation
+        tracer.probe = ReSwiftHooks.makeDefaultProbe?()
     }
 
     /// 2. The middleware chain, whose last link is `reduceAndNotify` (in a subclass,
     ///    `_defaultDispatch(action:)`), traced when the store or the caller asks. With no
     ///    middleware (in a plain store) the action, which already arrived, is processed
     ///    directly. Called holding the lock, for an action that arrived.
-    func run(_ action: Action, throughMiddleware: Bool, callSite: CallSite?, parent: DispatchParent?) {
+    func run(
+        _ action: Action, throughMiddleware: Bool, callSite: CallSite?, deferredAfter: Action.Type? = nil
+    ) {
         let link = locked.reducesDirectly ? nil : throughMiddleware ? locked.chain : locked.lastLink
         guard tracer.isTracing || callSite != nil else {
             if let link { link(action) } else { process(action) }
             return
         }
-        tracer.trace(action, callSite: callSite, parent: parent) {
+        tracer.trace(action, callSite: callSite, deferredAfter: deferredAfter) {
             if let link { link(action) } else { process(action) }
         }
     }
@@ -248,29 +249,24 @@ final class StoreCore<State>: @unchecked Sendable {
 
     /// Reduces an action that arrived, notifies, then runs the actions subscribers dispatched.
     private func process(_ action: Action) {
-        let frame = tracer.measuringFrame
-        let reduced = reduce(action, measuringInto: frame)
+        let probe = tracer.measuringProbe
+        reduce(action, measuringInto: probe)
         if locked.cycle.isBatching { return locked.cycle.endInBatch(action) }
         if !subscribers.isEmpty {
             locked.cycle.beginNotifying()
-            notify(measuringInto: frame, start: reduced)
+            notify(measuringInto: probe)
         }
         locked.cycle.end()
         if locked.cycle.hasDeferredActions { runDeferredActions(after: type(of: action)) }
     }
 
     /// 4. The reducer changes the state in place; readers on other threads wait for it.
-    ///
-    /// - Returns: The clock's reading at the end, when measuring.
-    private func reduce(_ action: Action, measuringInto frame: DispatchFrame?) -> UInt64 {
+    private func reduce(_ action: Action, measuringInto probe: (any DispatchProbe)?) {
         locked.cycle.beginReducing()
-        let start = frame == nil ? 0 : MonotonicClock.now()
+        probe?.reducerWillRun()
         cell.reduce(action)
         subscribers.stateDidChange()
-        guard let frame else { return 0 }
-        let end = MonotonicClock.now()
-        frame.reducerNanoseconds = (frame.reducerNanoseconds ?? 0) &+ (end >= start ? end - start : 0)
-        return end
+        probe?.reducerDidRun()
     }
 
     /// 5. Every subscriber sees the new state, in subscription order. The copy of the state
@@ -279,9 +275,10 @@ final class StoreCore<State>: @unchecked Sendable {
     /// Apart from `reduceAndNotify` so that its generic work (the optional state's type, which
     /// the runtime looks up) costs nothing without subscribers.
     @inline(never)
-    func notify(measuringInto frame: DispatchFrame?, start: UInt64) {
+    func notify(measuringInto probe: (any DispatchProbe)?) {
         guard let state = cell.unlocked else { return }
-        subscribers.deliver(state, measuringInto: frame, start: start)
+        probe?.notificationWillBegin()
+        subscribers.deliver(state, measuringInto: probe)
     }
 
     /// 6. The actions subscribers dispatched from `newState`, in order; each one's own
@@ -297,7 +294,7 @@ final class StoreCore<State>: @unchecked Sendable {
             }
             run(
                 deferred.action, throughMiddleware: deferred.needsMiddleware, callSite: deferred.callSite,
-                parent: .subscriber(action))
+                deferredAfter: action)
         }
         if batch != 0 { endBatch() }
     }

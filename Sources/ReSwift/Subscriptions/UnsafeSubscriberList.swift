@@ -193,24 +193,20 @@ final class _UnsafeSubscriberList {
     /// Subscribers added during the loop were given the state when they subscribed; the loop
     /// stops at the count it started with so that they don't get it twice.
     ///
-    /// - Parameter frame: Where to add each subscriber's time, when the dispatch is measured;
-    ///   each subscriber's time runs from the previous clock reading (`start` for the first).
-    func deliver<State>(_ state: State, measuringInto frame: DispatchFrame?, start: UInt64) {
+    /// - Parameter probe: Told of each subscriber that returned, when the dispatch is measured.
+    func deliver<State>(_ state: State, measuringInto probe: (any DispatchProbe)?) {
         lock.assertHeld()
         precondition(!isDelivering, "Internal inconsistency: a delivery started inside another")
         isDelivering = true
         let count = nodes.count
         var index = 0
-        var reading = start
         while index < count {
             if let entry = nodes[index] {
                 // Every node of the list takes this store's `State` (see `add`).
                 let isAlive = entry._withUnsafeGuaranteedRef {
                     unsafeDowncast($0, to: _SubscriptionNode<State>.self).deliver(state, self)
                 }
-                if let frame {
-                    reading = frame.addSubscriber(entry._withUnsafeGuaranteedRef { $0.kind }, since: reading)
-                }
+                if let probe { probe.subscriberDidReturn(entry._withUnsafeGuaranteedRef { $0.kind }) }
                 if !isAlive { remove(entry.takeUnretainedValue()) }
             }
             index &+= 1

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(ReSwiftInternal) import ReSwift
 
-/// A ready `StoreInstrumentation` (ReSwift): counts and percentiles of what each action type and each
+/// A ready ``StoreInstrumentation``: counts and percentiles of what each action type and each
 /// subscriber type cost, and a warning for each dispatch over a time budget.
 ///
 /// ```swift

@@ -190,7 +190,7 @@ final class TestStoreLog<State>: AsyncThunkTracker, @unchecked Sendable {
 /// messages: its call site (`"dispatched at App/Thunks.swift:42"`) when it was dispatched with
 /// one, otherwise the async thunk whose body dispatched it, otherwise `nil`.
 func dispatchSource() -> String? {
-    if let callSite = DispatchOrigin.current?.callSite {
+    if let callSite = ReSwift.CallSite.current {
         return "dispatched at \(callSite)"
     }
     if let thunk = TrackedAsyncThunk.current {

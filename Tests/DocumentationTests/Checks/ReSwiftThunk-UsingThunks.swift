@@ -29,7 +29,7 @@ import Testing
         { next in
             { action in
                 sites.withLock {
-                    $0.append("\(type(of: action)) \(DispatchOrigin.current?.callSite?.line ?? 0)")
+                    $0.append("\(type(of: action)) \(CallSite.current?.line ?? 0)")
                 }
                 next(action)
             }

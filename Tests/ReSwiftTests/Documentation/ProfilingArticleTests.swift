@@ -1,4 +1,5 @@
 @_spi(ReSwiftInternal) import ReSwift
+import ReSwiftDevTools
 import Testing
 
 // The code of the "Profiling" part of Sources/ReSwift/ReSwift.docc/DerivedStateAndProfiling.md,

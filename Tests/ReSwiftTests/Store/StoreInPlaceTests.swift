@@ -1,4 +1,5 @@
 @_spi(ReSwiftInternal) import ReSwift
+import ReSwiftDevTools
 import TestSupport
 import Testing
 

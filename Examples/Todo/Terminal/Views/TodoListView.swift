@@ -8,7 +8,7 @@ import TodoModel
 /// Each gesture is a method (``deleteSelected()``, ``toggleSelected()``, …); key presses map onto
 /// them in `TodoListView+Keys.swift`. Everything goes through `store.dispatch`, so a test can
 /// replace the store's `dispatchFunction` and see exactly which action a gesture sends; each
-/// action carries the line that sent it as its call site (`DispatchOrigin.current`).
+/// action carries the line that sent it as its call site (`CallSite.current`).
 final class TodoListView {
     /// The store the view reads from and dispatches to.
     let store: TodoScreenStore

@@ -1,4 +1,5 @@
 @_spi(ReSwiftInternal) import InternalReSwiftUtilities
+import ReSwift
 
 /// Receives what each dispatch cost and where it came from: the hook a profiler attaches to a
 /// store.
@@ -34,9 +35,9 @@
 ///   same thread has ``DispatchParent/middleware(_:)`` as its parent; one deferred from
 ///   `newState` has ``DispatchParent/subscriber(_:)``.
 /// - **Filling it cheaply.** ``DispatchThread/current`` is looked up once per thread;
-///   ``SubscriberKind`` holds a metatype that a subscription can keep from the moment it is made;
-///   the module's internal `MonotonicClock` reads a clock that never jumps, and
-///   `DispatchOrigin._withCurrent(_:_:)` makes an origin current.
+///   `SubscriberKind` holds a metatype that a subscription keeps from the moment it is made;
+///   times are read from a clock that never jumps. The store's side is one probe it calls around
+///   each action (in `ReSwift`); measuring, threads and origins are this module's.
 /// - **One call per action, in completion order.** An action a thunk dispatches synchronously
 ///   finishes, and is reported, before the thunk's own action; an action a subscriber dispatches
 ///   from `newState` is reported after the action whose notification deferred it. Each report
@@ -57,6 +58,24 @@ public protocol StoreInstrumentation: AnyObject, Sendable {
     func storeDidDispatch(_ measurement: DispatchMeasurement)
 }
 
+extension Store {
+    /// What measures each dispatch of this store (a profiler), or `nil` for nothing.
+    ///
+    /// Starts as `ReSwiftHooks.defaultInstrumentation` was when the store was created.
+    /// With `nil`, dispatching costs what it did before instrumentation existed. See
+    /// ``StoreInstrumentation`` for what the store reports and when.
+    public var instrumentation: (any StoreInstrumentation)? {
+        get { (probe as? InstrumentationProbe)?.instrumentation }
+        set { probe = newValue.map { InstrumentationProbe($0) } }
+    }
+
+    /// Measures this store's dispatches with `instrumentation`, reading time from `clock`: for
+    /// tests, which advance a clock of their own.
+    func instrument(with instrumentation: any StoreInstrumentation, clock: any NanosecondClock) {
+        probe = InstrumentationProbe(instrumentation, clock: clock)
+    }
+}
+
 extension ReSwiftHooks {
     /// The instrumentation every store created from now on starts with; `nil` (the default) for
     /// none.
@@ -65,7 +84,7 @@ extension ReSwiftHooks {
     /// created:
     ///
     /// ```swift
-    /// let profiler = DispatchProfiler.fromEnvironment()  // ReSwiftDevTools; nil unless RESWIFT_PROFILE=1
+    /// let profiler = DispatchProfiler.fromEnvironment()  // nil unless RESWIFT_PROFILE=1
     /// ReSwiftHooks.defaultInstrumentation = profiler
     /// ```
     ///
@@ -73,9 +92,18 @@ extension ReSwiftHooks {
     /// `instrumentation` property; setting it later doesn't change existing stores.
     public static var defaultInstrumentation: (any StoreInstrumentation)? {
         get { defaultInstrumentationStorage.current }
-        set { defaultInstrumentationStorage.withLock { $0 = newValue } }
+        set {
+            defaultInstrumentationStorage.withLock {
+                $0 = newValue
+                if let newValue {
+                    makeDefaultProbe = { InstrumentationProbe(newValue) }
+                } else {
+                    makeDefaultProbe = nil
+                }
+            }
+        }
     }
 }
 
-/// Where ``ReSwiftHooks/defaultInstrumentation`` lives.
+/// Where `ReSwiftHooks.defaultInstrumentation` lives.
 private let defaultInstrumentationStorage = Locked<(any StoreInstrumentation)?>(nil)

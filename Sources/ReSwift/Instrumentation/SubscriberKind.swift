@@ -1,23 +1,5 @@
-/// The time one subscriber took to handle one new state.
-public struct SubscriberMeasurement: Sendable {
-    /// Which subscriber it was, by type.
-    public var subscriber: SubscriberKind
-
-    /// Time in the subscriber, its selection and its repeat-skipping.
-    public var nanoseconds: UInt64
-
-    /// Creates a subscriber measurement.
-    ///
-    /// - Parameters:
-    ///   - subscriber: Which subscriber it was.
-    ///   - nanoseconds: The time it took.
-    public init(subscriber: SubscriberKind, nanoseconds: UInt64) {
-        self.subscriber = subscriber
-        self.nanoseconds = nanoseconds
-    }
-}
-
-/// A subscriber identified by type, the key a profiler groups subscriber times by.
+/// A subscriber identified by type: how the store names a subscriber to what measures its
+/// dispatches (`ReSwiftDevTools`), and the key a profiler groups subscriber times by.
 ///
 /// Cheap to make and compare: it holds a metatype, and builds its name only when asked.
 public struct SubscriberKind: Hashable, Sendable, CustomStringConvertible {

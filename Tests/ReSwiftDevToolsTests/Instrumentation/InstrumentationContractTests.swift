@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(ReSwiftInternal) @testable import ReSwift
+@testable import ReSwiftDevTools
 
 #if canImport(Darwin)
     import Darwin
@@ -33,13 +34,13 @@ private final class ScoreView {}
         let inner = DispatchOrigin(
             callSite: CallSite(fileID: "App/Inner.swift", line: 2), thread: .current,
             parent: .middleware(AddItem.self))
-        DispatchOrigin._withCurrent(outer) {
+        DispatchOrigin.withCurrent(outer) {
             #expect(DispatchOrigin.current?.callSite?.description == "App/Outer.swift:1")
-            DispatchOrigin._withCurrent(inner) {
+            DispatchOrigin.withCurrent(inner) {
                 #expect(DispatchOrigin.current?.callSite?.description == "App/Inner.swift:2")
                 #expect(DispatchOrigin.current?.parent?.actionTypeName == "AddItem")
             }
-            DispatchOrigin._withCurrent(nil) {
+            DispatchOrigin.withCurrent(nil) {
                 #expect(DispatchOrigin.current == nil)
             }
             #expect(DispatchOrigin.current?.callSite?.description == "App/Outer.swift:1")
@@ -51,7 +52,7 @@ private final class ScoreView {}
         let origin = DispatchOrigin(callSite: CallSite(fileID: "App/A.swift", line: 3), thread: .current)
         let seenElsewhere = Locked<DispatchOrigin??>(nil)
         let done = DispatchSemaphore(value: 0)
-        DispatchOrigin._withCurrent(origin) {
+        DispatchOrigin.withCurrent(origin) {
             Thread.detachNewThread {
                 seenElsewhere.withLock { $0 = .some(DispatchOrigin.current) }
                 done.signal()
@@ -110,8 +111,11 @@ private final class ScoreView {}
 
     @Test func callSiteDefaultsToTheCaller() {
         let site = CallSite()
-        #expect(site.description == "ReSwiftTests/InstrumentationContractTests.swift:\(#line - 1)")
-        #expect(site == CallSite(fileID: "ReSwiftTests/InstrumentationContractTests.swift", line: site.line))
+        #expect(site.description == "ReSwiftDevToolsTests/InstrumentationContractTests.swift:\(#line - 1)")
+        #expect(
+            site
+                == CallSite(
+                    fileID: "ReSwiftDevToolsTests/InstrumentationContractTests.swift", line: site.line))
     }
 
     @Test func parentsCompareByRelationAndType() {
@@ -121,10 +125,12 @@ private final class ScoreView {}
     }
 
     @Test func monotonicClockNeverGoesBack() {
-        let first = MonotonicClock.now()
-        let second = MonotonicClock.now()
+        let first = MonotonicClock().now()
+        let second = MonotonicClock().now()
         #expect(second >= first)
-        #expect(MonotonicClock.nanoseconds(since: second &+ 1_000_000_000) == 0)
+        let frame = DispatchFrame()
+        frame.reading = second &+ 1_000_000_000
+        #expect(frame.lap(second) == 0)
     }
 }
 

@@ -1,3 +1,5 @@
+import ReSwift
+
 /// What one dispatched action cost: the time its middleware, the reducer and each subscriber
 /// took, and where it came from.
 ///
@@ -63,5 +65,24 @@ public struct DispatchMeasurement: Sendable {
     /// Middleware, reducer and subscribers added up: the action's own cost.
     public var totalNanoseconds: UInt64 {
         middlewareNanoseconds &+ (reducerNanoseconds ?? 0) &+ subscribersNanoseconds
+    }
+}
+
+/// The time one subscriber took to handle one new state.
+public struct SubscriberMeasurement: Sendable {
+    /// Which subscriber it was, by type.
+    public var subscriber: SubscriberKind
+
+    /// Time in the subscriber, its selection and its repeat-skipping.
+    public var nanoseconds: UInt64
+
+    /// Creates a subscriber measurement.
+    ///
+    /// - Parameters:
+    ///   - subscriber: Which subscriber it was.
+    ///   - nanoseconds: The time it took.
+    public init(subscriber: SubscriberKind, nanoseconds: UInt64) {
+        self.subscriber = subscriber
+        self.nanoseconds = nanoseconds
     }
 }

@@ -6,12 +6,17 @@
     import Musl
 #endif
 
+/// What an instrumented store reads time from: nanoseconds since an arbitrary fixed point, of
+/// which only differences mean anything. Tests give the store a clock they advance.
+protocol NanosecondClock {
+    func now() -> UInt64
+}
+
 /// Nanoseconds on a clock that never jumps, for timing dispatches. (`ContinuousClock` needs
 /// macOS 13 / iOS 16; the package supports older systems.)
-enum MonotonicClock {
-    /// Nanoseconds since an arbitrary fixed point; only differences mean anything.
+struct MonotonicClock: NanosecondClock {
     @inline(__always)
-    static func now() -> UInt64 {
+    func now() -> UInt64 {
         #if canImport(Darwin)
             return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)
         #else
@@ -19,12 +24,5 @@ enum MonotonicClock {
             clock_gettime(CLOCK_MONOTONIC, &time)
             return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
         #endif
-    }
-
-    /// The nanoseconds from `start` until now.
-    @inline(__always)
-    static func nanoseconds(since start: UInt64) -> UInt64 {
-        let end = now()
-        return end >= start ? end - start : 0
     }
 }

@@ -19,23 +19,9 @@ final class ThreadContext {
     /// The thread, looked up when the context is created.
     let thread = DispatchThread.lookUp()
 
-    /// The origin of the action a store is processing on this thread, if any. Only this
-    /// thread reaches it, so it needs no dynamic exclusivity check.
+    /// The origin of the action an instrumented store is processing on this thread, if any.
+    /// Only this thread reaches it, so it needs no dynamic exclusivity check.
     @exclusivity(unchecked) var origin: DispatchOrigin?
-
-    /// Runs `body` with `origin` as this thread's current origin, restoring the previous one
-    /// afterwards.
-    @inline(__always)
-    func withOrigin<Result>(_ origin: DispatchOrigin?, _ body: () throws -> Result) rethrows -> Result {
-        let saved = self.origin
-        self.origin = origin
-        defer { self.origin = saved }
-        return try body()
-    }
-
-    /// A call site that ``CallSite/_dispatching(_:)`` set for the next action a store's
-    /// middleware `dispatch` function receives on this thread.
-    @exclusivity(unchecked) var pendingCallSite: CallSite?
 
     /// The calling thread's context if it has one, without creating it.
     static var existing: ThreadContext? {

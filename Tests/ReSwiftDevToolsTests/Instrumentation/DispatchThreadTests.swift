@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(ReSwiftInternal) @testable import ReSwift
+@testable import ReSwiftDevTools
 
 @Suite(.timeLimit(.minutes(3))) struct DispatchThreadTests {
     @Test func aNameReadsBackAndEqualNamesMakeEqualThreads() {

@@ -1,3 +1,5 @@
+import ReSwift
+
 /// Where an action was dispatched from: the call site when the caller passed one, the thread,
 /// and the action being processed when it was dispatched.
 public struct DispatchOrigin: Hashable, Sendable {
@@ -24,13 +26,13 @@ public struct DispatchOrigin: Hashable, Sendable {
     }
 
     /// The origin of the action a store is processing on this thread, for middleware that wants
-    /// to show or keep the call site (the logging middleware, `SessionRecorder`).
+    /// to show or keep where it came from.
     ///
-    /// A store makes an action's origin current for as long as it processes the action on this
-    /// thread (its middleware, the reducer, the subscribers), when the action was dispatched
-    /// with a call site or the store has a ``StoreInstrumentation``; otherwise, and outside any
-    /// dispatch, this is `nil`. It never shows another action's origin: an action dispatched
-    /// without one hides the origin of the action around it.
+    /// A store with a ``StoreInstrumentation`` makes each action's origin current for as long as
+    /// it processes the action on this thread (its middleware, the reducer, the subscribers).
+    /// Without one, an action dispatched with a call site has an origin that holds that call
+    /// site (`CallSite.current`) and the thread, without a parent. Otherwise, and
+    /// outside any dispatch, this is `nil`.
     ///
     /// ```swift
     /// let logCallSites: Middleware<AppState> = { _, _ in
@@ -45,21 +47,19 @@ public struct DispatchOrigin: Hashable, Sendable {
     public static var current: DispatchOrigin? {
         // Read without creating the thread's context: a thread that never processed an
         // instrumented action has none, and needn't look its name up.
-        ThreadContext.existing?.origin
+        if let origin = ThreadContext.existing?.origin { return origin }
+        return CallSite.current.map { DispatchOrigin(callSite: $0, thread: .current) }
     }
 
     /// Runs `body` with `origin` as this thread's ``current`` origin, restoring the previous one
-    /// afterwards, as the store does for each traced action (through the thread context it has
-    /// already looked up).
-    ///
-    /// - Parameters:
-    ///   - origin: The origin of the action about to be processed, or `nil` to hide an outer one.
-    ///   - body: The processing of that action.
-    /// - Returns: What `body` returns.
-    static func _withCurrent<Result>(_ origin: DispatchOrigin?, _ body: () throws -> Result) rethrows
-        -> Result
+    /// afterwards.
+    static func withCurrent<Result>(_ origin: DispatchOrigin?, _ body: () throws -> Result) rethrows -> Result
     {
-        try ThreadContext.current.withOrigin(origin, body)
+        let context = ThreadContext.current
+        let saved = context.origin
+        context.origin = origin
+        defer { context.origin = saved }
+        return try body()
     }
 }
 
@@ -103,61 +103,5 @@ public enum DispatchParent: Hashable, Sendable {
             hasher.combine(1)
             hasher.combine(ObjectIdentifier(type))
         }
-    }
-}
-
-/// A place in the source code that dispatched an action: `#fileID` and `#line`.
-public struct CallSite: Hashable, Sendable, CustomStringConvertible {
-    /// The file, as `#fileID` gives it: `"MemoryGameModel/Thunks.swift"`.
-    public let fileID: StaticString
-
-    /// The line.
-    public let line: UInt
-
-    /// Creates a call site; the defaults are the caller's.
-    ///
-    /// - Parameters:
-    ///   - fileID: The file, as `#fileID`.
-    ///   - line: The line, as `#line`.
-    public init(fileID: StaticString = #fileID, line: UInt = #line) {
-        self.fileID = fileID
-        self.line = line
-    }
-
-    /// `"fileID:line"`, e.g. `"MemoryGameModel/Thunks.swift:42"`.
-    public var description: String {
-        "\(fileID):\(line)"
-    }
-
-    /// Runs `body`, in which the first action that a store's middleware `dispatch` function
-    /// (the one middleware and thunks receive) gets on this thread is dispatched with this call
-    /// site, as ``Store/dispatch(_:file:line:)`` does. For the package's thunks, whose bodies
-    /// only have that function.
-    ///
-    /// - Parameter body: Calls the middleware's `dispatch` function.
-    package func _dispatching(_ body: () -> Void) {
-        let context = ThreadContext.current
-        let saved = context.pendingCallSite
-        context.pendingCallSite = self
-        defer { context.pendingCallSite = saved }
-        body()
-    }
-
-    /// Takes the call site ``_dispatching(_:)`` set on this thread, if any.
-    static func takePending() -> CallSite? {
-        guard let context = ThreadContext.existing, let callSite = context.pendingCallSite else {
-            return nil
-        }
-        context.pendingCallSite = nil
-        return callSite
-    }
-
-    public static func == (lhs: CallSite, rhs: CallSite) -> Bool {
-        lhs.line == rhs.line && lhs.fileID.description == rhs.fileID.description
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(fileID.description)
-        hasher.combine(line)
     }
 }

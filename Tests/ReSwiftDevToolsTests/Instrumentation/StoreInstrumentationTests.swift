@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(ReSwiftInternal) @testable import ReSwift
+@testable import ReSwiftDevTools
 
 private struct Count: Equatable {
     var value = 0
@@ -32,6 +33,17 @@ private final class MeasurementLog: StoreInstrumentation {
     }
 
     var names: [String] { measurements.current.map(\.actionTypeName) }
+}
+
+/// A clock that moves only when the test advances it.
+private final class ManualClock: NanosecondClock, Sendable {
+    private let time = Locked<UInt64>(1_000)
+
+    func now() -> UInt64 { time.current }
+
+    func advance(_ nanoseconds: UInt64) {
+        time.withLock { $0 += nanoseconds }
+    }
 }
 
 private final class CountView: StoreSubscriber {
@@ -226,24 +238,84 @@ private final class CountingStore: Store<Count>, @unchecked Sendable {
         #expect(recorder.measurements.current.first?.origin.callSite?.description == "App/Input.swift:9")
     }
 
-    @Test func middlewareTimeLeavesOutNestedDispatches() {
+    @Test func eachPartIsTimedOnTheStoresClockAndMiddlewareTimeLeavesOutNestedDispatches() throws {
         let recorder = MeasurementLog()
-        let slowChild: Middleware<Count> = { dispatch, _ in
+        let clock = ManualClock()
+        // Each part of the work advances the clock by its own amount: the measurements must
+        // come out as exactly those amounts.
+        let timedMiddleware: Middleware<Count> = { dispatch, _ in
             { next in
                 { action in
-                    if action is Tally { usleep(100_000) }
-                    if action is Kickoff { dispatch(Tally()) }
+                    if action is Tally { clock.advance(100_000_000) }
+                    if action is Kickoff {
+                        clock.advance(3_000)
+                        dispatch(Tally())
+                        clock.advance(4_000)
+                    }
                     next(action)
                 }
             }
         }
-        let store = makeStore(recorder, middleware: [slowChild])
+        let store = Store<Count>(
+            reducer: { action, state in
+                clock.advance(action is Tally ? 20 : 10)
+                return countReducer(action: action, state: state)
+            }, state: Count(), middleware: [timedMiddleware], automaticallySkipsRepeats: false)
+        store.instrument(with: recorder, clock: clock)
+        let token = store.subscribe { _ in clock.advance(500) }
         store.dispatch(Kickoff())
         let measurements = recorder.measurements.current
-        #expect(measurements.map(\.actionTypeName) == ["Tally", "Kickoff"])
-        // The child's 100 ms sleep is its own middleware time, not its parent's.
-        #expect(measurements[0].middlewareNanoseconds >= 100_000_000)
-        #expect(measurements[1].middlewareNanoseconds < measurements[0].middlewareNanoseconds)
+        try #require(measurements.map(\.actionTypeName) == ["Tally", "Kickoff"])
+        let (child, parent) = (measurements[0], measurements[1])
+        // The child's 100 ms are its own middleware time, not its parent's.
+        #expect(child.middlewareNanoseconds == 100_000_000)
+        #expect(child.reducerNanoseconds == 20)
+        #expect(child.subscribers.map(\.nanoseconds) == [500])
+        #expect(parent.middlewareNanoseconds == 7_000)
+        #expect(parent.reducerNanoseconds == 10)
+        #expect(parent.subscribers.map(\.nanoseconds) == [500])
+        #expect(parent.totalNanoseconds == 7_510)
+        token.cancel()
+    }
+
+    @Test func aBatchOpenedByMiddlewareCountsItsNotificationInTheOuterAction() throws {
+        let recorder = MeasurementLog()
+        let clock = ManualClock()
+        let storeBox = Locked<Store<Count>?>(nil)
+        let batching: Middleware<Count> = { _, _ in
+            { next in
+                { action in
+                    if action is Kickoff, let store = storeBox.current {
+                        clock.advance(1_000)
+                        store.batch {
+                            store.dispatch(Tally())
+                            store.dispatch(Relabel())
+                        }
+                    }
+                    next(action)
+                }
+            }
+        }
+        let store = Store<Count>(
+            reducer: { action, state in
+                clock.advance(10)
+                return countReducer(action: action, state: state)
+            }, state: Count(), middleware: [batching], automaticallySkipsRepeats: false)
+        storeBox.withLock { $0 = store }
+        store.instrument(with: recorder, clock: clock)
+        let token = store.subscribe { _ in clock.advance(500) }
+        store.dispatch(Kickoff())
+        let measurements = recorder.measurements.current
+        try #require(measurements.map(\.actionTypeName) == ["Tally", "Relabel", "Kickoff"])
+        // The batched actions notify no one themselves.
+        #expect(measurements[0].subscribers.isEmpty && measurements[0].reducerNanoseconds == 10)
+        #expect(measurements[1].subscribers.isEmpty && measurements[1].reducerNanoseconds == 10)
+        // The batch's one notification, then Kickoff's own, both in Kickoff.
+        #expect(measurements[2].subscribers.map(\.nanoseconds) == [500, 500])
+        #expect(measurements[2].reducerNanoseconds == 10)
+        #expect(measurements[2].middlewareNanoseconds == 1_000)
+        token.cancel()
+        storeBox.withLock { $0 = nil }
     }
 
     @Test func dispatchesFromManyThreadsAreEachReportedOnce() {
