@@ -16,9 +16,9 @@ extension Subscription {
         // Fed by the store with nothing in between, the state's version tells the selector
         // whether it has read this state already.
         let version = self.version
-        let selected: Subscription<Selected> = derive(needsOldValues: false) { sink in
+        let selected: Subscription<Selected> = derive { sink in
             let last = SelectorDelivery<Selected>()
-            return { _, state in
+            return .newValues { state in
                 let reading =
                     if let version {
                         selector.reading(from: state, version: version(), after: last.generation)
@@ -31,7 +31,7 @@ extension Subscription {
             }
         }
         // A value equal to the previous one keeps its generation, which isn't delivered.
-        selected.repeatsSkipped = true
+        selected.skippingRepeats = { [unowned selected] in selected }
         return selected
     }
 }

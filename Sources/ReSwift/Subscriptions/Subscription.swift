@@ -37,9 +37,22 @@
 /// Subscriptions are driven by their store, which serializes all deliveries: an operator's
 /// closures are never run by two threads at once.
 public final class Subscription<State> {
+    // The operators are inlinable, and the few internals they name usable from inline: their
+    // steps are then specialized in the subscriber's module for the concrete types (the select
+    // bench row is 10× slower without), while the store's code stays its own.
+
     /// Takes this subscription's values (the previous one, if any, and the new one) and returns
     /// `false` once the subscriber at the end is gone.
+    @usableFromInline
     typealias Sink = (_ oldValue: State?, _ newValue: State) -> Bool
+
+    /// What a step takes from upstream: both values, or only the new ones (then no old value
+    /// is kept or made for it, which spares unspecialized code a look-up of `State?`'s type).
+    @usableFromInline
+    enum Feed {
+        case values(Sink)
+        case newValues((State) -> Bool)
+    }
 
     /// The function that receives each value (the old one, if any, and the new one) from upstream.
     ///
@@ -50,18 +63,22 @@ public final class Subscription<State> {
             guard observer != nil, let connect, let root else { return }
             root.tapped = { [self] isAlive in
                 connect(
-                    { old, new in
+                    .values { old, new in
                         self.observer?(old, new)
                         return isAlive()
-                    }, true)
+                    })
             }
         }
     }
 
-    /// Connects a sink to the store: returns the subscriber's node, which the store calls with
-    /// each state to feed `sink` with this subscription's values. The flag says whether the sink
-    /// reads old values. `nil` for a subscription that a custom operator feeds.
-    let connect: ((_ sink: @escaping Sink, _ needsOldValues: Bool) -> _AnySubscriptionNode)?
+    /// Connects a step to the store: returns the subscriber's node, which the store calls with
+    /// each state to feed the step with this subscription's values. `nil` for a subscription
+    /// that a custom operator feeds.
+    let connect: ((_ feed: Feed) -> _AnySubscriptionNode)?
+
+    /// Whether the store feeds this subscription (not a custom operator).
+    @usableFromInline
+    var isFedByTheStore: Bool { connect != nil }
 
     /// What the subscriptions derived from one store subscription share; `nil` for those that a
     /// custom operator feeds.
@@ -70,12 +87,14 @@ public final class Subscription<State> {
     /// The version of the state being delivered, for the subscription the store feeds directly.
     let version: (() -> UInt64)?
 
-    /// Whether repeated values are already dropped (a memoized selector's), so that an
-    /// `Equatable` ``skipRepeats()`` has nothing to compare.
-    var repeatsSkipped = false
+    /// What an `Equatable` ``skipRepeats()`` returns, when the operator before knows better than
+    /// comparing with `==` in unspecialized code: an `Equatable` select's specialized comparison,
+    /// or nothing to compare after a memoized selector, which drops repeats itself.
+    @usableFromInline
+    var skippingRepeats: (() -> Subscription<State>)?
 
     init(
-        connect: ((@escaping Sink, Bool) -> _AnySubscriptionNode)?, root: SubscriptionRoot?,
+        connect: ((Feed) -> _AnySubscriptionNode)?, root: SubscriptionRoot?,
         version: (() -> UInt64)? = nil
     ) {
         self.connect = connect
@@ -86,19 +105,9 @@ public final class Subscription<State> {
     /// The subscription to the whole state that the store hands a transform: its node calls
     /// the connected steps with each state, keeping the state before only when a step reads it.
     convenience init(store subscribers: _UnsafeSubscriberList, object: AnyObject?, selecting: Any.Type) {
-        let none: State? = nil
         self.init(
-            connect: { [weak object] sink, needsOldValues in
-                guard needsOldValues else {
-                    return _ClosureNode<State>(object: object, selecting: selecting) { state, _ in
-                        sink(none, state)
-                    }
-                }
-                // Keeping the state before makes the next change of the state copy what it changes.
-                let last = _LastValue<State>()
-                return _ClosureNode<State>(object: object, selecting: selecting) { state, _ in
-                    sink(last.exchange(state), state)
-                }
+            connect: { [weak object] feed in
+                _StepsNode(object: object, selecting: selecting, feed: feed)
             }, root: SubscriptionRoot(), version: { [unowned subscribers] in subscribers.version })
     }
 
@@ -114,23 +123,32 @@ public final class Subscription<State> {
     /// The subscription whose values `step` makes from this one's.
     ///
     /// - Parameters:
-    ///   - needsOldValues: Whether the step reads this subscription's old values.
-    ///   - step: Turns the derived subscription's sink into one that takes this subscription's
+    ///   - step: Turns the derived subscription's sink into what takes this subscription's
     ///     values; called once per subscriber.
+    @usableFromInline
     func derive<Value>(
-        needsOldValues: Bool, _ step: @escaping (@escaping Subscription<Value>.Sink) -> Sink
+        _ step: @escaping (@escaping Subscription<Value>.Sink) -> Feed
     ) -> Subscription<Value> {
         guard let connect else {
             // Fed by a custom operator: the step runs as each value arrives.
             return Subscription<Value> { forward in
-                let sink = step { old, new in
+                switch step({ old, new in
                     forward(old, new)
                     return true
+                }) {
+                case .values(let sink): self.observer = { old, new in _ = sink(old, new) }
+                case .newValues(let sink): self.observer = { _, new in _ = sink(new) }
                 }
-                self.observer = { old, new in _ = sink(old, new) }
             }
         }
-        return Subscription<Value>(connect: { sink, _ in connect(step(sink), needsOldValues) }, root: root)
+        return Subscription<Value>(
+            connect: { feed in
+                // Each step connects to the one before: the last step's feed is the subscriber's.
+                switch feed {
+                case .values(let sink): connect(step(sink))
+                case .newValues(let sink): connect(step { _, new in sink(new) })
+                }
+            }, root: root)
     }
 
     /// The subscriber's node for this subscription, derived from `store`'s states, delivering
@@ -139,7 +157,7 @@ public final class Subscription<State> {
     func node(from store: Subscription<some Any>, delivering deliver: @escaping (State) -> Bool)
         -> _AnySubscriptionNode?
     {
-        if let connect { return connect({ _, new in deliver(new) }, false) }
+        if let connect { return connect(.newValues(deliver)) }
         // A custom operator feeds this subscription through the observer it set upstream, on a
         // subscription the store feeds (the root's `tapped`).
         let isAlive = _LastValue<Bool>()
@@ -158,12 +176,24 @@ public final class Subscription<State> {
     ///
     /// - Parameter selector: Computes the part of the state to deliver.
     /// - Returns: A subscription to the selected values.
+    @inlinable
     public func select<Substate>(_ selector: @escaping (State) -> Substate) -> Subscription<Substate> {
-        derive(needsOldValues: false) { sink in
+        selectStep(selector)
+    }
+
+    /// The select step, for the `select` overloads.
+    @inlinable
+    func selectStep<Substate>(
+        _ selector: @escaping (State) -> Substate,
+        skippingRepeats isRepeat: @escaping (Substate, Substate) -> Bool = { _, _ in false }
+    ) -> Subscription<Substate> {
+        derive { sink in
             let last = _LastValue<Substate>()
-            return { _, new in
+            return .newValues { new in
                 let value = selector(new)
-                return sink(last.exchange(value), value)
+                let old = last.exchange(value)
+                if let old, isRepeat(old, value) { return true }
+                return sink(old, value)
             }
         }
     }
@@ -172,6 +202,7 @@ public final class Subscription<State> {
     ///
     /// - Parameter keyPath: The key path of the part of the state to deliver.
     /// - Returns: A subscription to the selected values.
+    @inlinable
     public func select<Substate>(_ keyPath: KeyPath<State, Substate>) -> Subscription<Substate> {
         select { $0[keyPath: keyPath] }
     }
@@ -184,11 +215,12 @@ public final class Subscription<State> {
     /// - Parameter isRepeat: Returns `true` when `newState` should be dropped because it repeats
     ///   `oldState`.
     /// - Returns: A subscription without the repeated values.
+    @inlinable
     public func skipRepeats(
         _ isRepeat: @escaping (_ oldState: State, _ newState: State) -> Bool
     ) -> Subscription<State> {
-        derive(needsOldValues: true) { sink in
-            { old, new in
+        derive { sink in
+            .values { old, new in
                 if let old, isRepeat(old, new) { return true }
                 return sink(old, new)
             }
@@ -201,6 +233,7 @@ public final class Subscription<State> {
     ///
     /// - Parameter when: Returns `true` to drop `newState`.
     /// - Returns: A subscription without the dropped values.
+    @inlinable
     public func skip(when: @escaping (_ oldState: State, _ newState: State) -> Bool) -> Subscription<State> {
         skipRepeats(when)
     }
@@ -211,6 +244,7 @@ public final class Subscription<State> {
     ///
     /// - Parameter when: Returns `true` to deliver `newState`.
     /// - Returns: A subscription with only the accepted values.
+    @inlinable
     public func only(when: @escaping (_ oldState: State, _ newState: State) -> Bool) -> Subscription<State> {
         skipRepeats { oldState, newState in !when(oldState, newState) }
     }
@@ -221,7 +255,37 @@ extension Subscription where State: Equatable {
     ///
     /// - Returns: A subscription without the repeated values.
     public func skipRepeats() -> Subscription<State> {
-        repeatsSkipped ? self : skipRepeats { $0 == $1 }
+        skippingRepeats?() ?? skipRepeats { $0 == $1 }
+    }
+}
+
+extension Subscription {
+    /// Derives a subscription to an `Equatable` part of the state.
+    ///
+    /// The selector runs once per value; the derived subscription passes the previously
+    /// selected value as the old one.
+    ///
+    /// - Parameter selector: Computes the part of the state to deliver.
+    /// - Returns: A subscription to the selected values.
+    @inlinable
+    public func select<Substate: Equatable>(_ selector: @escaping (State) -> Substate) -> Subscription<
+        Substate
+    > {
+        let selected = selectStep(selector)
+        // The skip that subscribing adds compares in this specialized code.
+        if isFedByTheStore {
+            selected.skippingRepeats = { self.selectStep(selector, skippingRepeats: ==) }
+        }
+        return selected
+    }
+
+    /// Derives a subscription to the `Equatable` value at a key path of the state.
+    ///
+    /// - Parameter keyPath: The key path of the part of the state to deliver.
+    /// - Returns: A subscription to the selected values.
+    @inlinable
+    public func select<Substate: Equatable>(_ keyPath: KeyPath<State, Substate>) -> Subscription<Substate> {
+        select { $0[keyPath: keyPath] }
     }
 }
 
@@ -230,4 +294,26 @@ final class SubscriptionRoot {
     /// Connects the subscription whose ``Subscription/observer`` a custom operator set, given
     /// whether the subscriber is still there.
     var tapped: ((_ isAlive: @escaping () -> Bool) -> _AnySubscriptionNode)?
+}
+
+/// The node of a subscriber to a derived subscription: feeds the connected steps each state.
+final class _StepsNode<State>: _SubscriptionNode<State> {
+    /// The steps, called straight from the stored closure (reading it through an optional or
+    /// an enum would retain it, or look up a generic type, for each state).
+    let steps: (State) -> Bool
+
+    init(object: AnyObject?, selecting: Any.Type, feed: Subscription<State>.Feed) {
+        switch feed {
+        case .newValues(let steps): self.steps = steps
+        case .values(let steps):
+            // Keeping the state before makes the next change of the state copy what it changes.
+            let last = _LastValue<State>()
+            self.steps = { state in steps(last.exchange(state), state) }
+        }
+        super.init(object: object, selecting: selecting)
+    }
+
+    override func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
+        steps(state)
+    }
 }

@@ -294,11 +294,18 @@ final class _ClosureNode<State>: _SubscriptionNode<State> {
 /// The last value a step of a subscription produced (see ``Subscription``).
 ///
 /// Read and written without a dynamic exclusivity check: the store never runs a subscription
-/// on two threads at once (it holds its lock).
+/// on two threads at once (it holds its lock). Usable from inline: the subscription operators'
+/// steps, specialized in the subscriber's module, keep their last values in it.
+@usableFromInline
 final class _LastValue<Value> {
+    @usableFromInline
     @exclusivity(unchecked) var value: Value?
 
+    @inlinable
+    init() {}
+
     /// Keeps `value` as the last one and returns the one before.
+    @inlinable
     func exchange(_ value: Value) -> Value? {
         let previous = self.value
         self.value = value
