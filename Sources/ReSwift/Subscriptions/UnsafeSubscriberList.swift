@@ -291,6 +291,28 @@ final class _ClosureNode<State>: _SubscriptionNode<State> {
     }
 }
 
+/// The node of a subscriber to a derived subscription: feeds the connected steps each state.
+final class _StepsNode<State>: _SubscriptionNode<State> {
+    /// The steps, called straight from the stored closure (reading it through an optional or
+    /// an enum would retain it, or look up a generic type, for each state).
+    let steps: (State) -> Bool
+
+    init(object: AnyObject?, selecting: Any.Type, feed: Subscription<State>.Feed) {
+        switch feed {
+        case .newValues(let steps): self.steps = steps
+        case .values(let steps):
+            // Keeping the state before makes the next change of the state copy what it changes.
+            let last = _LastValue<State>()
+            self.steps = { state in steps(last.exchange(state), state) }
+        }
+        super.init(object: object, selecting: selecting)
+    }
+
+    override func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
+        steps(state)
+    }
+}
+
 /// The last value a step of a subscription produced (see ``Subscription``).
 ///
 /// Read and written without a dynamic exclusivity check: the store never runs a subscription
