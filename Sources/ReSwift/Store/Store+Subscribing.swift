@@ -82,12 +82,7 @@ extension Store {
     /// - Parameter onNewState: Called with each state, on the dispatching thread.
     /// - Returns: The token that keeps the subscription alive.
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
-        _token(
-            for: _add(
-                _ClosureNode(object: nil, selecting: State.self) { state, _ in
-                    onNewState(state)
-                    return true
-                }))
+        _token(for: _add(_CallbackNode(onNewState)))
     }
 
     /// Subscribes a closure to a transformed subscription.

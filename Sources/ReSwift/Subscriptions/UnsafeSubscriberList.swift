@@ -313,6 +313,22 @@ final class _StepsNode<State>: _SubscriptionNode<State> {
     }
 }
 
+/// The node of a closure subscribed to the whole state, which it calls straight from the stored
+/// closure (the closure subscriptions' fast path).
+final class _CallbackNode<State>: _SubscriptionNode<State> {
+    let callback: (State) -> Void
+
+    init(_ callback: @escaping (State) -> Void) {
+        self.callback = callback
+        super.init(object: nil, selecting: State.self)
+    }
+
+    override func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
+        callback(state)
+        return true
+    }
+}
+
 /// The last value a step of a subscription produced (see ``Subscription``).
 ///
 /// Read and written without a dynamic exclusivity check: the store never runs a subscription
