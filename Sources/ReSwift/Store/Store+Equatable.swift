@@ -7,7 +7,6 @@ extension Store where State: Equatable {
     ///
     /// - Parameter subscriber: The object to notify.
     /// - Complexity: O(1) amortized.
-    @inlinable
     public func subscribe<S: StoreSubscriber>(_ subscriber: S)
     where S.StoreSubscriberStateType == State {
         if _isSubclass {
@@ -27,7 +26,6 @@ extension Store where State: Equatable {
     ///
     /// - Parameter onNewState: Called with each state, on the dispatching thread.
     /// - Returns: The token that keeps the subscription alive.
-    @inlinable
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
         return _token(
@@ -44,7 +42,6 @@ extension Store where State: Equatable {
 extension Store where State: Equatable {
     /// The `Equatable`-state `subscribe(_:)` of a subclass, which goes through the transform
     /// overloads the subclass may override, as ReSwift 6.1's does.
-    @usableFromInline
     func _subscribeThroughTransform<S: StoreSubscriber>(_ subscriber: S)
     where S.StoreSubscriberStateType == State {
         if subscriptionsAutomaticallySkipRepeats {

@@ -1,12 +1,8 @@
-// The subscribe functions are inlinable so that the closures they create are specialized in the
-// subscriber's module for the concrete state and subscriber types; see `_SubscriptionNode`.
-
 extension Store {
     // MARK: Object subscribers (the open methods are in Store.swift)
 
     /// Subscribes an object to the subscription `transform` derives from the whole state (the
     /// whole state for a `nil` transform).
-    @usableFromInline
     func _subscribeObject<SelectedState, S: StoreSubscriber>(
         _ subscriber: S, skippingRepeats: Bool,
         transform: ((Subscription<State>) -> Subscription<SelectedState>)?
@@ -15,7 +11,6 @@ extension Store {
     }
 
     /// `_subscribeObject` for an `Equatable` selection, which skips repeats when asked.
-    @usableFromInline
     func _subscribeObject<SelectedState: Equatable, S: StoreSubscriber>(
         _ subscriber: S, skippingRepeats: Bool,
         transform: ((Subscription<State>) -> Subscription<SelectedState>)?
@@ -29,7 +24,7 @@ extension Store {
     private func _subscribeObject<SelectedState, S: StoreSubscriber>(
         _ subscriber: S, transform: (Subscription<State>) -> Subscription<SelectedState>
     ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribe(_NodeInfo(object: subscriber, selecting: SelectedState.self), transform: transform) {
+        _subscribe(subscriber, selecting: SelectedState.self, transform: transform) {
             [weak subscriber] selected in
             guard let subscriber else { return false }
             subscriber.newState(state: selected)
@@ -86,14 +81,8 @@ extension Store {
     ///
     /// - Parameter onNewState: Called with each state, on the dispatching thread.
     /// - Returns: The token that keeps the subscription alive.
-    @inlinable
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
-        _token(
-            for: _add(
-                _ClosureNode(object: nil, selecting: State.self) { state, _ in
-                    onNewState(state)
-                    return true
-                }))
+        _token(for: _add(_CallbackNode(onNewState)))
     }
 
     /// Subscribes a closure to a transformed subscription.
@@ -108,13 +97,12 @@ extension Store {
     ///   - transform: Derives the subscription the closure receives.
     ///   - onNewState: Called with each value that passes the transform.
     /// - Returns: The token that keeps the subscription alive.
-    @inlinable
     public func subscribe<SelectedState>(
         transform: (Subscription<State>) -> Subscription<SelectedState>,
         _ onNewState: @escaping (SelectedState) -> Void
     ) -> SubscriptionToken {
         _token(
-            for: _subscribe(_NodeInfo(object: nil, selecting: SelectedState.self), transform: transform) {
+            for: _subscribe(nil, selecting: SelectedState.self, transform: transform) {
                 onNewState($0)
                 return true
             })
@@ -127,13 +115,12 @@ extension Store {
     ///   - transform: Derives the subscription the closure receives.
     ///   - onNewState: Called with each value that passes the transform.
     /// - Returns: The token that keeps the subscription alive.
-    @inlinable
     public func subscribe<SelectedState: Equatable>(
         transform: (Subscription<State>) -> Subscription<SelectedState>,
         _ onNewState: @escaping (SelectedState) -> Void
     ) -> SubscriptionToken {
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
-        let node = _subscribe(_NodeInfo(object: nil, selecting: SelectedState.self)) { root in
+        let node = _subscribe(nil, selecting: SelectedState.self) { root in
             let selected = transform(root)
             return skipsRepeats ? selected.skipRepeats() : selected
         } deliver: {
@@ -147,21 +134,19 @@ extension Store {
 
     /// Makes the node of the subscription `transform` derives, delivering to `deliver`, and adds
     /// it.
-    @inlinable
     @discardableResult
     func _subscribe<SelectedState>(
-        _ node: _NodeInfo, transform: (Subscription<State>) -> Subscription<SelectedState>,
+        _ object: AnyObject?, selecting: Any.Type,
+        transform: (Subscription<State>) -> Subscription<SelectedState>,
         deliver: @escaping (SelectedState) -> Bool
     ) -> _SubscriptionNode<State> {
-        let context = _SubscriptionContext()
-        let root = Subscription<State>(storeContext: context)
-        let made = transform(root)._node(node, context: context) { _, value in deliver(value) }
+        let root = Subscription<State>(store: core.subscribers, object: object, selecting: selecting)
+        // A custom operator that never took values from upstream has nothing to deliver.
+        let made =
+            transform(root).node(from: root, delivering: deliver)
+            ?? _ClosureNode<State>(object: object, selecting: selecting) { _, _ in true }
         // A transform can only derive from the root subscription it was given, whose nodes
         // take this store's states.
-        guard let made else {
-            // A custom operator that never took values from upstream: nothing to deliver.
-            return _add(_ClosureNode<State>(node) { _, _ in true })
-        }
         guard let made = made as? _SubscriptionNode<State> else {
             preconditionFailure("Internal inconsistency: a subscription's node takes another state")
         }
@@ -170,7 +155,6 @@ extension Store {
 
     /// Appends a subscriber's node, replacing the same object's earlier node, and delivers the
     /// current state to it.
-    @usableFromInline
     @discardableResult
     func _add(_ node: _SubscriptionNode<State>) -> _SubscriptionNode<State> {
         core.lock.withLock { core.subscribers.add(node, delivering: core.lockedState) }
@@ -178,7 +162,6 @@ extension Store {
     }
 
     /// Creates the token that removes a closure subscription's node.
-    @usableFromInline
     func _token(for node: _SubscriptionNode<State>) -> SubscriptionToken {
         SubscriptionToken { [weak self, weak node] in
             guard let self, let node else { return }
@@ -193,12 +176,9 @@ extension Store {
 // `newState` directly: the frame right below the delivery loop's.
 
 /// The node of an object subscribed to the whole state.
-// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
-@usableFromInline
 final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
     weak var subscriber: S?
 
-    @usableFromInline
     init(_ subscriber: S) {
         self.subscriber = subscriber
         super.init(object: subscriber, selecting: S.StoreSubscriberStateType.self)
@@ -216,16 +196,12 @@ final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscr
 /// The node of an object subscribed to the whole state that skips repeated states. `isEqual` is
 /// always the store's `==` on its state, which is why the nodes of one notification can share
 /// one comparison (see `_UnsafeSubscriberList.repeatsPrevious(_:isEqual:)`).
-// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
-@usableFromInline
 final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
-    @usableFromInline
     typealias State = S.StoreSubscriberStateType
 
     weak var subscriber: S?
     let isEqual: (State, State) -> Bool
 
-    @usableFromInline
     init(_ subscriber: S, isEqual: @escaping (State, State) -> Bool) {
         self.subscriber = subscriber
         self.isEqual = isEqual

@@ -26,7 +26,6 @@ open class Store<State>: StoreType, @unchecked Sendable {
 
     /// Whether this store is a subclass's: then every subscription goes through the open
     /// subscribing methods, which it may override, as in ReSwift.
-    @usableFromInline
     private(set) var _isSubclass = false
 
     /// The current state: the result of the most recently reduced action. Safe to read from

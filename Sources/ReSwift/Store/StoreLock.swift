@@ -13,8 +13,6 @@
 /// Recursive, so that middleware, thunks and subscribers can dispatch and subscribe from the
 /// dispatching thread. Debug builds track the owner, so that code that needs the lock asserts it
 /// (``assertHeld(_:)``) instead of saying so in a comment.
-// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
-@usableFromInline
 final class _StoreLock: @unchecked Sendable {
     // @unchecked Sendable: `owner` and `depth` are written only by the thread holding `mutex`.
 

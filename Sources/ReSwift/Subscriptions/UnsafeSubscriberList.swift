@@ -18,8 +18,6 @@
 /// Not generic, so that the store's unspecialized code works on concrete arrays and
 /// dictionaries; only delivering knows the state's type, and it casts each node to its
 /// `_SubscriptionNode<State>` (every node of a store takes that store's state).
-// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
-@usableFromInline
 final class _UnsafeSubscriberList {
     // Every property is used only by the thread holding `lock`, which makes each access
     // exclusive: no dynamic exclusivity checks.
@@ -54,7 +52,6 @@ final class _UnsafeSubscriberList {
 
     /// A number no other state of any store in the process has: what a memoized selector
     /// remembers a state by, so that the subscribers of one state read its inputs once.
-    @usableFromInline
     @exclusivity(unchecked) private(set) var version: UInt64 = 0
 
     /// The state delivered last (a `PreviousState<State>`), kept only while a subscriber needs
@@ -89,7 +86,6 @@ final class _UnsafeSubscriberList {
 
     /// Whether `state` equals the state delivered before it, by `isEqual` (the state's `==`).
     /// The subscribers of one notification share one comparison.
-    @usableFromInline
     func repeatsPrevious<State>(_ state: State, isEqual: (State, State) -> Bool) -> Bool {
         lock.assertHeld()
         guard !isFirstDelivery, let previous else { return false }
@@ -233,14 +229,11 @@ final class _UnsafeSubscriberList {
 }
 
 /// One subscriber in a store's list, as the list sees it.
-// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
-@usableFromInline
 class _AnySubscriptionNode {
     /// The node's position in the list, or `-1` once it was removed.
     final var index = -1
 
     /// The subscriber object's identity, for subscriptions made with an object.
-    @usableFromInline
     final let objectID: ObjectIdentifier?
 
     /// The subscriber, by type, for instrumentation.
@@ -250,7 +243,6 @@ class _AnySubscriptionNode {
     /// (``_UnsafeSubscriberList/repeatsPrevious(_:isEqual:)``), so the list must keep it.
     final let comparesWithPrevious: Bool
 
-    @usableFromInline
     init(object: AnyObject?, selecting: Any.Type, comparesWithPrevious: Bool) {
         objectID = object.map(ObjectIdentifier.init)
         kind = object.map { .object(type(of: $0)) } ?? .closure(selecting: selecting)
@@ -259,13 +251,7 @@ class _AnySubscriptionNode {
 }
 
 /// One subscriber in a store's list, taking the store's states.
-///
-/// Made by the inlinable subscribe functions in the subscriber's module, where the state's and
-/// the subscriber's types are known, so that delivering is specialized code.
-// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
-@usableFromInline
 class _SubscriptionNode<State>: _AnySubscriptionNode {
-    @usableFromInline
     override init(object: AnyObject?, selecting: Any.Type, comparesWithPrevious: Bool = false) {
         super.init(object: object, selecting: selecting, comparesWithPrevious: comparesWithPrevious)
     }
@@ -273,7 +259,6 @@ class _SubscriptionNode<State>: _AnySubscriptionNode {
     /// Delivers a state.
     ///
     /// - Returns: `false` when the subscriber is gone and the node should be removed.
-    @usableFromInline
     func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
         preconditionFailure("Internal inconsistency: \(type(of: self)) has no way to deliver states")
     }
@@ -286,13 +271,9 @@ final class PreviousState<State> {
 }
 
 /// A node that delivers states through a closure.
-// Underscored: @usableFromInline, so clients' inlined code names it; the underscore says it is no API.
-@usableFromInline
 final class _ClosureNode<State>: _SubscriptionNode<State> {
-    @usableFromInline
     let body: (State, _UnsafeSubscriberList) -> Bool
 
-    @inlinable
     init(
         object: AnyObject?, selecting: Any.Type, comparesWithPrevious: Bool = false,
         deliver body: @escaping (State, _UnsafeSubscriberList) -> Bool
@@ -301,9 +282,68 @@ final class _ClosureNode<State>: _SubscriptionNode<State> {
         super.init(object: object, selecting: selecting, comparesWithPrevious: comparesWithPrevious)
     }
 
-    @inlinable
     override func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
         body(state, list)
+    }
+}
+
+/// The node of a subscriber to a derived subscription: feeds the connected steps each state.
+final class _StepsNode<State>: _SubscriptionNode<State> {
+    /// The steps, called straight from the stored closure (reading it through an optional or
+    /// an enum would retain it, or look up a generic type, for each state).
+    let steps: (State) -> Bool
+
+    init(object: AnyObject?, selecting: Any.Type, feed: Subscription<State>.Feed) {
+        switch feed {
+        case .newValues(let steps): self.steps = steps
+        case .values(let steps):
+            // Keeping the state before makes the next change of the state copy what it changes.
+            let last = _LastValue<State>()
+            self.steps = { state in steps(last.exchange(state), state) }
+        }
+        super.init(object: object, selecting: selecting)
+    }
+
+    override func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
+        steps(state)
+    }
+}
+
+/// The node of a closure subscribed to the whole state, which it calls straight from the stored
+/// closure (the closure subscriptions' fast path).
+final class _CallbackNode<State>: _SubscriptionNode<State> {
+    let callback: (State) -> Void
+
+    init(_ callback: @escaping (State) -> Void) {
+        self.callback = callback
+        super.init(object: nil, selecting: State.self)
+    }
+
+    override func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
+        callback(state)
+        return true
+    }
+}
+
+/// The last value a step of a subscription produced (see ``Subscription``).
+///
+/// Read and written without a dynamic exclusivity check: the store never runs a subscription
+/// on two threads at once (it holds its lock). Usable from inline: the subscription operators'
+/// steps, specialized in the subscriber's module, keep their last values in it.
+@usableFromInline
+final class _LastValue<Value> {
+    @usableFromInline
+    @exclusivity(unchecked) var value: Value?
+
+    @inlinable
+    init() {}
+
+    /// Keeps `value` as the last one and returns the one before.
+    @inlinable
+    func exchange(_ value: Value) -> Value? {
+        let previous = self.value
+        self.value = value
+        return previous
     }
 }
 
