@@ -12,6 +12,7 @@ extension Subscription {
     ///
     /// - Parameter selector: The selector, shared with any number of other subscriptions.
     /// - Returns: A subscription to the selector's values.
+    @inlinable
     public func select<Selected>(_ selector: MemoizedSelector<State, Selected>) -> Subscription<Selected> {
         // Fed by the store with nothing in between, the state's version tells the selector
         // whether it has read this state already.
@@ -39,11 +40,17 @@ extension Subscription {
 /// What a subscription made with a selector delivered last.
 ///
 /// The store never runs a subscription's steps on two threads at once.
+@usableFromInline
 final class SelectorDelivery<Value> {
     /// The generation last delivered (0 before the first delivery), and its value.
+    @usableFromInline
     var last: (generation: UInt64, value: Value?) = (0, nil)
 
     /// The generation last delivered; 0 before the first delivery.
+    @inlinable
+    init() {}
+
+    @inlinable
     var generation: UInt64 { last.generation }
 
     /// Records `reading` as delivered, unless its value is equal to the one delivered last.
@@ -54,6 +61,7 @@ final class SelectorDelivery<Value> {
     /// back the value delivered last: with `equality`, that one is compared.
     ///
     /// - Returns: Whether to deliver `reading`, and the value delivered before it, if any.
+    @inlinable
     func take(
         _ reading: SelectorReading<Value>, equality: ((Value, Value) -> Bool)?
     ) -> (isNew: Bool, previous: Value?) {

@@ -85,6 +85,7 @@ public final class Subscription<State> {
     let root: SubscriptionRoot?
 
     /// The version of the state being delivered, for the subscription the store feeds directly.
+    @usableFromInline
     let version: (() -> UInt64)?
 
     /// What an `Equatable` ``skipRepeats()`` returns, when the operator before knows better than
