@@ -29,7 +29,7 @@ import ReSwift
 ///   one flag (set while an instrumentation, a call site or a traced action is present) and goes
 ///   on as before.
 /// - **Call sites.** The store offers a way to dispatch that records `#fileID` and `#line` (as a
-///   ``CallSite``) while code that overrides ReSwift 6.1's `open func dispatch(_ action:)` still
+///   `CallSite`) while code that overrides ReSwift 6.1's `open func dispatch(_ action:)` still
 ///   compiles; a dispatch made that way carries its call site in ``DispatchOrigin/callSite``.
 /// - **Parents.** An action dispatched while the store runs another action's middleware on the
 ///   same thread has ``DispatchParent/middleware(_:)`` as its parent; one deferred from
