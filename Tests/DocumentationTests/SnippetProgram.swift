@@ -75,7 +75,7 @@
         }
 
         /// The object files of the modules `source` imports and of the modules they import, as
-        /// the build left them (`<Module>.build/*.o`, beside the Modules folder). What a module
+        /// the build made them (`<Module>.build`, beside the Modules folder; see `builtObjects`). What a module
         /// imports is read from the dependency files (`.d`) its compilation wrote.
         static func objects(for source: String, besides modules: URL) -> [URL] {
             let build = modules.deletingLastPathComponent()
@@ -91,9 +91,9 @@
                 found.insert(module)
                 let folder = build.appendingPathComponent("\(module).build")
                 guard let names = try? files.contentsOfDirectory(atPath: folder.path) else { continue }
+                objects += builtObjects(inModuleFolder: folder)
                 for name in names.sorted() {
                     let url = folder.appendingPathComponent(name)
-                    if name.hasSuffix(".o") { objects.append(url) }
                     guard name.hasSuffix(".d"), let text = try? String(contentsOf: url, encoding: .utf8)
                     else {
                         continue

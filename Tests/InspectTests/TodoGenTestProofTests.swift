@@ -81,10 +81,9 @@ enum GeneratedTestBuild {
         var objects: [String] = []
         for directory in try FileManager.default.contentsOfDirectory(atPath: bin.path)
         where directory.hasSuffix(".build") && !directory.hasSuffix("Tests.build") {
-            let path = bin.appendingPathComponent(directory).path
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            where file.hasSuffix(".o") && file != "main.swift.o" {
-                objects.append(path + "/" + file)
+            for object in builtObjects(inModuleFolder: bin.appendingPathComponent(directory))
+            where object.lastPathComponent != "main.swift.o" {
+                objects.append(object.path)
             }
         }
         let archive = folder + "/libpackage.a"

@@ -81,3 +81,24 @@ private func productDirectories() -> [URL] {
     }
     return result
 }
+
+/// The object files a module's last build made, in its build folder (`<Module>.build`).
+///
+/// A Swift module's folder keeps the objects of sources that were since moved or deleted, so
+/// linking every `.o` there can define a symbol twice; the compiler's output file map names the
+/// objects of the sources the module has now. A folder without one (a C module) gives its `.o`
+/// files.
+///
+/// - Parameter folder: The module's build folder.
+/// - Returns: The objects' URLs, sorted; empty when the folder can't be read.
+public func builtObjects(inModuleFolder folder: URL) -> [URL] {
+    let map = folder.appendingPathComponent("output-file-map.json")
+    if let data = try? Data(contentsOf: map),
+        let entries = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    {
+        let objects = entries.values.compactMap { ($0 as? [String: Any])?["object"] as? String }
+        return objects.sorted().map { URL(fileURLWithPath: $0) }
+    }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".o") }.sorted().map { folder.appendingPathComponent($0) }
+}

@@ -16,6 +16,28 @@ import Testing
         }
     }
 
+    @Test func aModulesObjectsAreThoseOfItsCurrentSourcesNotOnesLeftByMovedFiles() throws {
+        let folder = try TemporaryDirectory(prefix: "built-objects")
+        for name in ["Kept.swift.o", "Moved.swift.o", "Kept.d"] {
+            try Data().write(to: folder.file(name))
+        }
+        let map: [String: Any] = [
+            "": ["swift-dependencies": folder.file("primary.swiftdeps").path],
+            "/src/Kept.swift": [
+                "object": folder.file("Kept.swift.o").path, "dependencies": folder.file("Kept.d").path,
+            ],
+        ]
+        try JSONSerialization.data(withJSONObject: map).write(to: folder.file("output-file-map.json"))
+        #expect(builtObjects(inModuleFolder: folder.url).map(\.lastPathComponent) == ["Kept.swift.o"])
+
+        // A C module's folder has no output file map: its objects are the .o files there.
+        try FileManager.default.removeItem(at: folder.file("output-file-map.json"))
+        #expect(
+            builtObjects(inModuleFolder: folder.url).map(\.lastPathComponent) == [
+                "Kept.swift.o", "Moved.swift.o",
+            ])
+    }
+
     @Test func runProductCapturesStatusAndStreams() throws {
         let run = try runProduct("pty-echo-fixture", environment: ["NO_COLOR": "1"])
         #expect(run.status == 2)
