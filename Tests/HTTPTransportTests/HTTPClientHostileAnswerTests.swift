@@ -26,8 +26,9 @@ struct HTTPClientHostileAnswerTests {
     }
 
     @Test func anAnswerThatIsNotHTTPIsSaidToBeNotHTTP() async throws {
-        let server = try LoopbackRawServer(reply: Data("SSH-2.0-OpenSSH_9.6\r\nProtocol mismatch.\n".utf8))
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.setResponse(.notHTTP(Data("SSH-2.0-OpenSSH_9.6\r\nProtocol mismatch.\n".utf8)), for: "/search")
         let error = try await failure(server.baseURL.appendingPathComponent("search"))
         #expect(error?.kind == .badResponse)
         #expect(error?.description == "the server's answer was not HTTP")

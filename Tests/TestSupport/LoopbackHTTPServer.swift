@@ -46,6 +46,8 @@ public final class LoopbackHTTPServer: Sendable {
         public var closesWithoutResponse: Bool
         /// Keep the connection open without answering until the client closes it or the server stops.
         public var neverAnswers: Bool
+        /// Bytes sent as they are in place of an HTTP answer (no status line, headers or body).
+        public var rawReply: Data?
 
         /// Creates a response.
         public init(
@@ -57,6 +59,7 @@ public final class LoopbackHTTPServer: Sendable {
             self.delay = delay
             self.closesWithoutResponse = false
             self.neverAnswers = false
+            self.rawReply = nil
         }
 
         /// A UTF-8 text body.
@@ -90,6 +93,22 @@ public final class LoopbackHTTPServer: Sendable {
         /// A redirect to `location` (absolute or relative), with status 302 unless told.
         public static func redirect(to location: String, status: Int = 302) -> Response {
             Response(status: status, headers: ["Location": location])
+        }
+
+        /// An answer that isn't HTTP at all: `bytes` as they are, then the connection closes (for
+        /// testing what a client says of a server that speaks another protocol).
+        public static func notHTTP(_ bytes: Data) -> Response {
+            var response = Response()
+            response.rawReply = bytes
+            return response
+        }
+
+        /// This response with one more header line of `bytes` bytes (`X-Padding: aaa…`), for
+        /// testing what a client says of headers larger than it accepts.
+        public func withHeaderPadding(bytes: Int) -> Response {
+            var padded = self
+            padded.headers["X-Padding"] = String(repeating: "a", count: bytes)
+            return padded
         }
 
         /// This response, sent after `seconds`.
@@ -336,6 +355,10 @@ private final class Core: Sendable {
         }
         if resolved.neverAnswers { waitForClose(connection) }
         guard !resolved.closesWithoutResponse, !resolved.neverAnswers, !isStopped else { return }
+        if let raw = resolved.rawReply {
+            Self.sendAll(connection, raw)
+            return
+        }
         var head = "HTTP/1.1 \(resolved.status) \(HTTPStatus.reasonPhrase(for: resolved.status))\r\n"
         var headers = resolved.headers
         headers["Content-Length"] = String(resolved.body.count)

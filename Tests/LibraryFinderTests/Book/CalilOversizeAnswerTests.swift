@@ -38,8 +38,9 @@ import Testing
     }
 
     @Test func aReplyThatIsNotHTTPIsSaidToBeNotHTTP() async throws {
-        let server = try LoopbackRawServer(reply: Data("SSH-2.0-OpenSSH_9.6\r\n".utf8))
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.setResponse(.notHTTP(Data("SSH-2.0-OpenSSH_9.6\r\n".utf8)), for: "/check")
         let error = await thrownError(CalilError.self) {
             try await client(server.baseURL).poll(session: "s1", timeout: 5)
         }

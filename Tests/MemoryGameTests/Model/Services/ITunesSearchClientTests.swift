@@ -109,8 +109,9 @@ import Testing
     /// A server that answers with something other than HTTP was reported as unreachable (and
     /// before that as a bad URL): it answered, and the reply is what was wrong.
     @Test func aReplyThatIsNotHTTPIsSaidToBeUnusableNotUnreachable() async throws {
-        let server = try LoopbackRawServer(reply: Data("SSH-2.0-OpenSSH_9.6\r\n".utf8))
+        let server = try LoopbackHTTPServer()
         defer { server.stop() }
+        server.setResponse(.notHTTP(Data("SSH-2.0-OpenSSH_9.6\r\n".utf8)), for: "/search")
         let client = ITunesSearchClient(baseURL: server.baseURL, timeout: 5)
         let error = await thrownError(AlbumSourceError.self) { try await client.albums(for: .rock) }
         #expect(
