@@ -38,9 +38,11 @@ package.targets += [
         name: "ReSwiftTests",
         dependencies: ["ReSwift", "ReSwiftDevTools", "TestSupport", "store-deferral-fixture"],
         path: "Tests/ReSwiftTests"),
-    // Test-only: subscribers that dispatch from newState, in a process a failed precondition can end.
+    // Test-only: subscribers that dispatch from newState (the store's own, the DevTools
+    // instrumentation's and logger's, a routable's), in a process a failed precondition can end.
     .executableTarget(
-        name: "store-deferral-fixture", dependencies: ["ReSwift"], path: "Tests/Fixtures/StoreDeferral"),
+        name: "store-deferral-fixture", dependencies: ["ReSwift", "ReSwiftDevTools", "ReSwiftRouter"],
+        path: "Tests/Fixtures/StoreDeferral"),
     // Code in ReSwift 6.1's shape (store subclasses, generic StoreType code, custom stores), in
     // Swift 5 mode as ReSwift 6.1's users write it.
     .testTarget(
@@ -69,7 +71,7 @@ package.targets += [
     .target(name: "ReSwiftRouter", dependencies: ["ReSwift"], path: "Sources/ReSwiftRouter"),
     .testTarget(
         name: "ReSwiftRouterTests",
-        dependencies: ["ReSwiftRouter", "ReSwift", "TestSupport"],
+        dependencies: ["ReSwiftRouter", "ReSwift", "TestSupport", "store-deferral-fixture"],
         path: "Tests/ReSwiftRouterTests"
     ),
 ]
@@ -141,7 +143,7 @@ package.targets += [
     ),
     .testTarget(
         name: "ReSwiftDevToolsTests",
-        dependencies: ["ReSwiftDevTools", "ReSwiftDiff", "ReSwift", "TestSupport"],
+        dependencies: ["ReSwiftDevTools", "ReSwiftDiff", "ReSwift", "TestSupport", "store-deferral-fixture"],
         path: "Tests/ReSwiftDevToolsTests"
     ),
 ]

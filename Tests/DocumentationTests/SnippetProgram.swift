@@ -47,19 +47,41 @@
 
         /// Builds the program and runs it in `folder` (its `TMPDIR` too), with a deadline.
         ///
+        /// - Parameters:
+        ///   - folder: Where it is built and runs.
+        ///   - environment: Variables added to the test process's.
+        ///   - timeout: Seconds after which the program is killed and the call throws.
         /// - Returns: How it ended and what it printed.
         /// - Throws: ``TestSupportError`` with the compiler's output when it doesn't build.
-        func run(in folder: TemporaryDirectory, timeout: TimeInterval = 60) throws -> ProductRun {
+        func run(
+            in folder: TemporaryDirectory, environment: [String: String] = [:], timeout: TimeInterval = 60
+        ) throws -> ProductRun {
+            let executable = try build(in: folder)
+            var variables = ProcessInfo.processInfo.environment
+            variables["TMPDIR"] = folder.path
+            variables.merge(environment) { _, new in new }
+            return try runProgram(
+                executable, name: "\(document.relativePath), program \(index)", environment: variables,
+                workingDirectory: folder.url, timeout: timeout)
+        }
+
+        /// Builds the program in `folder`.
+        ///
+        /// - Returns: The executable.
+        /// - Throws: ``TestSupportError`` with the compiler's output when it doesn't build.
+        func build(in folder: TemporaryDirectory) throws -> URL {
             let main = folder.file("main.swift")
             let source = try source()
             try Data(source.utf8).write(to: main)
             let executable = folder.file("snippets")
             let modules = try SwiftSnippetCompiler.modulesDirectory()
             let cache = try TemporaryDirectory(prefix: "reswift-module-cache")
+            let dependencies = Self.dependencies(of: source, besides: modules)
             let build = try runProgram(
                 try SwiftSnippetCompiler.swiftc(),
                 arguments: ["-swift-version", "6", "-I", modules.path, "-module-cache-path", cache.path]
-                    + Self.objects(for: source, besides: modules).map(\.path)
+                    + dependencies.objects.map(\.path)
+                    + dependencies.moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
                     + [main.path, "-o", executable.path],
                 timeout: 300)
             guard build.status == 0 else {
@@ -67,17 +89,16 @@
                     "\(document.relativePath), program \(index), didn't build:\n"
                         + build.standardError + build.standardOutput)
             }
-            var environment = ProcessInfo.processInfo.environment
-            environment["TMPDIR"] = folder.path
-            return try runProgram(
-                executable, name: "\(document.relativePath), program \(index)", environment: environment,
-                workingDirectory: folder.url, timeout: timeout)
+            return executable
         }
 
         /// The object files of the modules `source` imports and of the modules they import, as
-        /// the build made them (`<Module>.build`, beside the Modules folder; see `builtObjects`). What a module
-        /// imports is read from the dependency files (`.d`) its compilation wrote.
-        static func objects(for source: String, besides modules: URL) -> [URL] {
+        /// the build made them (`<Module>.build`, beside the Modules folder; see `builtObjects`),
+        /// and the module maps of the C modules among them. What a module imports is read from
+        /// the dependency files (`.d`) its compilation wrote.
+        static func dependencies(
+            of source: String, besides modules: URL
+        ) -> (objects: [URL], moduleMaps: [URL]) {
             let build = modules.deletingLastPathComponent()
             let files = FileManager.default
             var pending = source.split(separator: "\n").compactMap { line -> String? in
@@ -86,6 +107,7 @@
             }
             var found: Set<String> = []
             var objects: [URL] = []
+            var moduleMaps: [URL] = []
             while let module = pending.popLast() {
                 guard !found.contains(module) else { continue }
                 found.insert(module)
@@ -98,14 +120,25 @@
                     else {
                         continue
                     }
-                    for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-                    where word.hasSuffix(".swiftmodule") && word.contains("/Modules/") {
-                        let name = word.split(separator: "/").last!.dropLast(".swiftmodule".count)
-                        if !found.contains(String(name)) { pending.append(String(name)) }
+                    for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+                        let parts = word.split(separator: "/")
+                        if word.hasSuffix(".swiftmodule") && word.contains("/Modules/") {
+                            let name = String(parts.last!.dropLast(".swiftmodule".count))
+                            if !found.contains(name) { pending.append(name) }
+                        } else if parts.last == "module.modulemap", parts.count >= 2,
+                            parts[parts.count - 2].hasSuffix(".build")
+                        {
+                            // A C module of the package (CCurlShim): its objects, and its map
+                            // for the compiler.
+                            let name = String(parts[parts.count - 2].dropLast(".build".count))
+                            let map = URL(fileURLWithPath: String(word))
+                            if !found.contains(name) { pending.append(name) }
+                            if !moduleMaps.contains(map) { moduleMaps.append(map) }
+                        }
                     }
                 }
             }
-            return objects
+            return (objects, moduleMaps)
         }
     }
 #endif

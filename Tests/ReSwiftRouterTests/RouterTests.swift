@@ -122,15 +122,11 @@ import Testing
         #expect(log.events == ["root.push(a)"])
     }
 
-    @Test func aRoutableMayDispatchWhileItIsCalled() {
-        let log = RoutingLog()
-        let store = makeTestStore()
-        let root = DispatchingRoutable(store: store, log: log)
-        let router = Router(store: store, rootRoutable: root) { $0.select(\.navigationState) }
-        store.dispatch(SetRouteAction(["a"]))
-        #expect(log.events == ["push(a)"])
-        #expect(router.currentRoute == ["a"])
-        #expect(store.state.navigationState.getRouteSpecificState(["a"]) == "shown")
+    /// In a child process (`storeDeferralScenario`, its "routable-dispatches" scenario): the
+    /// router is a subscriber, so the routable's dispatch is deferred, and a store that ran it
+    /// while still notifying would stop on its internal precondition, and take this process with it.
+    @Test func aRoutableMayDispatchWhileItIsCalled() throws {
+        #expect(try storeDeferralScenario("routable-dispatches") == ["push a", "route a", "data shown"])
     }
 
     @Test func issuesReachAnOverriddenHook() {
@@ -190,21 +186,5 @@ private final class CollectingRouter: Router<TestAppState>, @unchecked Sendable 
 
     override func routingIssueOccurred(_ issue: RoutingIssue) {
         collected.collect(issue)
-    }
-}
-
-/// Stores route-specific data while it pushes.
-private struct DispatchingRoutable: Routable {
-    let store: Store<TestAppState>
-    let log: RoutingLog
-
-    func pushRouteSegment(
-        _ routeElementIdentifier: RouteElement, animated: Bool,
-        completionHandler: @escaping RoutingCompletionHandler
-    ) -> Routable {
-        log.record("push(\(routeElementIdentifier))")
-        store.dispatch(SetRouteSpecificData(route: [routeElementIdentifier], data: "shown"))
-        completionHandler()
-        return self
     }
 }

@@ -3,10 +3,12 @@
 //   store-deferral-fixture SCENARIO
 //
 // Runs one scenario (the names are in `scenarios` below) and prints, one line each, what the
-// subscribers and the middleware saw, then "done". A store whose deferred dispatches break its
-// own bookkeeping stops on an internal precondition: in a test process that crash would take
-// every other test with it (and its crash report can stall the run), so NestedDispatchTests runs
-// this program with a deadline and compares its lines.
+// subscribers, the middleware, the logger, the instrumentation or the routables saw, then
+// "done". A store whose deferred dispatches break its own bookkeeping stops on an internal
+// precondition: in a test process that crash would take every other test with it (and its crash
+// report can stall the run), so the tests of these scenarios (NestedDispatchTests and one test
+// each in StoreBatchTests, StoreInstrumentationTests, LoggingMiddlewareTests and RouterTests)
+// run this program with a deadline (TestSupport's `storeDeferralScenario`) and compare its lines.
 
 import ReSwift
 
@@ -16,55 +18,10 @@ import ReSwift
     import Darwin
 #endif
 
-/// Prints `line` and flushes it, so the lines before a failed precondition reach the test.
-func say(_ line: String) {
-    print(line)
-    fflush(nil)
-}
-
-struct Count {
-    var value = 0
-    var name = "counter"
-}
-struct Increment: Action {}
-struct Batched: Action {}
-struct SetName: Action { var name: String }
-
-func reduce(_ action: Action, _ state: inout Count) {
-    switch action {
-    case is Increment, is Batched: state.value += 1
-    case let action as SetName: state.name = action.name
-    default: break
-    }
-}
-
-/// A subscriber that says what it saw (when it has a name) and keeps it.
-final class Subscriber: StoreSubscriber {
-    let name: String?
-    private(set) var seen: [Count] = []
-    var onNewState: (Count) -> Void = { _ in }
-    init(_ name: String? = nil) { self.name = name }
-    func newState(state: Count) {
-        if let name { say("\(name) \(state.value)") }
-        seen.append(state)
-        onNewState(state)
-    }
-}
-
-/// A middleware that says each action it sees.
-let logging: Middleware<Count> = { _, _ in
-    { next in
-        { action in
-            say("middleware \(type(of: action))")
-            next(action)
-        }
-    }
-}
-
 /// A store with the logging middleware whose subscriber, seeing the value 1, renames it with
 /// `send`; then the names the subscriber saw and the last.
 @MainActor func renameAtOne(_ send: @escaping (Store<Count>, Action) -> Void) {
-    let store = Store(reducer: reduce, state: Count(), middleware: [logging])
+    let store = Store(reducer: reduce, state: Count(), middleware: [loggingMiddleware()])
     let subscriber = Subscriber()
     subscriber.onNewState = { state in
         if state.value == 1, state.name != "one" { send(store, SetName(name: "one")) }
@@ -79,7 +36,7 @@ let logging: Middleware<Count> = { _, _ in
 let scenarios: [String: () -> Void] = [
     // Two subscribers; the first dispatches at 1 (deferred), then a batch of two at 2.
     "deferral-and-batch": {
-        let store = Store(reducer: reduce, state: Count(), middleware: [logging])
+        let store = Store(reducer: reduce, state: Count(), middleware: [loggingMiddleware()])
         let first = Subscriber("first")
         let second = Subscriber("second")
         first.onNewState = { state in
@@ -131,6 +88,30 @@ let scenarios: [String: () -> Void] = [
         say("returned \(store.state.value)")
         say("saw \(subscriber.seen.map { String($0.value) }.joined(separator: " "))")
     },
+    // At 1 the first of two subscribers opens a batch of two, then dispatches one more: after the
+    // notification the batch runs as one batch (one notification), then the last action alone.
+    "batch-then-one": {
+        let store = Store(reducer: reduce, state: Count(), middleware: [loggingMiddleware()])
+        let first = Subscriber("first")
+        let second = Subscriber("second")
+        first.onNewState = { state in
+            guard state.value == 1, state.log.isEmpty else { return }
+            store.batch {
+                store.dispatch(Echo(tag: "a"))
+                store.dispatch(Echo(tag: "b"))
+            }
+            store.dispatch(Echo(tag: "after"))
+        }
+        store.subscribe(first)
+        store.subscribe(second)
+        say("dispatch")
+        store.dispatch(Increment())
+        say("returned \(store.state.value) \(store.state.log.joined(separator: ","))")
+    },
+    // ReSwiftDevTools' instrumentation and logger, and ReSwiftRouter's router (their files).
+    "instrumented": { instrumentedDeferral() },
+    "logged": { loggedDeferral() },
+    "routable-dispatches": { routableDispatches() },
 ]
 
 let name = CommandLine.arguments.dropFirst().first ?? ""

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @_spi(ReSwiftInternal) @testable import ReSwift
@@ -134,17 +135,18 @@ private final class CountingStore: Store<Count>, @unchecked Sendable {
         #expect(store.state.value == 1)
     }
 
-    @Test func anActionDeferredFromNewStateIsReportedAfterTheActionThatDeferredIt() throws {
-        let recorder = MeasurementLog()
-        let store = makeStore(recorder)
-        let token = store.subscribe { state in
-            if state.value == 1, state.label.isEmpty { store.dispatch(Relabel()) }
-        }
-        store.dispatch(Tally())
-        try #require(recorder.names == ["Tally", "Relabel"])
-        #expect(recorder.measurements.current[1].origin.parent == .subscriber(Tally.self))
-        #expect(store.state.label == "x")
-        token.cancel()
+    /// In a child process (`storeDeferralScenario`, its "instrumented" scenario): a store that
+    /// ran the deferred action while still notifying would stop on its internal precondition,
+    /// and take this process with it.
+    @Test(.timeLimit(.minutes(3))) func anActionDeferredFromNewStateIsReportedAfterTheActionThatDeferredIt()
+        throws
+    {
+        #expect(
+            try storeDeferralScenario("instrumented") == [
+                "measured Increment, dispatched by the caller",
+                "measured SetName, deferred by a subscriber of Increment",
+                "returned one",
+            ])
     }
 
     @Test func subscriberTimesAreReportedPerKindInNotificationOrder() {

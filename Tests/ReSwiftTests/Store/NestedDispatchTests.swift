@@ -4,31 +4,15 @@ import Testing
 /// Subscribers that dispatch from `newState`: the dispatch waits until every subscriber saw the
 /// current state, and runs before the outer dispatch returns.
 ///
-/// Each scenario runs in a child process (`store-deferral-fixture`, Tests/Fixtures/StoreDeferral)
+/// Each scenario runs in a child process (`storeDeferralScenario`, Tests/Fixtures/StoreDeferral)
 /// with a deadline: a store that processes a deferred action while still notifying stops on its
 /// internal precondition, which here fails the test with the child's status and what it said,
 /// instead of ending the test process (and every test in it) or stalling it while the crash
 /// report is written.
 @Suite(.timeLimit(.minutes(3))) struct NestedDispatchTests {
-    /// The lines `scenario` printed before "done", after checking that it ended normally.
-    func linesOf(_ scenario: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        let run = try runProduct(
-            "store-deferral-fixture", arguments: [scenario], environment: ["SWIFT_BACKTRACE": "enable=no"],
-            timeout: 30)
-        let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        try #require(
-            run.status == 0 && lines.last == "done",
-            """
-            the store stopped (status \(run.status)) in scenario \(scenario) after:
-            \(lines.suffix(5).joined(separator: "\n"))
-            \(run.standardError)
-            """, sourceLocation: sourceLocation)
-        return lines.dropLast()
-    }
-
     @Test func deferredDispatchesRunAfterEverySubscriberSawTheStateAndBeforeTheDispatchReturns() throws {
         #expect(
-            try linesOf("deferral-and-batch") == [
+            try storeDeferralScenario("deferral-and-batch") == [
                 "middleware ReSwiftInit", "first 0", "second 0", "dispatch",
                 "middleware Increment", "first 1", "second 1",
                 // The first subscriber's dispatch at 1 waited for the second to see 1, and went
@@ -41,7 +25,7 @@ import Testing
     }
 
     @Test func noSubscriberSeesAnOlderStateAfterANewerOne() throws {
-        let lines = try linesOf("many-subscribers")
+        let lines = try storeDeferralScenario("many-subscribers")
         let final = try #require(lines.last?.split(separator: " ").last.flatMap { Int($0) })
         #expect(final >= 6)
         let seen = lines.dropLast()
@@ -55,7 +39,7 @@ import Testing
 
     @Test func deferredActionsGoThroughMiddleware() throws {
         #expect(
-            try linesOf("through-middleware") == [
+            try storeDeferralScenario("through-middleware") == [
                 "middleware ReSwiftInit", "middleware Increment", "middleware SetName",
                 "names counter counter one", "returned one",
             ])
@@ -63,14 +47,14 @@ import Testing
 
     @Test func anActionSentThroughTheDispatchFunctionFromNewStateReachesMiddlewareOnce() throws {
         #expect(
-            try linesOf("dispatch-function") == [
+            try storeDeferralScenario("dispatch-function") == [
                 "middleware ReSwiftInit", "middleware Increment", "middleware SetName",
                 "names counter counter one", "returned one",
             ])
     }
 
     @Test func deferredDispatchesAreProcessedBeforeTheOuterDispatchReturns() throws {
-        #expect(try linesOf("up-to-ten") == ["returned 10", "saw 0 1 2 3 4 5 6 7 8 9 10"])
+        #expect(try storeDeferralScenario("up-to-ten") == ["returned 10", "saw 0 1 2 3 4 5 6 7 8 9 10"])
     }
 
     @Test func anUnknownScenarioIsRefusedWithTheNames() throws {

@@ -1,0 +1,46 @@
+// Scenarios with ReSwiftDevTools: what its instrumentation and its logger report of an action a
+// subscriber dispatched from `newState`.
+
+import ReSwift
+import ReSwiftDevTools
+
+/// Says each measurement the store reports: the action, and what dispatched it.
+final class MeasurementPrinter: StoreInstrumentation {
+    func storeDidDispatch(_ measurement: DispatchMeasurement) {
+        let origin =
+            switch measurement.origin.parent {
+            case .subscriber(let type)?: "deferred by a subscriber of \(type)"
+            case .middleware(let type)?: "dispatched by the middleware of \(type)"
+            case nil: "dispatched by the caller"
+            }
+        say("measured \(measurement.actionTypeName), \(origin)")
+    }
+}
+
+/// A subscriber renames the counter at 1: the instrumentation reports the rename after the
+/// action that made the state, as deferred by one of its subscribers.
+@MainActor func instrumentedDeferral() {
+    let store = Store(reducer: reduce, state: Count())
+    store.instrumentation = MeasurementPrinter()
+    let subscriber = Subscriber()
+    subscriber.onNewState = { state in
+        if state.value == 1, state.name != "one" { store.dispatch(SetName(name: "one")) }
+    }
+    store.subscribe(subscriber)
+    store.dispatch(Increment())
+    say("returned \(store.state.name)")
+}
+
+/// The same rename with the logging middleware: the logger shows it after the action that made
+/// the state, with its change from that state.
+@MainActor func loggedDeferral() {
+    let logger: Middleware<Count> = createLoggingMiddleware(to: .closure { say($0) }, color: .never)
+    let store = Store(reducer: reduce, state: Count(), middleware: [logger])
+    let subscriber = Subscriber()
+    subscriber.onNewState = { state in
+        if state.value == 1, state.name != "one" { store.dispatch(SetName(name: "one")) }
+    }
+    store.subscribe(subscriber)
+    store.dispatch(Increment())
+    say("returned \(store.state.name)")
+}
