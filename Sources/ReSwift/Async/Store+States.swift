@@ -83,14 +83,12 @@ extension Store {
 /// `==` for `Equatable` values, `nil` for others.
 func equality<Value>(of _: Value.Type) -> (@Sendable (Value, Value) -> Bool)? {
     guard Value.self is any Equatable.Type else { return nil }
-    return { lhs, rhs in (lhs as? any Equatable)?.isEqual(to: rhs) ?? false }
+    return { lhs, rhs in (lhs as? any Equatable).map { isEqual($0, rhs) } ?? false }
 }
 
-extension Equatable {
-    /// Whether `other` is a `Self` equal to this value.
-    fileprivate func isEqual(to other: Any) -> Bool {
-        (other as? Self).map { self == $0 } ?? false
-    }
+/// Whether `rhs` is an `Equal` equal to `lhs`.
+private func isEqual<Equal: Equatable>(_ lhs: Equal, _ rhs: Any) -> Bool {
+    lhs == rhs as? Equal
 }
 
 /// A selector that a ``StoreStates`` sequence carries to the tasks that iterate it.
