@@ -21,8 +21,7 @@ extension Store where State: Sendable {
     /// - Returns: A sequence that produces the current state, then each new one; for an `Equatable`
     ///   state, never the same state twice in a row.
     public func states(bufferingPolicy: StatesBufferingPolicy) -> StoreStates<State> {
-        makeStates(
-            select: { $0 }, isRepeat: Self.repeatCheck(for: State.self), bufferingPolicy: bufferingPolicy)
+        states({ $0 }, bufferingPolicy: bufferingPolicy)
     }
 }
 
@@ -46,11 +45,7 @@ extension Store {
         _ keyPath: KeyPath<State, Selection>,
         bufferingPolicy: StatesBufferingPolicy = .newest
     ) -> StoreStates<Selection> {
-        makeStates(
-            select: { $0[keyPath: keyPath] },
-            isRepeat: Self.repeatCheck(for: Selection.self),
-            bufferingPolicy: bufferingPolicy
-        )
+        states({ $0[keyPath: keyPath] }, bufferingPolicy: bufferingPolicy)
     }
 
     /// The values a selector computes from the store's states, as an asynchronous sequence; for
@@ -73,48 +68,27 @@ extension Store {
         _ select: @escaping (State) -> Selection,
         bufferingPolicy: StatesBufferingPolicy = .newest
     ) -> StoreStates<Selection> {
-        makeStates(
-            select: select, isRepeat: Self.repeatCheck(for: Selection.self), bufferingPolicy: bufferingPolicy)
-    }
-
-    func makeStates<Selection: Sendable>(
-        select: @escaping (State) -> Selection,
-        isRepeat: (@Sendable (Selection, Selection) -> Bool)?,
-        bufferingPolicy: StatesBufferingPolicy
-    ) -> StoreStates<Selection> {
         let selector = StoreSelector(select)
+        let isRepeat = equality(of: Selection.self)
         return StoreStates(
             subscribe: { [weak self] deliver in
-                guard let self else { return nil }
-                if let isRepeat {
-                    return self.subscribe(
-                        transform: { $0.select(selector.select).skipRepeats(isRepeat) },
-                        deliver
-                    )
-                }
-                return self.subscribe(transform: { $0.select(selector.select) }, deliver)
+                self?.subscribe(
+                    transform: { $0.select(selector.select).skipRepeats(isRepeat ?? { _, _ in false }) },
+                    deliver)
             },
-            bufferingPolicy: bufferingPolicy,
-            isRepeat: isRepeat
-        )
-    }
-
-    /// `==` for `Equatable` values, `nil` for others.
-    static func repeatCheck<Value>(for _: Value.Type) -> (@Sendable (Value, Value) -> Bool)? {
-        guard Value.self is any Equatable.Type else { return nil }
-        return { lhs, rhs in
-            guard let lhs = lhs as? any Equatable else { return false }
-            return lhs.isEqual(to: rhs)
-        }
+            bufferingPolicy: bufferingPolicy, isRepeat: isRepeat)
     }
 }
 
-extension Equatable {
-    /// Whether `other` is a `Self` equal to this value.
-    fileprivate func isEqual(to other: Any) -> Bool {
-        guard let other = other as? Self else { return false }
-        return self == other
-    }
+/// `==` for `Equatable` values, `nil` for others.
+func equality<Value>(of _: Value.Type) -> (@Sendable (Value, Value) -> Bool)? {
+    guard Value.self is any Equatable.Type else { return nil }
+    return { lhs, rhs in (lhs as? any Equatable).map { isEqual($0, rhs) } ?? false }
+}
+
+/// Whether `rhs` is an `Equal` equal to `lhs`.
+private func isEqual<Equal: Equatable>(_ lhs: Equal, _ rhs: Any) -> Bool {
+    lhs == rhs as? Equal
 }
 
 /// A selector that a ``StoreStates`` sequence carries to the tasks that iterate it.

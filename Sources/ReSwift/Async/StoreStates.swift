@@ -1,5 +1,3 @@
-@_spi(ReSwiftInternal) import InternalReSwiftUtilities
-
 /// An asynchronous sequence of a store's states, or of a selection from them.
 ///
 /// Get one from ``Store/states`` or ``Store/states(_:bufferingPolicy:)-(KeyPath<State,Selection>,_)``
@@ -41,31 +39,22 @@ public struct StoreStates<Element: Sendable>: AsyncSequence, Sendable {
     /// - Returns: An iterator whose first value is the current state (or selection); one that
     ///   is already finished if the store is gone.
     public func makeAsyncIterator() -> Iterator {
-        var captured: AsyncStream<Element>.Continuation?
-        let stream = AsyncStream<Element>(bufferingPolicy: bufferingPolicy.streamPolicy(for: Element.self)) {
-            captured = $0
-        }
-        guard let continuation = captured else {
-            preconditionFailure("Internal inconsistency: AsyncStream didn't call its build closure")
-        }
-        let subscription = StatesSubscription()
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Element.self, bufferingPolicy: bufferingPolicy.streamPolicy(for: Element.self))
         // The store holds the finisher through its subscription closure: when the store is
         // deallocated, so is the finisher, which finishes the stream.
         let finisher = StreamFinisher(continuation)
-        // Weak: the iterator owns the subscription, and dropping the iterator ends it.
-        continuation.onTermination = { [weak subscription] _ in subscription?.cancel() }
-        if let token = subscribe({ finisher.continuation.yield($0) }) {
-            subscription.hold(token)
-        } else {
-            continuation.finish()
-        }
-        return Iterator(base: stream.makeAsyncIterator(), subscription: subscription, isRepeat: isRepeat)
+        let token = subscribe { finisher.continuation.yield($0) }
+        if token == nil { continuation.finish() }
+        return Iterator(base: stream.makeAsyncIterator(), subscription: token, isRepeat: isRepeat)
     }
 
     /// Iterates a ``StoreStates`` sequence.
     public struct Iterator: AsyncIteratorProtocol {
         var base: AsyncStream<Element>.Iterator
-        let subscription: StatesSubscription
+        /// The iteration's store subscription: it ends when the iteration does, or when the
+        /// iterator is dropped (a token cancels itself when deallocated).
+        let subscription: SubscriptionToken?
         let isRepeat: (@Sendable (Element, Element) -> Bool)?
         var last: Element?
 
@@ -78,7 +67,7 @@ public struct StoreStates<Element: Sendable>: AsyncSequence, Sendable {
                 last = value
                 return value
             }
-            subscription.cancel()
+            subscription?.cancel()
             return nil
         }
     }
@@ -110,51 +99,5 @@ final class StreamFinisher<Element: Sendable>: Sendable {
 
     deinit {
         continuation.finish()
-    }
-}
-
-/// The store subscription of one ``StoreStates`` iteration; ending the iteration (or dropping
-/// its iterator) cancels it.
-final class StatesSubscription: Sendable {
-    private enum State {
-        /// The iteration is subscribing to the store.
-        case subscribing
-        /// The iteration is subscribed; the token keeps the subscription.
-        case subscribed(SubscriptionToken)
-        /// The iteration ended; any token that arrives now is cancelled at once.
-        case cancelled
-    }
-
-    private let state = Locked(State.subscribing)
-
-    /// Keeps `token`, or cancels it at once if the iteration already ended.
-    func hold(_ token: SubscriptionToken) {
-        let keep = state.withLock { state -> Bool in
-            switch state {
-            case .subscribing:
-                state = .subscribed(token)
-                return true
-            case .cancelled:
-                return false
-            case .subscribed:
-                preconditionFailure("Internal inconsistency: a states iteration subscribed twice")
-            }
-        }
-        if !keep { token.cancel() }
-    }
-
-    /// Cancels the store subscription. The token is cancelled outside this type's lock, so a
-    /// cancellation can't deadlock against a store notification in progress.
-    func cancel() {
-        let token = state.withLock { state -> SubscriptionToken? in
-            defer { state = .cancelled }
-            if case .subscribed(let token) = state { return token }
-            return nil
-        }
-        token?.cancel()
-    }
-
-    deinit {
-        cancel()
     }
 }

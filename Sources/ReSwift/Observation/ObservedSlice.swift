@@ -29,7 +29,9 @@
     public final class ObservedSlice<Value>: Observable {
         private let registrar = ObservationRegistrar()
         private let storage: Locked<Value>
-        private let subscription = Locked<SubscriptionToken?>(nil)
+        /// Keeps the store subscription while this object lives (a token cancels itself when
+        /// deallocated). Set once, in `init`.
+        private var subscription: SubscriptionToken?
 
         /// The current slice of the store's state. Reading it inside an observation tracks it.
         public var value: Value {
@@ -50,11 +52,10 @@
             isRepeat: @escaping (Value, Value) -> Bool
         ) {
             storage = Locked(select(store.state))
-            let token = store.subscribe(transform: { $0.select(select).skipRepeats(isRepeat) }) {
+            subscription = store.subscribe(transform: { $0.select(select).skipRepeats(isRepeat) }) {
                 [weak self] slice in
                 self?.update(slice, isRepeat: isRepeat)
             }
-            subscription.withLock { $0 = token }
         }
 
         /// Creates an object holding the slice of the store's state at `keyPath`, telling
@@ -75,15 +76,11 @@
                 storage.withLock { $0 = slice }
             }
         }
-
-        deinit {
-            subscription.withLock { $0 }?.cancel()
-        }
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    // @unchecked Sendable: the value is only touched under `storage`'s lock, the token under
-    // `subscription`'s, and the registrar is thread-safe.
+    // @unchecked Sendable: the value is only touched under `storage`'s lock, the token only by
+    // `init`, and the registrar is thread-safe.
     extension ObservedSlice: @unchecked Sendable where Value: Sendable {}
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -37,38 +37,34 @@
 /// compute function must therefore not read the same selector. Keep input functions fast (they
 /// run for every reader on every state) and every function free of side effects.
 public final class MemoizedSelector<State, Value> {
-    // Reading a selector is inlinable, like the subscription operators, so that its closures
-    // are specialized in the module that builds the selector for the concrete state and value
-    // types: every subscriber reads it on every state. Measured (issue 32): without it,
-    // reswift-bench `derived` took 2.4× as long, and its unrelated change 12×, mostly in generic
-    // metadata look-ups.
+    // Reading the cache is plain internal code: it touches no type whose layout depends on
+    // `State` or `Value` (see `SelectorCache`), so it runs unspecialized without looking up a
+    // type. Only `select(_:)`, a tiny public generic entry point, is inlinable.
 
-    /// Reads the inputs from a state (unless the state has the version the cached value was last
-    /// read from), and returns the cached or newly computed value, or `nil` when its generation
-    /// is the one given (which the caller has already).
-    @usableFromInline
-    let evaluate: (State, _ version: UInt64, _ knownGeneration: UInt64) -> SelectorReading<Value>?
+    private let cache = Locked(SelectorCache())
 
-    /// How many times the value was computed.
-    @usableFromInline
-    let countRecomputations: () -> Int
+    /// Reads the inputs from a state and computes the value from them, or returns `nil` when
+    /// they are the same as the last time. Called holding `cache`'s lock.
+    private let recompute: (State) -> Value?
 
-    /// `==` on values when `Value` is `Equatable`.
-    @usableFromInline
-    let valueEquality: ((Value, Value) -> Bool)?
+    /// `==` on values when `Value` is `Equatable`: a recomputed value equal to the latest one
+    /// keeps the latest one and its generation, so readers see no change.
+    private let isEqual: ((Value, Value) -> Bool)?
 
     /// Creates a selector over inputs read together as `Inputs`.
-    @inlinable
     init<Inputs>(
         read: @escaping (State) -> Inputs,
         isSame: @escaping (_ old: Inputs, _ new: Inputs) -> Bool,
         compute: @escaping (Inputs) -> Value
     ) {
-        let resultIsEqual = Self.resultEquality()
-        let memo = SelectorMemo(isSame: isSame, compute: compute, resultIsEqual: resultIsEqual)
-        valueEquality = resultIsEqual
-        evaluate = { state, version, known in memo.reading(version: version, after: known) { read(state) } }
-        countRecomputations = { memo.recomputationCount }
+        var last: Inputs?  // only touched holding `cache`'s lock
+        recompute = { state in
+            let inputs = read(state)
+            if let last, isSame(last, inputs) { return nil }
+            last = inputs
+            return compute(inputs)
+        }
+        isEqual = equality(of: Value.self)
     }
 
     /// The selector's value for a state, computed only if the inputs changed since the last
@@ -80,64 +76,113 @@ public final class MemoizedSelector<State, Value> {
     ///
     /// - Parameter state: The state to read the inputs from.
     /// - Returns: The derived value.
-    @inlinable
     public func callAsFunction(_ state: State) -> Value {
-        reading(from: state).value
+        reading(state).value
     }
 
     /// How many times this selector has computed its value: useful in tests that check it
     /// doesn't recompute.
     public var recomputations: Int {
-        countRecomputations()
+        cache.withLock { $0.recomputations }
     }
 
-    /// The value for a state with the generation that computed it; a new generation means a
-    /// new value.
-    @inlinable
-    func reading(from state: State) -> SelectorReading<Value> {
-        // Generations start at 1: there is always a reading newer than 0.
-        guard let reading = evaluate(state, 0, 0) else {
-            preconditionFailure("Internal inconsistency: a selector's reading has generation 0")
-        }
-        return reading
+    /// The latest value for `state`, with its generation.
+    func reading(_ state: State) -> SelectorValue<Value> {
+        // Generations start at 1: a value is always newer than generation 0.
+        latest(for: state, version: 0, after: 0) as! SelectorValue<Value>
     }
 
-    /// The value for a state with its generation, or `nil` when the generation is `known`: a
-    /// reader that has that generation's value needs nothing (not even a copy of the value).
-    @inlinable
-    func reading(from state: State, after known: UInt64) -> SelectorReading<Value>? {
-        evaluate(state, 0, known)
-    }
-
-    /// `reading(from:after:)` for a state the store numbered `version`: when the cached value was
-    /// last read from that version, the inputs aren't read or compared again. The subscribers of
-    /// one state share its version, so all but the first pay one comparison of numbers.
-    @inlinable
-    func reading(from state: State, version: UInt64, after known: UInt64) -> SelectorReading<Value>? {
-        evaluate(state, version, known)
-    }
-
-    /// `==` on values when `Value` is `Equatable`: a recomputed value equal to the cached one
-    /// keeps the cached one and its generation, so readers see no change.
+    /// The latest value (a `SelectorValue<Value>`) for a state the store numbered `version` (0
+    /// for none), computed when the state's inputs differ from the cached ones, or `nil` when
+    /// its generation is `known` (the caller has that value already).
+    ///
+    /// When the cached value was last read from `version`, the inputs aren't read or compared
+    /// again: the subscribers of one state share its version, so all but the first pay one
+    /// comparison of numbers. The inputs are read and the value computed holding the lock, so
+    /// that threads reading a new state at once compute it once.
     @usableFromInline
-    static func resultEquality() -> ((Value, Value) -> Bool)? {
-        guard let equatable = Value.self as? any Equatable.Type else { return nil }
-        func isEqual<Equal: Equatable>(_: Equal.Type) -> (Value, Value) -> Bool {
-            { lhs, rhs in (lhs as? Equal) == (rhs as? Equal) }
+    func latest(for state: State, version: UInt64, after known: UInt64) -> SelectorGeneration? {
+        cache.withLock { cache in
+            if version == 0 || version != cache.stateVersion || cache.latest == nil {
+                refresh(&cache, from: state, version: version)
+            }
+            guard let latest = cache.latest else {
+                preconditionFailure("Internal inconsistency: a selector read no inputs the first time")
+            }
+            return latest.generation == known ? nil : latest
         }
-        return isEqual(equatable)
+    }
+
+    /// Reads the inputs from `state`, and computes a new value when they changed. Called
+    /// holding the lock.
+    // Never inlined: it looks up `Value`'s types, which readers that find the value cached
+    // would pay too (inlined, reswift-bench `derived`'s unrelated change took 2.6× as long).
+    @inline(never)
+    private func refresh(_ cache: inout SelectorCache, from state: State, version: UInt64) {
+        cache.stateVersion = version
+        guard let value = recompute(state) else { return }
+        cache.recomputations += 1
+        // A value equal to the latest keeps the latest (and its storage): readers see no change.
+        let previous = cache.latest.map { $0 as! SelectorValue<Value> }
+        if previous.map({ isEqual?($0.value, value) ?? false }) != true {
+            cache.latest = SelectorValue(value, generation: (previous?.generation ?? 0) &+ 1)
+        }
+    }
+
+    /// Whether `new`, delivered after `old` with at least one generation between them, is
+    /// equal to `old` (a larger step than one generation happens when the selector was read
+    /// with other states in between, and may bring back the value delivered last).
+    @usableFromInline
+    func repeats(_ old: SelectorValue<Value>, _ new: SelectorValue<Value>) -> Bool {
+        isEqual?(old.value, new.value) ?? false
     }
 }
 
-// @unchecked Sendable: the cache is only touched under its lock (see `SelectorMemo`); the
-// closures call only the caller's `@Sendable` functions, `Sendable` key paths and input
-// selectors; inputs are compared under the lock and never handed out, and the values that are
-// handed out are `Sendable`.
+/// What a selector's cache holds, under its lock. Its layout is the same for every selector,
+/// whatever its state and value types.
+struct SelectorCache {
+    /// The latest computed value (a `SelectorValue`); `nil` before the first computation.
+    var latest: SelectorGeneration?
+    /// The version of the state `latest` was last read from, or 0 when it was read from a
+    /// state without one. No two states of any store share a version, so the same number
+    /// means the same inputs.
+    var stateVersion: UInt64 = 0
+    /// How many times the value was computed.
+    var recomputations = 0
+}
+
+/// The generation of a value a selector computed: 1 for the first, one more for each value
+/// that differs from the one before. A new generation is a new value.
+@usableFromInline
+class SelectorGeneration {
+    @usableFromInline
+    final let generation: UInt64
+
+    init(generation: UInt64) {
+        self.generation = generation
+    }
+}
+
+/// A value a selector computed, with its generation.
+@usableFromInline
+final class SelectorValue<Value>: SelectorGeneration {
+    @usableFromInline
+    let value: Value
+
+    init(_ value: Value, generation: UInt64) {
+        self.value = value
+        super.init(generation: generation)
+    }
+}
+
+// @unchecked Sendable: the cache is only touched under its lock, and `recompute` (which keeps
+// the latest inputs) only called holding it; the closures call only the caller's `@Sendable`
+// functions, `Sendable` key paths and input selectors; inputs are never handed out, and the
+// values that are handed out are `Sendable`.
 extension MemoizedSelector: @unchecked Sendable where Value: Sendable {}
 
 extension MemoizedSelector: SelectorInputConvertible {
     /// The selector as an input of another selector, compared by whether it recomputed.
-    @inlinable
     public var selectorInput: SelectorInput<State, Value> {
         SelectorInput(self)
     }
@@ -156,7 +201,6 @@ extension MemoizedSelector {
     /// - Parameters:
     ///   - input: A ``SelectorInput`` or another selector.
     ///   - compute: Computes the value from the input; runs only when the input changed.
-    @inlinable
     public convenience init<A>(
         _ input: some SelectorInputConvertible<State, A>,
         _ compute: @escaping @Sendable (A) -> Value
@@ -174,7 +218,6 @@ extension MemoizedSelector {
     ///   - input1: A ``SelectorInput`` or another selector.
     ///   - input2: A ``SelectorInput`` or another selector.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
-    @inlinable
     public convenience init<A, B>(
         _ input1: some SelectorInputConvertible<State, A>,
         _ input2: some SelectorInputConvertible<State, B>,
@@ -195,7 +238,6 @@ extension MemoizedSelector {
     ///   - input2: A ``SelectorInput`` or another selector.
     ///   - input3: A ``SelectorInput`` or another selector.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
-    @inlinable
     public convenience init<A, B, C>(
         _ input1: some SelectorInputConvertible<State, A>,
         _ input2: some SelectorInputConvertible<State, B>,
@@ -221,7 +263,6 @@ extension MemoizedSelector {
     ///   - input3: A ``SelectorInput`` or another selector.
     ///   - input4: A ``SelectorInput`` or another selector.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
-    @inlinable
     public convenience init<A, B, C, D>(
         _ input1: some SelectorInputConvertible<State, A>,
         _ input2: some SelectorInputConvertible<State, B>,
@@ -251,7 +292,6 @@ extension MemoizedSelector {
     /// - Parameters:
     ///   - keyPath: The input, compared with `==`.
     ///   - compute: Computes the value from the input; runs only when the input changed.
-    @inlinable
     public convenience init<A: Equatable>(
         _ keyPath: KeyPath<State, A> & Sendable,
         _ compute: @escaping @Sendable (A) -> Value
@@ -271,7 +311,6 @@ extension MemoizedSelector {
     ///   - keyPath1: An input, compared with `==`.
     ///   - keyPath2: An input, compared with `==`.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
-    @inlinable
     public convenience init<A: Equatable, B: Equatable>(
         _ keyPath1: KeyPath<State, A> & Sendable,
         _ keyPath2: KeyPath<State, B> & Sendable,
@@ -287,7 +326,6 @@ extension MemoizedSelector {
     ///   - keyPath2: An input, compared with `==`.
     ///   - keyPath3: An input, compared with `==`.
     ///   - compute: Computes the value from the inputs; runs only when one of them changed.
-    @inlinable
     public convenience init<A: Equatable, B: Equatable, C: Equatable>(
         _ keyPath1: KeyPath<State, A> & Sendable,
         _ keyPath2: KeyPath<State, B> & Sendable,
@@ -295,139 +333,5 @@ extension MemoizedSelector {
         _ compute: @escaping @Sendable (A, B, C) -> Value
     ) {
         self.init(SelectorInput(keyPath1), SelectorInput(keyPath2), SelectorInput(keyPath3), compute)
-    }
-}
-
-// MARK: - The cache
-
-/// The cache of one selector: its latest inputs and the value computed from them.
-@usableFromInline
-final class SelectorMemo<Inputs, Value> {
-    /// The mutable part of the cache: the latest computation, field by field so that each is
-    /// read without copying the others.
-    @usableFromInline
-    struct Storage {
-        /// The inputs of the latest computation; `nil` before the first.
-        @usableFromInline
-        var inputs: Inputs?
-        /// The value of the latest computation; `nil` before the first.
-        @usableFromInline
-        var value: Value?
-        /// Incremented when a computation produced a new value; 0 before the first.
-        @usableFromInline
-        var generation: UInt64 = 0
-        /// How many times the value was computed.
-        @usableFromInline
-        var recomputations = 0
-        /// The version of the state the cached value was last read from, or 0 when it was read
-        /// from a state without one. No two states of any store share a version, so the same
-        /// number means the same inputs.
-        @usableFromInline
-        var stateVersion: UInt64 = 0
-
-        @inlinable
-        init() {}
-    }
-
-    @usableFromInline
-    let lock = SelectorLock()
-
-    /// The cache. Only touched while holding `lock`, which makes each access exclusive: hence
-    /// no dynamic exclusivity check, which every subscriber would pay on every state.
-    @usableFromInline
-    @exclusivity(unchecked) var storage = Storage()
-
-    // Called only while holding `lock`.
-    @usableFromInline
-    let isSame: (_ old: Inputs, _ new: Inputs) -> Bool
-    @usableFromInline
-    let compute: (Inputs) -> Value
-    @usableFromInline
-    let resultIsEqual: ((Value, Value) -> Bool)?
-
-    @inlinable
-    init(
-        isSame: @escaping (_ old: Inputs, _ new: Inputs) -> Bool,
-        compute: @escaping (Inputs) -> Value,
-        resultIsEqual: ((Value, Value) -> Bool)?
-    ) {
-        self.isSame = isSame
-        self.compute = compute
-        self.resultIsEqual = resultIsEqual
-    }
-
-    /// How many times the value was computed.
-    @inlinable
-    var recomputationCount: Int {
-        lock.acquire()
-        defer { lock.release() }
-        return storage.recomputations
-    }
-
-    /// The cached value if the inputs are the same as the cached ones; otherwise the value
-    /// computed from them, which is cached. `nil` instead when the value's generation is `known`.
-    ///
-    /// The inputs are read (with `readInputs`) and the value computed while holding the lock,
-    /// so that threads reading a new state at once compute it once. When `version` is the one
-    /// the cached value was last read from, the inputs are not read at all.
-    ///
-    /// - Complexity: One comparison of each input; a computation when they changed.
-    @inlinable
-    func reading(
-        version: UInt64, after known: UInt64, inputs readInputs: () -> Inputs
-    ) -> SelectorReading<Value>? {
-        lock.acquire()
-        defer { lock.release() }
-        let hasValue = storage.generation > 0
-        if version != 0, version == storage.stateVersion, hasValue {
-            return cachedReading(after: known)
-        }
-        let inputs = readInputs()
-        storage.stateVersion = version
-        if hasValue, isSame(storage.inputs!, inputs) {
-            return cachedReading(after: known)
-        }
-        let value = compute(inputs)
-        storage.recomputations += 1
-        storage.inputs = inputs
-        if hasValue, let resultIsEqual, resultIsEqual(storage.value!, value) {
-            // The same value: keep the old one (and its storage), so readers see no change.
-            return cachedReading(after: known)
-        }
-        storage.value = value
-        storage.generation &+= 1
-        return SelectorReading(value: value, generation: storage.generation)
-    }
-
-    /// The cached reading, or `nil` when its generation is `known`. Call it holding the lock,
-    /// with a value cached.
-    @inlinable
-    @inline(__always)
-    func cachedReading(after known: UInt64) -> SelectorReading<Value>? {
-        let generation = storage.generation
-        if generation == known { return nil }
-        return SelectorReading(value: storage.value!, generation: generation)
-    }
-}
-
-/// The lock of a selector's cache: the package's ``Lock``, with entry points the inlinable
-/// reading path can call.
-@usableFromInline
-final class SelectorLock: Sendable {
-    private let lock = Lock()
-
-    @usableFromInline
-    init() {}
-
-    /// Takes the lock; pair with ``release()``.
-    @usableFromInline
-    func acquire() {
-        lock.lock()
-    }
-
-    /// Releases the lock taken by ``acquire()``.
-    @usableFromInline
-    func release() {
-        lock.unlock()
     }
 }

@@ -55,7 +55,8 @@ public final class ParameterizedSelector<State, Parameter: Hashable, Value> {
     ///
     /// - Parameter parameter: The parameter the value depends on.
     /// - Returns: The parameter's memoized selector.
-    /// - Complexity: O(1) on average.
+    /// - Complexity: O(1) on average for a kept parameter; O(``capacity``) to make room for a
+    ///   new one in a full family.
     public func callAsFunction(_ parameter: Parameter) -> MemoizedSelector<State, Value> {
         if let selector = cache.withLock({ $0.value(for: parameter) }) {
             return selector

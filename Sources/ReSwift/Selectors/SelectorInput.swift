@@ -21,16 +21,15 @@ public struct SelectorInput<State, Value>: @unchecked Sendable {
     // that capture a generic type's conformances can't be `@Sendable` before Swift 6.2's
     // `SendableMetatype`.
 
-    // The selector's inlinable initializers call these closures (see MemoizedSelector); the
-    // initializers that make them need not be inlinable: an input is read once per state.
+    /// An input read from a state, with the generation of the selector that computed it (0 for
+    /// a value read directly from the state).
+    typealias Reading = (value: Value, generation: UInt64)
 
     /// Reads the input from a state.
-    @usableFromInline
-    let read: (State) -> SelectorReading<Value>
+    let read: (State) -> Reading
 
     /// Whether the reading `new` is the same input as `old`, so nothing needs recomputing.
-    @usableFromInline
-    let isSame: (_ old: SelectorReading<Value>, _ new: SelectorReading<Value>) -> Bool
+    let isSame: (_ old: Reading, _ new: Reading) -> Bool
 
     /// An input read with `read` and compared with `isEqual`.
     ///
@@ -48,7 +47,7 @@ public struct SelectorInput<State, Value>: @unchecked Sendable {
     /// An input read with `read` and compared with `isEqual`. (Not `@Sendable`: a closure that
     /// uses a generic type's conformance, such as `==`, can't be before Swift 6.2.)
     init(reading read: @escaping (State) -> Value, isEqual: @escaping (Value, Value) -> Bool) {
-        self.read = { SelectorReading(value: read($0)) }
+        self.read = { (read($0), 0) }
         self.isSame = { old, new in isEqual(old.value, new.value) }
     }
 
@@ -75,7 +74,10 @@ public struct SelectorInput<State, Value>: @unchecked Sendable {
     ///
     /// - Parameter selector: The selector whose value is the input.
     public init(_ selector: MemoizedSelector<State, Value>) {
-        read = { selector.reading(from: $0) }
+        read = { state in
+            let latest = selector.reading(state)
+            return (latest.value, latest.generation)
+        }
         isSame = { old, new in old.generation == new.generation }
     }
 }
@@ -112,20 +114,4 @@ public protocol SelectorInputConvertible<State, Value> {
 extension SelectorInput: SelectorInputConvertible {
     /// The input itself.
     public var selectorInput: SelectorInput<State, Value> { self }
-}
-
-/// A value read from a state, with the generation of the selector that computed it (0 for a
-/// value read directly from the state).
-@usableFromInline
-struct SelectorReading<Value> {
-    @usableFromInline
-    var value: Value
-    @usableFromInline
-    var generation: UInt64
-
-    @inlinable
-    init(value: Value, generation: UInt64 = 0) {
-        self.value = value
-        self.generation = generation
-    }
 }

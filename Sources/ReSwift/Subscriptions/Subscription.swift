@@ -109,7 +109,11 @@ public final class Subscription<State> {
         self.init(
             connect: { [weak object] feed in
                 _StepsNode(object: object, selecting: selecting, feed: feed)
-            }, root: SubscriptionRoot(), version: { [unowned subscribers] in subscribers.version })
+            }, root: SubscriptionRoot(),
+            // Strong: an unowned reference costs two atomic operations per subscriber per state.
+            // The cycle it makes (list, node, steps, this closure) ends when the node leaves the
+            // list, which the store empties when it goes away.
+            version: { subscribers.version })
     }
 
     /// Creates a subscription whose values come from a source that is handed a sink.
