@@ -46,13 +46,6 @@ public enum EffectEnvironment {
         if let current { return current.misuseHandler }
         return { ThunkHooks.misuseHandler($0) }
     }
-
-    /// Runs `body` as the effect `scope` describes: on its clock, reporting misuse to its
-    /// handler, and as work that a ``TestClock`` waits for when it advances (see ``EffectWork``).
-    static func run<Result>(in scope: EffectScope, _ body: () async throws -> Result) async rethrows -> Result
-    {
-        try await $current.withValue(scope, operation: body)
-    }
 }
 
 /// What the middleware running an effect (a thunk's task, a listener's run) hands the effect's

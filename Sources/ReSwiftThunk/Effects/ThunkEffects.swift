@@ -1,7 +1,8 @@
 @_spi(ReSwiftInternal) import ReSwift
 
 /// The effects one store's thunk middleware runs: its clock, the in-flight async thunks that
-/// have an id, the throttle windows, and what was dropped.
+/// have an id, the throttle windows, and what was dropped. (A ``ListenerMiddleware`` keeps its
+/// listeners' runs in one of its own.)
 ///
 /// ``createThunkMiddleware()`` makes one per store. Make your own to choose the clock, to handle
 /// misuse per store, or to read its ``statistics``:
@@ -108,10 +109,46 @@ public final class ThunkEffects: Sendable {
         return run
     }
 
-    /// Dispatches `action` for `run` with `dispatch`, unless the run was cancelled: then the
-    /// action is dropped and counted.
-    func dispatch(_ action: Action, from run: EffectRun, to dispatch: DispatchFunction) {
-        run.dispatch(action, to: dispatch) { state.withLock { $0.runs.droppedActions += 1 } }
+    /// Starts a run of the listener `id` as its `policy` says: `nil` for `.first` while a run goes
+    /// on; `.latest` cancels the others, which stay in flight until they finish.
+    func start(_ id: EffectID, policy: ListenerPolicy) -> EffectRun? {
+        let (run, superseded) = state.withLock { state -> (EffectRun?, [EffectRun]) in
+            let running = state.runs.runs(of: id)
+            if policy == .first, running.contains(where: { !$0.isCancelled }) { return (nil, []) }
+            let run = state.runs.start(id, work: EffectWork.begin(on: state.clock))
+            return (run, policy == .latest ? running : [])
+        }
+        superseded.cancelAll()
+        return run
+    }
+
+    /// Cancels the runs of `id` but `current`; they stay in flight until they finish.
+    func cancelRuns(of id: EffectID, except current: EffectRun? = nil) {
+        state.withLock { $0.runs.runs(of: id) }.filter { $0 !== current }.cancelAll()
+    }
+
+    /// Runs `body` in a new task, on the effects' clock and reporting misuse to their handler,
+    /// counted as `work` by a ``TestClock`` until it ends; cancelling `run` cancels the task.
+    func task<Value: Sendable>(
+        run: EffectRun?, work: EffectWork?, _ body: @escaping @Sendable () async throws -> Value
+    ) -> Task<Value, any Error> {
+        let scope = EffectScope(clock: clock, work: work, misuseHandler: misuseHandler)
+        let task = Task {
+            defer { work?.end() }
+            return try await EffectEnvironment.$current.withValue(scope, operation: body)
+        }
+        run?.attach(cancelTask: { task.cancel() })
+        return task
+    }
+
+    /// Dispatches `action` with `dispatch`, unless `run` was cancelled: then the action is
+    /// dropped and counted.
+    func dispatch(_ action: Action, from run: EffectRun?, to dispatch: DispatchFunction) {
+        if run?.isCancelled == true {
+            state.withLock { $0.runs.droppedActions += 1 }
+        } else {
+            dispatch(action)
+        }
     }
 
     /// Forgets a run of a thunk with `id` that finished.
@@ -139,6 +176,18 @@ public final class ThunkEffects: Sendable {
     func install(_ clock: any EffectClock) {
         state.withLock { $0.clock = clock }
     }
+}
+
+/// The store's `dispatch` and `getState`, as handed to an effect middleware (the thunk middleware,
+/// a listener middleware), and its effects, for the tasks it starts.
+// @unchecked Sendable: the closures are the store's, which its contract lets any thread call
+// (dispatches are serialized by the store's lock, `state` reads are locked). Harnesses that call
+// the middleware themselves (ExpectThunk, TestStore) pass thread-safe closures too. `effects` is
+// Sendable.
+struct EffectContext<State>: @unchecked Sendable {
+    let dispatch: DispatchFunction
+    let getState: () -> State?
+    let effects: ThunkEffects
 }
 
 /// Installs a clock in every effect middleware of a store (the thunk middleware, listener

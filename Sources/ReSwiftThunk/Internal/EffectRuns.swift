@@ -45,12 +45,6 @@ final class EffectRun: Sendable {
         }
         if cancelNow { cancelTask() }
     }
-
-    /// Sends `action` on with `dispatch`, unless the run was cancelled: then it calls `dropped`
-    /// instead.
-    func dispatch(_ action: Action, to dispatch: DispatchFunction, orDrop dropped: () -> Void) {
-        if isCancelled { dropped() } else { dispatch(action) }
-    }
 }
 
 extension Sequence where Element == EffectRun {
@@ -61,8 +55,8 @@ extension Sequence where Element == EffectRun {
 }
 
 /// The runs in flight, by the key that cancels them together (a thunk's id, a listener), and
-/// what they count: the bookkeeping a `ThunkEffects` and a `ListenerMiddleware` share, kept
-/// behind the owner's lock. A finished run is forgotten, and so is a key without runs.
+/// what they count: a `ThunkEffects`' bookkeeping (a `ListenerMiddleware` keeps its runs in one
+/// too), kept behind its lock. A finished run is forgotten, and so is a key without runs.
 struct EffectRuns<Key: Hashable> {
     private var byKey: [Key: [Int: EffectRun]] = [:]
     /// Runs started and neither finished nor removed.

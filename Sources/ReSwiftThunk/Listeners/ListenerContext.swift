@@ -25,8 +25,8 @@ public struct ListenerContext<State>: @unchecked Sendable {
     /// Sends an action through the store's middleware and reducer, recording the line of the
     /// call; dropped once the run is cancelled.
     public let dispatch: AsyncThunkDispatch
-    let store: ListenerStore<State>
-    let listenerID: Int
+    let store: EffectContext<State>
+    let listenerID: EffectID
     let run: EffectRun
     let middleware: ListenerMiddleware<State>
 
@@ -89,26 +89,24 @@ public struct ListenerContext<State>: @unchecked Sendable {
     public func delay(_ duration: EffectDuration, fileID: StaticString = #fileID, line: UInt = #line)
         async throws
     {
-        try await middleware.delay(duration, fileID: "\(fileID)", line: line)
+        let effects = store.effects
+        try ThunkMisuse.check(
+            duration, for: "ListenerContext.delay(_:)", fileID: "\(fileID)", line: line,
+            reportingTo: effects.misuseHandler)
+        let clock = effects.clock
+        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
+        try await clock.sleep(until: clock.now + duration)
     }
 
     /// Cancels the other runs of this listener that are still running (not this one).
     public func cancelActiveListeners() {
-        middleware.cancelRuns(of: listenerID, except: run)
+        store.effects.cancelRuns(of: listenerID, except: run)
     }
 
     /// Whether this run was cancelled.
     public var isCancelled: Bool {
         run.isCancelled
     }
-}
-
-/// The store's `dispatch` and `getState`, as handed to the listener middleware.
-// @unchecked Sendable: the closures are the store's, which its contract lets any thread call
-// (dispatches are serialized by the store's lock, `state` reads are locked).
-struct ListenerStore<State>: @unchecked Sendable {
-    let dispatch: DispatchFunction
-    let getState: () -> State?
 }
 
 /// Tests whether an action is of a type, in `@Sendable` closures (which may not capture a
