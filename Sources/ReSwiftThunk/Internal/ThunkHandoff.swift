@@ -43,14 +43,14 @@ extension AsyncThunk: AsyncThunkStarting {
         let effects = context.effects
         let clock = effects.clock
         let awaited = handoff?.claim() ?? false
-        var deadline: EffectInstant?
+        var (deadline, cancelInFlight): (EffectInstant?, Bool) = (nil, false)
         if let id {
             do {
                 switch timing {
-                case .immediately: break
+                case .immediately(let cancel): cancelInFlight = cancel
                 case .debounce(let interval):
                     try check(interval, for: "AsyncThunk(id:debounce:)", reportingTo: effects)
-                    deadline = clock.now + interval
+                    (deadline, cancelInFlight) = (clock.now + interval, true)
                 case .throttle(let interval):
                     try check(interval, for: "AsyncThunk(id:throttle:)", reportingTo: effects)
                     guard effects.throttleAllows(id, interval: interval) else { throw CancellationError() }
@@ -63,7 +63,7 @@ extension AsyncThunk: AsyncThunkStarting {
         }
         // Counted as running on a TestClock from here, before the task exists.
         let work = EffectWork.begin(on: clock)
-        let run = id.map { effects.start($0, cancelInFlight: timing.cancelsInFlight, work: work) }
+        let run = id.map { effects.start($0, cancelInFlight: cancelInFlight, work: work) }
         let (body, origin, tracker) = (self.body, self.origin, self.tracker)
         let trackingID = tracker?.asyncThunkWillStart(description)
         let trackedName = tracker.map { _ in "\(AsyncThunk.self) created at \(origin)" }
@@ -94,7 +94,8 @@ extension AsyncThunk: AsyncThunkStarting {
                 !(error is ThunkMisuse)
             {
                 unhandled = UnhandledThunkError(
-                    error: error, thunkType: "\(AsyncThunk.self)", fileID: origin.fileID, line: origin.line)
+                    error: error, thunkType: "\(AsyncThunk.self)", fileID: "\(origin.fileID)",
+                    line: origin.line)
             }
             if let tracker, let trackingID {
                 tracker.asyncThunkDidFinish(trackingID, unhandledError: unhandled)
@@ -114,6 +115,7 @@ extension AsyncThunk: AsyncThunkStarting {
     private func check(_ interval: EffectDuration, for use: String, reportingTo effects: ThunkEffects) throws
     {
         try ThunkMisuse.check(
-            interval, for: use, fileID: origin.fileID, line: origin.line, reportingTo: effects.misuseHandler)
+            interval, for: use, fileID: "\(origin.fileID)", line: origin.line,
+            reportingTo: effects.misuseHandler)
     }
 }

@@ -49,7 +49,9 @@ public struct ListenerContext<State>: @unchecked Sendable {
     /// - Returns: The action.
     /// - Throws: `CancellationError` when the run is cancelled first.
     public func take(where predicate: @escaping @Sendable (Action) -> Bool) async throws -> Action {
-        try await middleware.take(where: predicate, for: run)
+        // Only woken by an action.
+        try await middleware.wait(run: run, until: { action, _ in predicate(action) }, isMetNow: { false })!
+            .action
     }
 
     /// Waits for the next action of type `type`, dispatched after this call.
@@ -74,7 +76,12 @@ public struct ListenerContext<State>: @unchecked Sendable {
     ///   action, so keep it quick and free of side effects.
     /// - Throws: `CancellationError` when the run is cancelled first.
     public func condition(_ predicate: @escaping @Sendable (State) -> Bool) async throws {
-        try await middleware.condition(predicate, for: run, store: store)
+        let store = self.store
+        let isMet = { (state: State?) in state.map(predicate) ?? false }
+        if isMet(store.getState()) { return }
+        // The middleware hands over this store's state.
+        _ = try await middleware.wait(
+            run: run, until: { _, state in isMet(state as! State?) }, isMetNow: { isMet(store.getState()) })
     }
 
     /// Waits for `duration` on the store's clock (the listener middleware's: a ``TestClock``

@@ -116,7 +116,7 @@ public final class ListenerMiddleware<State>: Sendable {
         add(
             policy: policy, matchesType: ActionType(A.self), predicate: nil,
             body: { context in try await body(context.action as! A, context) },
-            name: "listener for \(A.self)", fileID: "\(fileID)", line: line)
+            name: "listener for \(A.self)", origin: CallSite(fileID: fileID, line: line))
     }
 
     /// Registers a listener for the actions `predicate` accepts.
@@ -145,7 +145,7 @@ public final class ListenerMiddleware<State>: Sendable {
         add(
             policy: policy, matchesType: nil, predicate: predicate,
             body: { context in try await body(context.action, context) }, name: "listener",
-            fileID: "\(fileID)", line: line)
+            origin: CallSite(fileID: fileID, line: line))
     }
 
     /// Removes every listener and cancels their runs.
@@ -157,8 +157,7 @@ public final class ListenerMiddleware<State>: Sendable {
     /// Registers a listener; `body` is called with this middleware's `ListenerContext<State>`.
     private func add(
         policy: ListenerPolicy, matchesType: ActionType?, predicate: (@Sendable (Action) -> Bool)?,
-        body: @escaping (ListenerContext<State>) async throws -> Void, name: String, fileID: String,
-        line: UInt
+        body: @escaping (ListenerContext<State>) async throws -> Void, name: String, origin: CallSite
     ) -> ListenerRegistration {
         let id = registry.withLock { registry -> Int in
             let id = registry.makeID()
@@ -166,7 +165,7 @@ public final class ListenerMiddleware<State>: Sendable {
                 ListenerEntry(
                     id: id, policy: policy, matchesType: matchesType, predicate: predicate,
                     body: ErasedListenerBody { try await body($0 as! ListenerContext<State>) }, name: name,
-                    fileID: fileID, line: line))
+                    origin: origin))
             registry.listenersChanged()
             return id
         }
@@ -233,7 +232,7 @@ public final class ListenerMiddleware<State>: Sendable {
             dispatch: AsyncThunkDispatch { store.effects.dispatch($0, from: run, to: store.dispatch) },
             store: store, listenerID: id, run: run, middleware: self)
         let (body, errorHandler, effects) = (listener.body, self.errorHandler, self.effects)
-        let (name, fileID, line) = (listener.name, listener.fileID, listener.line)
+        let (name, origin) = (listener.name, listener.origin)
         _ = effects.task(run: run, work: run.work) {
             do {
                 try await body.run(context)
@@ -241,7 +240,8 @@ public final class ListenerMiddleware<State>: Sendable {
             } catch is ThunkMisuse {
                 // Reported when it was detected.
             } catch {
-                var failure = UnhandledThunkError(error: error, thunkType: name, fileID: fileID, line: line)
+                var failure = UnhandledThunkError(
+                    error: error, thunkType: name, fileID: "\(origin.fileID)", line: origin.line)
                 failure.source = .listener
                 errorHandler(failure)
             }
@@ -251,29 +251,12 @@ public final class ListenerMiddleware<State>: Sendable {
 
     // MARK: Used by ListenerContext
 
-    func take(where predicate: @escaping @Sendable (Action) -> Bool, for run: EffectRun) async throws
-        -> Action
-    {
-        // Only woken by an action (see `wakeWaiters`).
-        try await wait(run: run, until: { action, _ in predicate(action) }, isMetNow: { false })!.action
-    }
-
-    func condition(
-        _ predicate: @escaping @Sendable (State) -> Bool, for run: EffectRun, store: EffectContext<State>
-    ) async throws {
-        let isMet = { (state: State?) in state.map(predicate) ?? false }
-        if isMet(store.getState()) { return }
-        // `wakeWaiters` hands over this store's state.
-        _ = try await wait(
-            run: run, until: { _, state in isMet(state as! State?) }, isMetNow: { isMet(store.getState()) })
-    }
-
     /// Suspends `run` until a later action, or the state it produced, meets `isMet`, or the run is
     /// cancelled: the one wait of `take` and `condition`. `isMetNow` is asked once the wait is
     /// registered, for a state that changed since the caller's check.
     ///
     /// - Returns: The action that ended the wait; `nil` when `isMetNow` did.
-    private func wait(
+    func wait(
         run: EffectRun, until isMet: @escaping (Action, Any) -> Bool, isMetNow: () -> Bool
     ) async throws -> HandedAction? {
         let id = registry.withLock { $0.makeID() }

@@ -14,9 +14,10 @@ struct ListenerEntry {
     /// For a listener registered with a predicate: asked about every action.
     var predicate: (@Sendable (Action) -> Bool)?
     var body: ErasedListenerBody
+    /// `listener for SomeAction`, or `listener` for one with a predicate.
     var name: String
-    var fileID: String
-    var line: UInt
+    /// Where it was registered.
+    var origin: CallSite
 }
 
 /// A listener run waiting in `take` for an action or in `condition` for a state.
