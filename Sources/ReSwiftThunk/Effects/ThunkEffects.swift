@@ -42,11 +42,34 @@ public final class ThunkEffects: Sendable {
 
     private struct State {
         var clock: any EffectClock
-        var runs = EffectRuns<EffectID>()
+        /// The runs in flight, by the id that cancels them together, then by their serial. A
+        /// finished run is forgotten, and so is an id without runs.
+        var runs: [EffectID: [Int: EffectRun]] = [:]
+        var lastSerial = 0
+        /// Actions that cancelled runs dispatched, which were dropped.
+        var droppedActions = 0
         /// When each id's throttle window closes.
         var throttleWindows: [EffectID: EffectInstant] = [:]
         /// The earliest of those, so that pruning scans only when one may have closed.
         var earliestWindowEnd: EffectInstant?
+
+        /// Starts a run under `id`.
+        mutating func start(_ id: EffectID, work: EffectWork?) -> EffectRun {
+            lastSerial += 1
+            let run = EffectRun(serial: lastSerial, work: work)
+            runs[id, default: [:]][run.serial] = run
+            return run
+        }
+
+        /// The runs under `id`, which stay in flight until they finish.
+        func runs(of id: EffectID) -> [EffectRun] {
+            runs[id].map { Array($0.values) } ?? []
+        }
+
+        /// Forgets the runs under `id` (to cancel them without the lock held) and returns them.
+        mutating func removeRuns(of id: EffectID) -> [EffectRun] {
+            runs.removeValue(forKey: id).map { Array($0.values) } ?? []
+        }
     }
 
     private let state: Locked<State>
@@ -80,8 +103,8 @@ public final class ThunkEffects: Sendable {
     public var statistics: Statistics {
         state.withLock { state in
             Statistics(
-                inFlight: state.runs.count, inFlightIDs: state.runs.keyCount,
-                throttleWindows: state.throttleWindows.count, droppedActions: state.runs.droppedActions)
+                inFlight: state.runs.values.reduce(0) { $0 + $1.count }, inFlightIDs: state.runs.count,
+                throttleWindows: state.throttleWindows.count, droppedActions: state.droppedActions)
         }
     }
 
@@ -96,14 +119,14 @@ public final class ThunkEffects: Sendable {
     // MARK: Used by the middleware
 
     func cancel(_ id: EffectID) {
-        state.withLock { $0.runs.removeRuns(of: id) }.cancelAll()
+        state.withLock { $0.removeRuns(of: id) }.cancelAll()
     }
 
     /// Starts a run of a thunk with `id`; with `cancelInFlight`, cancels the others first.
     func start(_ id: EffectID, cancelInFlight: Bool, work: EffectWork?) -> EffectRun {
         let (run, cancelled) = state.withLock { state -> (EffectRun, [EffectRun]) in
-            let cancelled = cancelInFlight ? state.runs.removeRuns(of: id) : []
-            return (state.runs.start(id, work: work), cancelled)
+            let cancelled = cancelInFlight ? state.removeRuns(of: id) : []
+            return (state.start(id, work: work), cancelled)
         }
         cancelled.cancelAll()
         return run
@@ -113,9 +136,9 @@ public final class ThunkEffects: Sendable {
     /// on; `.latest` cancels the others, which stay in flight until they finish.
     func start(_ id: EffectID, policy: ListenerPolicy) -> EffectRun? {
         let (run, superseded) = state.withLock { state -> (EffectRun?, [EffectRun]) in
-            let running = state.runs.runs(of: id)
+            let running = state.runs(of: id)
             if policy == .first, running.contains(where: { !$0.isCancelled }) { return (nil, []) }
-            let run = state.runs.start(id, work: EffectWork.begin(on: state.clock))
+            let run = state.start(id, work: EffectWork.begin(on: state.clock))
             return (run, policy == .latest ? running : [])
         }
         superseded.cancelAll()
@@ -124,7 +147,7 @@ public final class ThunkEffects: Sendable {
 
     /// Cancels the runs of `id` but `current`; they stay in flight until they finish.
     func cancelRuns(of id: EffectID, except current: EffectRun? = nil) {
-        state.withLock { $0.runs.runs(of: id) }.filter { $0 !== current }.cancelAll()
+        state.withLock { $0.runs(of: id) }.filter { $0 !== current }.cancelAll()
     }
 
     /// Runs `body` in a new task, on the effects' clock and reporting misuse to their handler,
@@ -145,7 +168,7 @@ public final class ThunkEffects: Sendable {
     /// dropped and counted.
     func dispatch(_ action: Action, from run: EffectRun?, to dispatch: DispatchFunction) {
         if run?.isCancelled == true {
-            state.withLock { $0.runs.droppedActions += 1 }
+            state.withLock { $0.droppedActions += 1 }
         } else {
             dispatch(action)
         }
@@ -153,7 +176,10 @@ public final class ThunkEffects: Sendable {
 
     /// Forgets a run of a thunk with `id` that finished.
     func finish(_ run: EffectRun, id: EffectID) {
-        state.withLock { $0.runs.finish(run, of: id) }
+        state.withLock { state in
+            state.runs[id]?[run.serial] = nil
+            if state.runs[id]?.isEmpty == true { state.runs[id] = nil }
+        }
     }
 
     /// Whether a throttled thunk with `id` may run now, opening a window of `interval` if so.
