@@ -164,7 +164,7 @@ public final class TestClock: EffectClock, Sendable {
     ) async -> Bool {
         do {
             try ThunkMisuse.check(
-                duration, for: "TestClock.advance(by:)", fileID: "\(fileID)", line: line,
+                duration, for: "TestClock.advance(by:)", at: CallSite(fileID: fileID, line: line),
                 reportingTo: ThunkHooks.misuseHandler)
         } catch {
             return false

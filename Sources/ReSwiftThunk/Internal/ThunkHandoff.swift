@@ -49,10 +49,14 @@ extension AsyncThunk: AsyncThunkStarting {
                 switch timing {
                 case .immediately(let cancel): cancelInFlight = cancel
                 case .debounce(let interval):
-                    try check(interval, for: "AsyncThunk(id:debounce:)", reportingTo: effects)
+                    try ThunkMisuse.check(
+                        interval, for: "AsyncThunk(id:debounce:)", at: origin,
+                        reportingTo: effects.misuseHandler)
                     (deadline, cancelInFlight) = (clock.now + interval, true)
                 case .throttle(let interval):
-                    try check(interval, for: "AsyncThunk(id:throttle:)", reportingTo: effects)
+                    try ThunkMisuse.check(
+                        interval, for: "AsyncThunk(id:throttle:)", at: origin,
+                        reportingTo: effects.misuseHandler)
                     guard effects.throttleAllows(id, interval: interval) else { throw CancellationError() }
                 }
             } catch {
@@ -109,13 +113,5 @@ extension AsyncThunk: AsyncThunkStarting {
             tracker.asyncThunk(trackingID, didStartWithCancel: { task.cancel() })
         }
         return true
-    }
-
-    /// Reports and throws the misuse of an invalid `interval`, naming the thunk's origin.
-    private func check(_ interval: EffectDuration, for use: String, reportingTo effects: ThunkEffects) throws
-    {
-        try ThunkMisuse.check(
-            interval, for: use, fileID: "\(origin.fileID)", line: origin.line,
-            reportingTo: effects.misuseHandler)
     }
 }

@@ -98,7 +98,7 @@ public struct ListenerContext<State>: @unchecked Sendable {
     {
         let effects = store.effects
         try ThunkMisuse.check(
-            duration, for: "ListenerContext.delay(_:)", fileID: "\(fileID)", line: line,
+            duration, for: "ListenerContext.delay(_:)", at: CallSite(fileID: fileID, line: line),
             reportingTo: effects.misuseHandler)
         let clock = effects.clock
         // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
