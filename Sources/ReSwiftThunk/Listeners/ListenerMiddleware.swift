@@ -202,9 +202,9 @@ public final class ListenerMiddleware<State>: Sendable {
                     guard let interest = registry.interest(in: action, of: actionType) else { return }
                     if interest.checkWaiters { self.wakeWaiters(for: action, store: store) }
                     // In registration order; predicates are the caller's code, called without
-                    // the lock held.
-                    for listener in interest.candidates where listener.predicate?(action) ?? true {
-                        self.start(listener, action: action, store: store)
+                    // the lock held. (`filter` lends each candidate; a loop would retain each.)
+                    for candidate in interest.candidates.filter({ $0.predicate(action) }) {
+                        self.start(candidate.id, action: action, store: store)
                     }
                 }
             }
@@ -222,10 +222,10 @@ public final class ListenerMiddleware<State>: Sendable {
         for waiter in woken { waiter.resume(with: .success(HandedAction(action: action))) }
     }
 
-    private func start(_ listener: ListenerEntry, action: Action, store: EffectContext<State>) {
+    private func start(_ listenerID: Int, action: Action, store: EffectContext<State>) {
         // Not if it was removed since the action was matched.
-        guard registry.withLock({ $0.listeners.contains { $0.id == listener.id } }) else { return }
-        let id = EffectID(listener.id)
+        guard let listener = registry.withLock({ $0.listeners.first { $0.id == listenerID } }) else { return }
+        let id = EffectID(listenerID)
         guard let run = effects.start(id, policy: listener.policy) else { return }
         let context = ListenerContext(
             action: action,

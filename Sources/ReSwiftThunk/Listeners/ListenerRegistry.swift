@@ -20,6 +20,11 @@ struct ListenerEntry {
     var origin: CallSite
 }
 
+/// A listener that may want an action: its id, and its predicate (one that accepts every action,
+/// for a listener registered for the action's type). Not the `ListenerEntry`, nor an optional
+/// predicate: either would cost each dispatch a retain and release per candidate.
+typealias ListenerCandidate = (id: Int, predicate: @Sendable (Action) -> Bool)
+
 /// A listener run waiting in `take` for an action or in `condition` for a state.
 struct ListenerWaiter {
     /// Whether an action, or the state it produced, ends the wait. The state is the store's
@@ -43,11 +48,11 @@ struct ListenerRegistry {
     /// In the order they were registered.
     var listeners: [ListenerEntry] = []
     /// For each action type seen, the listeners that may want its actions, in registration order:
-    /// those registered for the type, and those with a predicate.
-    var candidatesByType: [ObjectIdentifier: [ListenerEntry]] = [:]
+    /// those registered for the type, and those with a predicate (with it, to ask).
+    var candidatesByType: [ObjectIdentifier: [ListenerCandidate]] = [:]
     /// The last action type looked up and its candidates: a store dispatches few types, often the
     /// same one many times, and a comparison costs less than hashing.
-    var lastMatch: (type: ObjectIdentifier, candidates: [ListenerEntry])?
+    var lastMatch: (type: ObjectIdentifier, candidates: [ListenerCandidate])?
     var waiters: [Int: ListenerWaiter] = [:]
 
     mutating func makeID() -> Int {
@@ -78,16 +83,18 @@ extension Locked where Value == ListenerRegistry {
     /// every dispatch makes, kept apart from the generic middleware so that it runs specialized
     /// code.
     func interest(in action: Action, of type: ObjectIdentifier) -> (
-        candidates: [ListenerEntry], checkWaiters: Bool
+        candidates: [ListenerCandidate], checkWaiters: Bool
     )? {
         withLock { registry in
-            let candidates: [ListenerEntry]
+            let candidates: [ListenerCandidate]
             if let lastMatch = registry.lastMatch, lastMatch.type == type {
                 candidates = lastMatch.candidates
             } else {
                 candidates =
                     registry.candidatesByType[type]
-                    ?? registry.listeners.filter { $0.matchesType?.matches(action) ?? true }
+                    ?? registry.listeners.filter { $0.matchesType?.matches(action) ?? true }.map {
+                        ($0.id, $0.predicate ?? { _ in true })
+                    }
                 registry.candidatesByType[type] = candidates
                 registry.lastMatch = (type, candidates)
             }
