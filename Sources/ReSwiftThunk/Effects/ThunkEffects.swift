@@ -1,8 +1,7 @@
 @_spi(ReSwiftInternal) import ReSwift
 
 /// The effects one store's thunk middleware runs: its clock, the in-flight async thunks that
-/// have an id, the throttle windows, and what was dropped. (A ``ListenerMiddleware`` keeps its
-/// listeners' runs in one of its own.)
+/// have an id, the throttle windows, and what was dropped.
 ///
 /// ``createThunkMiddleware()`` makes one per store. Make your own to choose the clock, to handle
 /// misuse per store, or to read its ``statistics``:
@@ -174,7 +173,7 @@ public final class ThunkEffects: Sendable {
         }
     }
 
-    /// Forgets a run of a thunk with `id` that finished.
+    /// Forgets a run under `id` that finished.
     func finish(_ run: EffectRun, id: EffectID) {
         state.withLock { state in
             state.runs[id]?[run.serial] = nil
