@@ -56,7 +56,7 @@ public struct AsyncThunk<State, Value: Sendable>: Action, Sendable {
 
     let body: CallSiteBody
     /// Where the thunk was created, for error messages.
-    let origin: ThunkOrigin
+    let origin: CallSite
     /// The thunk's id, for cancelling, debouncing and throttling; `nil` for a thunk without one.
     let id: EffectID?
     /// When the body runs, for a thunk with an id.
@@ -199,7 +199,7 @@ public struct AsyncThunk<State, Value: Sendable>: Action, Sendable {
         _ body: @escaping CallSiteBody, id: EffectID?, timing: Timing, _ fileID: StaticString, _ line: UInt
     ) {
         self.body = body
-        self.origin = ThunkOrigin(fileID: "\(fileID)", line: line)
+        self.origin = CallSite(fileID: fileID, line: line)
         self.id = id
         self.timing = timing
     }
@@ -213,15 +213,6 @@ enum Timing: Sendable {
     case debounce(EffectDuration)
     /// At once if no thunk of its id ran within the interval; otherwise never.
     case throttle(EffectDuration)
-
-    /// Whether starting the thunk cancels the in-flight thunks of its id.
-    var cancelsInFlight: Bool {
-        switch self {
-        case .immediately(let cancelInFlight): return cancelInFlight
-        case .debounce: return true
-        case .throttle: return false
-        }
-    }
 }
 
 extension AsyncThunk: CustomStringConvertible {
@@ -229,12 +220,4 @@ extension AsyncThunk: CustomStringConvertible {
     public var description: String {
         "\(AsyncThunk.self) (\(origin))"
     }
-}
-
-/// Where a thunk was created.
-struct ThunkOrigin: Sendable, CustomStringConvertible {
-    var fileID: String
-    var line: UInt
-
-    var description: String { "\(fileID):\(line)" }
 }

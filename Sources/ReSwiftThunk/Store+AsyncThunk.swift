@@ -83,25 +83,18 @@ extension AsyncThunk: _AsyncThunkAction {}
 
 /// The error `try await store.dispatch(thunk)` throws when no middleware started the thunk.
 public struct AsyncThunkError: Error, Sendable, CustomStringConvertible {
-    private enum Reason: Sendable {
-        /// The dispatch returned and no thunk middleware had started the thunk.
-        case notStarted(thunk: String)
-    }
-
-    private let reason: Reason
+    /// The thunk that no middleware started.
+    private let thunk: String
 
     init(notStarted thunk: String) {
-        reason = .notStarted(thunk: thunk)
+        self.thunk = thunk
     }
 
     /// What went wrong and what to do about it.
     public var description: String {
-        switch reason {
-        case .notStarted(let thunk):
-            return "store.dispatch(_:) returned without starting \(thunk): the store's middleware "
-                + "doesn't run async thunks, or a middleware before it delayed or swallowed the thunk. "
-                + "Add createThunkMiddleware() to the store's middleware, ahead of any middleware "
-                + "that holds actions back (and don't replace the store's dispatchFunction)."
-        }
+        "store.dispatch(_:) returned without starting \(thunk): the store's middleware "
+            + "doesn't run async thunks, or a middleware before it delayed or swallowed the thunk. "
+            + "Add createThunkMiddleware() to the store's middleware, ahead of any middleware "
+            + "that holds actions back (and don't replace the store's dispatchFunction)."
     }
 }

@@ -75,7 +75,7 @@ private func thunkMiddleware<State>(
     let errorHandler = errorHandler ?? { ThunkHooks.errorHandler($0) }
     return { dispatch, getState in
         let effects = sharedEffects ?? ThunkEffects()
-        let context = ThunkContext(dispatch: dispatch, getState: getState, effects: effects)
+        let context = EffectContext(dispatch: dispatch, getState: getState, effects: effects)
         return { next in
             return { action in
                 switch action {

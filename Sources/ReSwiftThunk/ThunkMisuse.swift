@@ -1,3 +1,5 @@
+import ReSwift
+
 /// A programming error made with an effect: a negative or NaN interval for a debounce, a
 /// throttle, a listener's `delay` or a ``TestClock``.
 ///
@@ -39,12 +41,13 @@ public struct ThunkMisuse: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
-    /// Reports the misuse of handing `interval` to `use` to `handler` and throws it; returns if
-    /// `interval` is valid. The one check every effect makes of an interval.
+    /// Reports the misuse of handing `interval` to `use` at `site` to `handler` and throws it;
+    /// returns if `interval` is valid. The one check every effect makes of an interval.
     static func check(
-        _ interval: EffectDuration, for use: String, fileID: String, line: UInt,
+        _ interval: EffectDuration, for use: String, at site: CallSite,
         reportingTo handler: @Sendable (ThunkMisuse) -> Void
     ) throws {
+        let (fileID, line) = ("\(site.fileID)", site.line)
         guard let problem = interval.intervalProblem else { return }
         let misuse = ThunkMisuse(
             kind: .invalidInterval,

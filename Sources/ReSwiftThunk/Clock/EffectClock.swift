@@ -1,4 +1,5 @@
 import Dispatch
+import ReSwift
 
 /// The clock effects wait on: debounced and throttled thunks, listeners' `delay`, and thunk
 /// bodies that call ``EffectEnvironment/sleep(for:fileID:line:)``.
@@ -38,8 +39,9 @@ extension EffectClock {
         for duration: EffectDuration, fileID: StaticString = #fileID, line: UInt = #line
     ) async throws {
         try ThunkMisuse.check(
-            duration, for: "sleep(for:)", fileID: "\(fileID)", line: line,
-            reportingTo: EffectEnvironment.misuseHandler)
+            duration, for: "sleep(for:)", at: CallSite(fileID: fileID, line: line),
+            // The handler of the middleware running the current effect, if one does.
+            reportingTo: EffectEnvironment.current?.misuseHandler ?? ThunkHooks.misuseHandler)
         // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await sleep(until: now + duration)
     }

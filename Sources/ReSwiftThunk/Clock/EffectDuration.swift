@@ -12,11 +12,11 @@
 /// forever.
 public struct EffectDuration: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Why a duration made from a `Double` is no length of time.
-    enum Problem: Sendable, Hashable {
+    enum Problem: String, Sendable, Hashable {
         /// It was made from `Double.nan`.
-        case notANumber
+        case notANumber = "nan"
         /// It was made from an infinite `Double`.
-        case infinite
+        case infinite = "inf"
     }
 
     /// The length in nanoseconds; negative for a negative duration. 0 when ``isValidInterval``
@@ -104,11 +104,7 @@ public struct EffectDuration: Sendable, Hashable, Comparable, CustomStringConver
 
     /// The duration in a unit that reads well: `300 ms`, `1.5 s`, `250 ns`.
     public var description: String {
-        switch problem {
-        case .notANumber: return "nan"
-        case .infinite: return "inf"
-        case nil: break
-        }
+        if let problem { return problem.rawValue }
         let (sign, magnitude) = (nanoseconds < 0 ? "-" : "", nanoseconds.magnitude)
         if magnitude >= 1_000_000_000 && magnitude % 1_000_000 == 0 {
             // Up to three decimals, without trailing zeros.

@@ -39,20 +39,6 @@ public enum EffectEnvironment {
         // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
         try await clock.sleep(for: duration, fileID: fileID, line: line)
     }
-
-    /// Where misuse detected in the current effect goes: the handler of the middleware running
-    /// it, or ``ThunkHooks/misuseHandler`` outside one.
-    static var misuseHandler: @Sendable (ThunkMisuse) -> Void {
-        if let current { return current.misuseHandler }
-        return { ThunkHooks.misuseHandler($0) }
-    }
-
-    /// Runs `body` as the effect `scope` describes: on its clock, reporting misuse to its
-    /// handler, and as work that a ``TestClock`` waits for when it advances (see ``EffectWork``).
-    static func run<Result>(in scope: EffectScope, _ body: () async throws -> Result) async rethrows -> Result
-    {
-        try await $current.withValue(scope, operation: body)
-    }
 }
 
 /// What the middleware running an effect (a thunk's task, a listener's run) hands the effect's

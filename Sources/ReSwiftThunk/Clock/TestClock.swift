@@ -52,7 +52,7 @@ public final class TestClock: EffectClock, Sendable {
 
     private struct IdleWaiter {
         var continuation: CheckedContinuation<Bool, Never>
-        var timeout: Task<Void, Never>?
+        var timeout: Task<Void, Never>
     }
 
     private struct State {
@@ -164,7 +164,7 @@ public final class TestClock: EffectClock, Sendable {
     ) async -> Bool {
         do {
             try ThunkMisuse.check(
-                duration, for: "TestClock.advance(by:)", fileID: "\(fileID)", line: line,
+                duration, for: "TestClock.advance(by:)", at: CallSite(fileID: fileID, line: line),
                 reportingTo: ThunkHooks.misuseHandler)
         } catch {
             return false
@@ -192,7 +192,8 @@ public final class TestClock: EffectClock, Sendable {
             }
             guard let due else { break }
             due.continuation.resume()
-            if due.work == nil { await yieldToUntrackedTask() }
+            // A task no middleware runs: `settle` can't tell when it next suspends.
+            if due.work == nil { for _ in 0..<16 { await Task.yield() } }
             settled = await settle() && settled
         }
         state.withLock { $0.now = max($0.now, deadline) }
@@ -220,40 +221,27 @@ public final class TestClock: EffectClock, Sendable {
     /// - Returns: Whether they all became idle.
     @discardableResult
     public func settle() async -> Bool {
-        let id = state.withLock { $0.makeID() }
-        let settleNanoseconds = self.settleNanoseconds
+        let (id, settleNanoseconds) = (state.withLock { $0.makeID() }, self.settleNanoseconds)
         return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let isIdle = state.withLock { state -> Bool in
+            let isIdle = state.withLock { [lock = state] state -> Bool in
                 guard !state.running.isEmpty else { return true }
-                state.idleWaiters[id] = IdleWaiter(continuation: continuation, timeout: nil)
+                // The bound, in real time: an effect blocked on something else than this clock.
+                // Started with the lock held, so it finds the waiter registered.
+                let timeout = Task {
+                    try? await Task.sleep(nanoseconds: settleNanoseconds)
+                    lock.withLock { $0.idleWaiters.removeValue(forKey: id) }?.continuation.resume(
+                        returning: false)
+                }
+                state.idleWaiters[id] = IdleWaiter(continuation: continuation, timeout: timeout)
                 return false
             }
-            if isIdle {
-                continuation.resume(returning: true)
-                return
-            }
-            // The bound, in real time: an effect blocked on something else than this clock.
-            let timeout = Task { [state] in
-                try? await Task.sleep(nanoseconds: settleNanoseconds)
-                let waiter = state.withLock { $0.idleWaiters.removeValue(forKey: id) }
-                waiter?.continuation.resume(returning: false)
-            }
-            let alreadyWoken = state.withLock { state -> Bool in
-                guard state.idleWaiters[id] != nil else { return true }
-                state.idleWaiters[id]?.timeout = timeout
-                return false
-            }
-            if alreadyWoken { timeout.cancel() }
+            if isIdle { continuation.resume(returning: true) }
         }
-    }
-
-    private func yieldToUntrackedTask() async {
-        for _ in 0..<16 { await Task.yield() }
     }
 
     private static func wake(_ waiters: [IdleWaiter]) {
         for waiter in waiters {
-            waiter.timeout?.cancel()
+            waiter.timeout.cancel()
             waiter.continuation.resume(returning: true)
         }
     }

@@ -41,11 +41,34 @@ public final class ThunkEffects: Sendable {
 
     private struct State {
         var clock: any EffectClock
-        var runs = EffectRuns<EffectID>()
+        /// The runs in flight, by the id that cancels them together, then by their serial. A
+        /// finished run is forgotten, and so is an id without runs.
+        var runs: [EffectID: [Int: EffectRun]] = [:]
+        var lastSerial = 0
+        /// Actions that cancelled runs dispatched, which were dropped.
+        var droppedActions = 0
         /// When each id's throttle window closes.
         var throttleWindows: [EffectID: EffectInstant] = [:]
         /// The earliest of those, so that pruning scans only when one may have closed.
         var earliestWindowEnd: EffectInstant?
+
+        /// Starts a run under `id`.
+        mutating func start(_ id: EffectID, work: EffectWork?) -> EffectRun {
+            lastSerial += 1
+            let run = EffectRun(serial: lastSerial, work: work)
+            runs[id, default: [:]][run.serial] = run
+            return run
+        }
+
+        /// The runs under `id`, which stay in flight until they finish.
+        func runs(of id: EffectID) -> [EffectRun] {
+            runs[id].map { Array($0.values) } ?? []
+        }
+
+        /// Forgets the runs under `id` (to cancel them without the lock held) and returns them.
+        mutating func removeRuns(of id: EffectID) -> [EffectRun] {
+            runs.removeValue(forKey: id).map { Array($0.values) } ?? []
+        }
     }
 
     private let state: Locked<State>
@@ -79,8 +102,8 @@ public final class ThunkEffects: Sendable {
     public var statistics: Statistics {
         state.withLock { state in
             Statistics(
-                inFlight: state.runs.count, inFlightIDs: state.runs.keyCount,
-                throttleWindows: state.throttleWindows.count, droppedActions: state.runs.droppedActions)
+                inFlight: state.runs.values.reduce(0) { $0 + $1.count }, inFlightIDs: state.runs.count,
+                throttleWindows: state.throttleWindows.count, droppedActions: state.droppedActions)
         }
     }
 
@@ -95,28 +118,67 @@ public final class ThunkEffects: Sendable {
     // MARK: Used by the middleware
 
     func cancel(_ id: EffectID) {
-        state.withLock { $0.runs.removeRuns(of: id) }.cancelAll()
+        state.withLock { $0.removeRuns(of: id) }.cancelAll()
     }
 
     /// Starts a run of a thunk with `id`; with `cancelInFlight`, cancels the others first.
     func start(_ id: EffectID, cancelInFlight: Bool, work: EffectWork?) -> EffectRun {
         let (run, cancelled) = state.withLock { state -> (EffectRun, [EffectRun]) in
-            let cancelled = cancelInFlight ? state.runs.removeRuns(of: id) : []
-            return (state.runs.start(id, work: work), cancelled)
+            let cancelled = cancelInFlight ? state.removeRuns(of: id) : []
+            return (state.start(id, work: work), cancelled)
         }
         cancelled.cancelAll()
         return run
     }
 
-    /// Dispatches `action` for `run` with `dispatch`, unless the run was cancelled: then the
-    /// action is dropped and counted.
-    func dispatch(_ action: Action, from run: EffectRun, to dispatch: DispatchFunction) {
-        run.dispatch(action, to: dispatch) { state.withLock { $0.runs.droppedActions += 1 } }
+    /// Starts a run of the listener `id` as its `policy` says: `nil` for `.first` while a run goes
+    /// on; `.latest` cancels the others, which stay in flight until they finish.
+    func start(_ id: EffectID, policy: ListenerPolicy) -> EffectRun? {
+        let (run, superseded) = state.withLock { state -> (EffectRun?, [EffectRun]) in
+            let running = state.runs(of: id)
+            if policy == .first, running.contains(where: { !$0.isCancelled }) { return (nil, []) }
+            let run = state.start(id, work: EffectWork.begin(on: state.clock))
+            return (run, policy == .latest ? running : [])
+        }
+        superseded.cancelAll()
+        return run
     }
 
-    /// Forgets a run of a thunk with `id` that finished.
+    /// Cancels the runs of `id` but `current`; they stay in flight until they finish.
+    func cancelRuns(of id: EffectID, except current: EffectRun? = nil) {
+        state.withLock { $0.runs(of: id) }.filter { $0 !== current }.cancelAll()
+    }
+
+    /// Runs `body` in a new task, on the effects' clock and reporting misuse to their handler,
+    /// counted as `work` by a ``TestClock`` until it ends; cancelling `run` cancels the task.
+    func task<Value: Sendable>(
+        run: EffectRun?, work: EffectWork?, _ body: @escaping @Sendable () async throws -> Value
+    ) -> Task<Value, any Error> {
+        let scope = EffectScope(clock: clock, work: work, misuseHandler: misuseHandler)
+        let task = Task {
+            defer { work?.end() }
+            return try await EffectEnvironment.$current.withValue(scope, operation: body)
+        }
+        run?.attach(cancelTask: { task.cancel() })
+        return task
+    }
+
+    /// Dispatches `action` with `dispatch`, unless `run` was cancelled: then the action is
+    /// dropped and counted.
+    func dispatch(_ action: Action, from run: EffectRun?, to dispatch: DispatchFunction) {
+        if run?.isCancelled == true {
+            state.withLock { $0.droppedActions += 1 }
+        } else {
+            dispatch(action)
+        }
+    }
+
+    /// Forgets a run under `id` that finished.
     func finish(_ run: EffectRun, id: EffectID) {
-        state.withLock { $0.runs.finish(run, of: id) }
+        state.withLock { state in
+            state.runs[id]?[run.serial] = nil
+            if state.runs[id]?.isEmpty == true { state.runs[id] = nil }
+        }
     }
 
     /// Whether a throttled thunk with `id` may run now, opening a window of `interval` if so.
@@ -139,6 +201,18 @@ public final class ThunkEffects: Sendable {
     func install(_ clock: any EffectClock) {
         state.withLock { $0.clock = clock }
     }
+}
+
+/// The store's `dispatch` and `getState`, as handed to an effect middleware (the thunk middleware,
+/// a listener middleware), and its effects, for the tasks it starts.
+// @unchecked Sendable: the closures are the store's, which its contract lets any thread call
+// (dispatches are serialized by the store's lock, `state` reads are locked). Harnesses that call
+// the middleware themselves (ExpectThunk, TestStore) pass thread-safe closures too. `effects` is
+// Sendable.
+struct EffectContext<State>: @unchecked Sendable {
+    let dispatch: DispatchFunction
+    let getState: () -> State?
+    let effects: ThunkEffects
 }
 
 /// Installs a clock in every effect middleware of a store (the thunk middleware, listener

@@ -4,19 +4,14 @@
 ///
 /// `nil` wherever the clock is not a `TestClock`, so real clocks pay nothing. The run's task
 /// carries it in ``EffectEnvironment/current``; the clock's `sleep` reads it there.
-final class EffectWork: Sendable {
+struct EffectWork: Sendable {
     let clock: TestClock
     let id: Int
-
-    private init(clock: TestClock) {
-        self.clock = clock
-        self.id = clock.beginWork()
-    }
 
     /// Starts a run on `clock`, counted as running: call on the dispatching thread, before the
     /// run's task exists, so that an advance can't find the clock idle in between.
     static func begin(on clock: any EffectClock) -> EffectWork? {
-        (clock as? TestClock).map(EffectWork.init(clock:))
+        (clock as? TestClock).map { EffectWork(clock: $0, id: $0.beginWork()) }
     }
 
     /// The run waits for something other than the clock's time (an action, a state).

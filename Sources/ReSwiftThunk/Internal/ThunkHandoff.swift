@@ -3,57 +3,24 @@
 /// Carries the task the middleware started for an awaited ``AsyncThunk`` back to the `dispatch`
 /// call that awaits it.
 final class ThunkHandoff<Value: Sendable>: Sendable {
-    private enum State {
-        /// No middleware has started the thunk yet.
-        case waiting
-        /// A middleware claimed the thunk and is starting its task.
-        case claimed
-        /// The thunk's task is running (or done).
-        case started(Task<Value, any Error>)
-    }
-
-    private let state = Locked(State.waiting)
+    /// Whether a middleware claimed the thunk, and the task it started for it once it did.
+    private let state = Locked<(claimed: Bool, task: Task<Value, any Error>?)>((false, nil))
 
     /// Claims the thunk for the middleware about to start it. Only the first claim succeeds: a
     /// middleware that dispatches the same thunk twice gets one awaited run and one
     /// fire-and-forget run.
     func claim() -> Bool {
         state.withLock { state in
-            guard case .waiting = state else { return false }
-            state = .claimed
-            return true
+            defer { state.claimed = true }
+            return !state.claimed
         }
     }
 
-    /// Records the task started after a successful ``claim()``.
-    func started(_ task: Task<Value, any Error>) {
-        state.withLock { state in
-            guard case .claimed = state else {
-                preconditionFailure("Internal inconsistency: thunk task started without a claim")
-            }
-            state = .started(task)
-        }
-    }
-
-    /// The started task, or `nil` if no middleware started the thunk.
+    /// The task started after a successful ``claim()``; `nil` if no middleware started the thunk.
     var task: Task<Value, any Error>? {
-        state.withLock { state in
-            if case .started(let task) = state { return task }
-            return nil
-        }
+        get { state.withLock { $0.task } }
+        set { state.withLock { $0.task = newValue } }
     }
-}
-
-/// The store's `dispatch` and `getState`, as handed to the thunk middleware, and the store's
-/// effects, for the tasks that run async thunks.
-// @unchecked Sendable: the closures are the store's, which its contract lets any thread call
-// (dispatches are serialized by the store's lock, `state` reads are locked). Harnesses that call
-// the middleware themselves (ExpectThunk, TestStore) pass thread-safe closures too. `effects` is
-// Sendable.
-struct ThunkContext<State>: @unchecked Sendable {
-    let dispatch: DispatchFunction
-    let getState: () -> State?
-    let effects: ThunkEffects
 }
 
 /// Lets the middleware start an ``AsyncThunk`` without knowing its value type.
@@ -62,52 +29,50 @@ protocol AsyncThunkStarting {
     ///
     /// - Returns: `false` (and does nothing) if the thunk is for another state type.
     func start<ContextState>(
-        in context: ThunkContext<ContextState>,
+        in context: EffectContext<ContextState>,
         errorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
     ) -> Bool
 }
 
 extension AsyncThunk: AsyncThunkStarting {
     func start<ContextState>(
-        in context: ThunkContext<ContextState>,
+        in context: EffectContext<ContextState>,
         errorHandler: @escaping @Sendable (UnhandledThunkError) -> Void
     ) -> Bool {
-        guard let context = context as? ThunkContext<State> else { return false }
+        guard let context = context as? EffectContext<State> else { return false }
         let effects = context.effects
         let clock = effects.clock
         let awaited = handoff?.claim() ?? false
-        var deadline: EffectInstant?
+        var (deadline, cancelInFlight): (EffectInstant?, Bool) = (nil, false)
         if let id {
             do {
                 switch timing {
-                case .immediately: break
+                case .immediately(let cancel): cancelInFlight = cancel
                 case .debounce(let interval):
-                    try check(interval, for: "AsyncThunk(id:debounce:)", reportingTo: effects)
-                    deadline = clock.now + interval
+                    try ThunkMisuse.check(
+                        interval, for: "AsyncThunk(id:debounce:)", at: origin,
+                        reportingTo: effects.misuseHandler)
+                    (deadline, cancelInFlight) = (clock.now + interval, true)
                 case .throttle(let interval):
-                    try check(interval, for: "AsyncThunk(id:throttle:)", reportingTo: effects)
+                    try ThunkMisuse.check(
+                        interval, for: "AsyncThunk(id:throttle:)", at: origin,
+                        reportingTo: effects.misuseHandler)
                     guard effects.throttleAllows(id, interval: interval) else { throw CancellationError() }
                 }
             } catch {
                 // The thunk doesn't run: an awaiting `dispatch` throws the error.
-                if awaited { handoff?.started(Task { throw error }) }
+                if awaited { handoff?.task = Task { throw error } }
                 return true
             }
         }
         // Counted as running on a TestClock from here, before the task exists.
         let work = EffectWork.begin(on: clock)
-        let run = id.map { effects.start($0, cancelInFlight: timing.cancelsInFlight, work: work) }
+        let run = id.map { effects.start($0, cancelInFlight: cancelInFlight, work: work) }
         let (body, origin, tracker) = (self.body, self.origin, self.tracker)
         let trackingID = tracker?.asyncThunkWillStart(description)
         let trackedName = tracker.map { _ in "\(AsyncThunk.self) created at \(origin)" }
         let dispatch = AsyncThunkDispatch { action in
-            let send = {
-                if let run {
-                    effects.dispatch(action, from: run, to: context.dispatch)
-                } else {
-                    context.dispatch(action)
-                }
-            }
+            let send = { effects.dispatch(action, from: run, to: context.dispatch) }
             if let trackedName {
                 TrackedAsyncThunk.$current.withValue(trackedName, operation: send)
             } else {
@@ -115,50 +80,38 @@ extension AsyncThunk: AsyncThunkStarting {
             }
         }
         let deadlineToWait = deadline
-        let task = Task<Value, any Error> {
-            defer { work?.end() }
-            let scope = EffectScope(clock: clock, work: work, misuseHandler: effects.misuseHandler)
-            return try await EffectEnvironment.run(in: scope) {
-                var result: Result<Value, any Error>
-                do {
-                    // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
-                    if let deadlineToWait { try await clock.sleep(until: deadlineToWait) }
-                    result = .success(try await body(dispatch, { context.getState() }))
-                } catch {
-                    result = .failure(error)
-                }
-                if let run, let id {
-                    effects.finish(run, id: id)
-                    if run.isCancelled { result = .failure(CancellationError()) }
-                }
-                var unhandled: UnhandledThunkError?
-                if !awaited, case .failure(let error) = result, !(error is CancellationError),
-                    !(error is ThunkMisuse)
-                {
-                    unhandled = UnhandledThunkError(
-                        error: error, thunkType: "\(AsyncThunk.self)", fileID: origin.fileID,
-                        line: origin.line)
-                }
-                if let tracker, let trackingID {
-                    tracker.asyncThunkDidFinish(trackingID, unhandledError: unhandled)
-                } else if let unhandled {
-                    errorHandler(unhandled)
-                }
-                return try result.get()
+        let task = effects.task(run: run, work: work) {
+            var result: Result<Value, any Error>
+            do {
+                // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
+                if let deadlineToWait { try await clock.sleep(until: deadlineToWait) }
+                result = .success(try await body(dispatch, { context.getState() }))
+            } catch {
+                result = .failure(error)
             }
+            if let run, let id {
+                effects.finish(run, id: id)
+                if run.isCancelled { result = .failure(CancellationError()) }
+            }
+            var unhandled: UnhandledThunkError?
+            if !awaited, case .failure(let error) = result, !(error is CancellationError),
+                !(error is ThunkMisuse)
+            {
+                unhandled = UnhandledThunkError(
+                    error: error, thunkType: "\(AsyncThunk.self)", fileID: "\(origin.fileID)",
+                    line: origin.line)
+            }
+            if let tracker, let trackingID {
+                tracker.asyncThunkDidFinish(trackingID, unhandledError: unhandled)
+            } else if let unhandled {
+                errorHandler(unhandled)
+            }
+            return try result.get()
         }
-        run?.attach(cancelTask: { task.cancel() })
-        if awaited { handoff?.started(task) }
+        if awaited { handoff?.task = task }
         if let tracker, let trackingID {
             tracker.asyncThunk(trackingID, didStartWithCancel: { task.cancel() })
         }
         return true
-    }
-
-    /// Reports and throws the misuse of an invalid `interval`, naming the thunk's origin.
-    private func check(_ interval: EffectDuration, for use: String, reportingTo effects: ThunkEffects) throws
-    {
-        try ThunkMisuse.check(
-            interval, for: use, fileID: origin.fileID, line: origin.line, reportingTo: effects.misuseHandler)
     }
 }

@@ -25,8 +25,8 @@ public struct ListenerContext<State>: @unchecked Sendable {
     /// Sends an action through the store's middleware and reducer, recording the line of the
     /// call; dropped once the run is cancelled.
     public let dispatch: AsyncThunkDispatch
-    let store: ListenerStore<State>
-    let listenerID: Int
+    let store: EffectContext<State>
+    let listenerID: EffectID
     let run: EffectRun
     let middleware: ListenerMiddleware<State>
 
@@ -49,7 +49,9 @@ public struct ListenerContext<State>: @unchecked Sendable {
     /// - Returns: The action.
     /// - Throws: `CancellationError` when the run is cancelled first.
     public func take(where predicate: @escaping @Sendable (Action) -> Bool) async throws -> Action {
-        try await middleware.take(where: predicate, for: run)
+        // Only woken by an action.
+        try await middleware.wait(run: run, until: { action, _ in predicate(action) }, isMetNow: { false })!
+            .action
     }
 
     /// Waits for the next action of type `type`, dispatched after this call.
@@ -74,7 +76,12 @@ public struct ListenerContext<State>: @unchecked Sendable {
     ///   action, so keep it quick and free of side effects.
     /// - Throws: `CancellationError` when the run is cancelled first.
     public func condition(_ predicate: @escaping @Sendable (State) -> Bool) async throws {
-        try await middleware.condition(predicate, for: run, store: store)
+        let store = self.store
+        let isMet = { (state: State?) in state.map(predicate) ?? false }
+        if isMet(store.getState()) { return }
+        // The middleware hands over this store's state.
+        _ = try await middleware.wait(
+            run: run, until: { _, state in isMet(state as! State?) }, isMetNow: { isMet(store.getState()) })
     }
 
     /// Waits for `duration` on the store's clock (the listener middleware's: a ``TestClock``
@@ -89,26 +96,24 @@ public struct ListenerContext<State>: @unchecked Sendable {
     public func delay(_ duration: EffectDuration, fileID: StaticString = #fileID, line: UInt = #line)
         async throws
     {
-        try await middleware.delay(duration, fileID: "\(fileID)", line: line)
+        let effects = store.effects
+        try ThunkMisuse.check(
+            duration, for: "ListenerContext.delay(_:)", at: CallSite(fileID: fileID, line: line),
+            reportingTo: effects.misuseHandler)
+        let clock = effects.clock
+        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
+        try await clock.sleep(until: clock.now + duration)
     }
 
     /// Cancels the other runs of this listener that are still running (not this one).
     public func cancelActiveListeners() {
-        middleware.cancelRuns(of: listenerID, except: run)
+        store.effects.cancelRuns(of: listenerID, except: run)
     }
 
     /// Whether this run was cancelled.
     public var isCancelled: Bool {
         run.isCancelled
     }
-}
-
-/// The store's `dispatch` and `getState`, as handed to the listener middleware.
-// @unchecked Sendable: the closures are the store's, which its contract lets any thread call
-// (dispatches are serialized by the store's lock, `state` reads are locked).
-struct ListenerStore<State>: @unchecked Sendable {
-    let dispatch: DispatchFunction
-    let getState: () -> State?
 }
 
 /// Tests whether an action is of a type, in `@Sendable` closures (which may not capture a

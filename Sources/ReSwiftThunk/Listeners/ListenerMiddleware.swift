@@ -52,11 +52,10 @@ public final class ListenerMiddleware<State>: Sendable {
     }
 
     // Not generic, so that the check every dispatch makes costs no generic metadata lookups.
-    private let registry: Locked<ListenerRegistry>
+    private let registry = Locked(ListenerRegistry())
+    /// The clock, the misuse handler and the runs, kept as async thunks' are.
+    private let effects: ThunkEffects
     private let errorHandler: @Sendable (UnhandledThunkError) -> Void
-    /// Where the listeners' misuse goes: the handler given to the initializer, or
-    /// ``ThunkHooks/misuseHandler`` as it is when the misuse happens.
-    private let misuseHandler: @Sendable (ThunkMisuse) -> Void
 
     /// Creates a listener middleware with no listeners.
     ///
@@ -72,24 +71,23 @@ public final class ListenerMiddleware<State>: Sendable {
         errorHandler: (@Sendable (UnhandledThunkError) -> Void)? = nil,
         misuseHandler: (@Sendable (ThunkMisuse) -> Void)? = nil
     ) {
-        registry = Locked(ListenerRegistry(clock: clock))
+        effects = ThunkEffects(clock: clock, misuseHandler: misuseHandler)
         self.errorHandler = errorHandler ?? { ThunkHooks.errorHandler($0) }
-        self.misuseHandler = misuseHandler ?? { ThunkHooks.misuseHandler($0) }
     }
 
     /// What the middleware holds now.
     public var statistics: Statistics {
-        registry.withLock { registry in
+        let runs = effects.statistics
+        return registry.withLock { registry in
             Statistics(
-                listeners: registry.listeners.count, activeRuns: registry.runs.count,
-                waiting: registry.waiters.count,
-                droppedActions: registry.runs.droppedActions)
+                listeners: registry.listeners.count, activeRuns: runs.inFlight,
+                waiting: registry.waiters.count, droppedActions: runs.droppedActions)
         }
     }
 
     /// The clock `delay` waits on.
     public var clock: any EffectClock {
-        registry.withLock { $0.clock }
+        effects.clock
     }
 
     // MARK: Registering
@@ -118,7 +116,7 @@ public final class ListenerMiddleware<State>: Sendable {
         add(
             policy: policy, matchesType: ActionType(A.self), predicate: nil,
             body: { context in try await body(context.action as! A, context) },
-            name: "listener for \(A.self)", fileID: "\(fileID)", line: line)
+            name: "listener for \(A.self)", origin: CallSite(fileID: fileID, line: line))
     }
 
     /// Registers a listener for the actions `predicate` accepts.
@@ -147,7 +145,7 @@ public final class ListenerMiddleware<State>: Sendable {
         add(
             policy: policy, matchesType: nil, predicate: predicate,
             body: { context in try await body(context.action, context) }, name: "listener",
-            fileID: "\(fileID)", line: line)
+            origin: CallSite(fileID: fileID, line: line))
     }
 
     /// Removes every listener and cancels their runs.
@@ -159,8 +157,7 @@ public final class ListenerMiddleware<State>: Sendable {
     /// Registers a listener; `body` is called with this middleware's `ListenerContext<State>`.
     private func add(
         policy: ListenerPolicy, matchesType: ActionType?, predicate: (@Sendable (Action) -> Bool)?,
-        body: @escaping (ListenerContext<State>) async throws -> Void, name: String, fileID: String,
-        line: UInt
+        body: @escaping (ListenerContext<State>) async throws -> Void, name: String, origin: CallSite
     ) -> ListenerRegistration {
         let id = registry.withLock { registry -> Int in
             let id = registry.makeID()
@@ -168,7 +165,7 @@ public final class ListenerMiddleware<State>: Sendable {
                 ListenerEntry(
                     id: id, policy: policy, matchesType: matchesType, predicate: predicate,
                     body: ErasedListenerBody { try await body($0 as! ListenerContext<State>) }, name: name,
-                    fileID: fileID, line: line))
+                    origin: origin))
             registry.listenersChanged()
             return id
         }
@@ -176,13 +173,13 @@ public final class ListenerMiddleware<State>: Sendable {
     }
 
     private func remove(_ id: Int) {
-        registry.withLock { registry -> [EffectRun] in
-            guard let index = registry.listeners.firstIndex(where: { $0.id == id }) else { return [] }
+        let removed = registry.withLock { registry -> Bool in
+            guard let index = registry.listeners.firstIndex(where: { $0.id == id }) else { return false }
             registry.listeners.remove(at: index)
             registry.listenersChanged()
-            // Cancelled, they count as running until they finish.
-            return registry.runs.runs(of: id)
-        }.cancelAll()
+            return true
+        }
+        if removed { effects.cancelRuns(of: EffectID(id)) }
     }
 
     // MARK: The middleware
@@ -190,7 +187,7 @@ public final class ListenerMiddleware<State>: Sendable {
     /// The middleware to put in the store's middleware, after ``createThunkMiddleware()``.
     public var middleware: Middleware<State> {
         return { [self] dispatch, getState in
-            let store = ListenerStore(dispatch: dispatch, getState: getState)
+            let store = EffectContext(dispatch: dispatch, getState: getState, effects: effects)
             return { next in
                 let registry = self.registry
                 // Read once here: a global's lazy initialization check costs every dispatch.
@@ -198,154 +195,91 @@ public final class ListenerMiddleware<State>: Sendable {
                 return { action in
                     let actionType = ObjectIdentifier(type(of: action))
                     if actionType == installationType, let installation = action as? EffectClockInstallation {
-                        registry.withLock { $0.clock = installation.clock }
+                        store.effects.install(installation.clock)
                     }
                     next(action)
                     // The common case, in code that isn't generic: nobody cares about the action.
-                    if let interest = registry.interest(in: action, of: actionType) {
-                        self.handle(action, interest, store: store)
+                    guard let interest = registry.interest(in: action, of: actionType) else { return }
+                    if interest.checkWaiters { self.wakeWaiters(for: action, store: store) }
+                    // In registration order; predicates are the caller's code, called without
+                    // the lock held. (`filter` lends each candidate; a loop would retain each.)
+                    for candidate in interest.candidates.filter({ $0.predicate(action) }) {
+                        self.start(candidate.id, action: action, store: store)
                     }
                 }
             }
         }
     }
 
-    /// Wakes the waits `action` (and the state it produced) satisfy, then starts the runs of the
-    /// listeners it matches. Called after the reducer, when ``ListenerInterest`` says someone may
-    /// care.
-    private func handle(_ action: Action, _ interest: ListenerInterest, store: ListenerStore<State>) {
-        if interest.checkWaiters { wakeWaiters(for: action, store: store) }
-        guard !interest.typeListeners.isEmpty || !interest.predicateListeners.isEmpty else { return }
-        // Predicates are the caller's code: called without the lock held.
-        let matchedIDs = Set(
-            interest.typeListeners + interest.predicateListeners.filter { $0.predicate(action) }.map(\.id))
-        guard !matchedIDs.isEmpty else { return }
-        // In registration order, across type and predicate listeners.
-        let matched = registry.withLock { $0.listeners.filter { matchedIDs.contains($0.id) } }
-        for listener in matched {
-            start(listener, action: action, store: store)
-        }
-    }
-
-    private func wakeWaiters(for action: Action, store: ListenerStore<State>) {
+    private func wakeWaiters(for action: Action, store: EffectContext<State>) {
         let waiters = registry.withLock { $0.waiters }
         // Predicates are the caller's code: called without the lock held, on a state read once.
-        let state = waiters.values.contains(where: \.wantsState) ? store.getState() : nil
-        let met = waiters.filter { $0.value.isMet(by: action, state: state) }.map(\.key)
+        let state: Any = store.getState() as Any
+        let met = waiters.filter { $0.value.isMet(action, state) }.keys.sorted()
         let woken = registry.withLock { registry in
-            met.sorted().compactMap { registry.waiters.removeValue(forKey: $0) }
+            met.compactMap { registry.waiters.removeValue(forKey: $0) }
         }
-        for waiter in woken { waiter.resume(returning: HandedAction(action: action)) }
+        for waiter in woken { waiter.resume(with: .success(HandedAction(action: action))) }
     }
 
-    private func start(_ listener: ListenerEntry, action: Action, store: ListenerStore<State>) {
-        let (run, clock, superseded) = registry.withLock {
-            registry -> (EffectRun?, any EffectClock, [EffectRun]) in
-            let running = registry.runs.runs(of: listener.id)
-            var superseded: [EffectRun] = []
-            switch listener.policy {
-            case .every: break
-            case .first:
-                if running.contains(where: { !$0.isCancelled }) { return (nil, registry.clock, []) }
-            case .latest: superseded = running
-            }
-            let run = registry.runs.start(listener.id, work: EffectWork.begin(on: registry.clock))
-            return (run, registry.clock, superseded)
-        }
-        superseded.cancelAll()
-        guard let run else { return }
-        let registry = self.registry
+    private func start(_ listenerID: Int, action: Action, store: EffectContext<State>) {
+        // Not if it was removed since the action was matched.
+        guard let listener = registry.withLock({ $0.listeners.first { $0.id == listenerID } }) else { return }
+        let id = EffectID(listenerID)
+        guard let run = effects.start(id, policy: listener.policy) else { return }
         let context = ListenerContext(
             action: action,
-            dispatch: AsyncThunkDispatch { action in
-                run.dispatch(action, to: store.dispatch) { registry.withLock { $0.runs.droppedActions += 1 } }
-            },
-            store: store, listenerID: listener.id, run: run, middleware: self)
-        let body = listener.body
-        let errorHandler = self.errorHandler
-        let (name, fileID, line) = (listener.name, listener.fileID, listener.line)
-        let scope = EffectScope(clock: clock, work: run.work, misuseHandler: misuseHandler)
-        let listenerID = listener.id
-        let task = Task {
-            defer { run.work?.end() }
-            await EffectEnvironment.run(in: scope) {
-                do {
-                    try await body.run(context)
-                } catch is CancellationError {
-                } catch is ThunkMisuse {
-                    // Reported when it was detected.
-                } catch {
-                    var failure = UnhandledThunkError(
-                        error: error, thunkType: name, fileID: fileID, line: line)
-                    failure.source = .listener
-                    errorHandler(failure)
-                }
-                registry.withLock { $0.runs.finish(run, of: listenerID) }
+            dispatch: AsyncThunkDispatch { store.effects.dispatch($0, from: run, to: store.dispatch) },
+            store: store, listenerID: id, run: run, middleware: self)
+        let (body, errorHandler, effects) = (listener.body, self.errorHandler, self.effects)
+        let (name, origin) = (listener.name, listener.origin)
+        _ = effects.task(run: run, work: run.work) {
+            do {
+                try await body.run(context)
+            } catch is CancellationError {
+            } catch is ThunkMisuse {
+                // Reported when it was detected.
+            } catch {
+                var failure = UnhandledThunkError(
+                    error: error, thunkType: name, fileID: "\(origin.fileID)", line: origin.line)
+                failure.source = .listener
+                errorHandler(failure)
             }
+            effects.finish(run, id: id)
         }
-        run.attach(cancelTask: { task.cancel() })
     }
 
     // MARK: Used by ListenerContext
 
-    func cancelRuns(of listenerID: Int, except current: EffectRun) {
-        registry.withLock { $0.runs.runs(of: listenerID) }.filter { $0 !== current }.cancelAll()
-    }
-
-    func take(where predicate: @escaping @Sendable (Action) -> Bool, for run: EffectRun) async throws
-        -> Action
-    {
-        // Only woken by an action (see `wakeWaiters`).
-        try await wait(for: .action(predicate), run: run, store: nil)!.action
-    }
-
-    func condition(
-        _ predicate: @escaping @Sendable (State) -> Bool, for run: EffectRun, store: ListenerStore<State>
-    ) async throws {
-        if let state = store.getState(), predicate(state) { return }
-        // Only called with this store's state (see `wakeWaiters`).
-        _ = try await wait(for: .state { predicate($0 as! State) }, run: run, store: store)
-    }
-
-    /// Suspends `run` until a later action (or the state it produced) is what `wanted` waits
-    /// for, or the run is cancelled: the one wait of `take` and `condition`.
+    /// Suspends `run` until a later action, or the state it produced, meets `isMet`, or the run is
+    /// cancelled: the one wait of `take` and `condition`. `isMetNow` is asked once the wait is
+    /// registered, for a state that changed since the caller's check.
     ///
-    /// - Returns: The action, for a wait for one; `nil` for a wait for a state.
-    private func wait(
-        for wanted: ListenerWaiter.Wanted, run: EffectRun, store: ListenerStore<State>?
+    /// - Returns: The action that ended the wait; `nil` when `isMetNow` did.
+    func wait(
+        run: EffectRun, until isMet: @escaping (Action, Any) -> Bool, isMetNow: () -> Bool
     ) async throws -> HandedAction? {
         let id = registry.withLock { $0.makeID() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 // Idle for a TestClock from here: an advance may go on while it waits.
                 run.work?.suspend()
-                let waiter = ListenerWaiter(wanted: wanted, continuation: continuation, run: run)
+                let waiter = ListenerWaiter(isMet: isMet, continuation: continuation, run: run)
                 // Checked with the lock held: a cancellation after it finds the waiter below.
                 let cancelled = registry.withLock { registry -> Bool in
                     if Task.isCancelled { return true }
                     registry.waiters[id] = waiter
                     return false
                 }
-                if cancelled { return waiter.resume(throwing: CancellationError()) }
-                // A state may have changed between the caller's check and the registration.
-                if case .state(let predicate) = wanted, let state = store?.getState(), predicate(state),
-                    let waiter = registry.withLock({ $0.waiters.removeValue(forKey: id) })
-                {
-                    waiter.resume(returning: nil)
+                if cancelled { return waiter.resume(with: .failure(CancellationError())) }
+                if isMetNow(), let waiter = registry.withLock({ $0.waiters.removeValue(forKey: id) }) {
+                    waiter.resume(with: .success(nil))
                 }
             }
         } onCancel: {
-            registry.withLock { $0.waiters.removeValue(forKey: id) }?.resume(throwing: CancellationError())
+            registry.withLock { $0.waiters.removeValue(forKey: id) }?.resume(
+                with: .failure(CancellationError()))
         }
-    }
-
-    func delay(_ duration: EffectDuration, fileID: String, line: UInt) async throws {
-        try ThunkMisuse.check(
-            duration, for: "ListenerContext.delay(_:)", fileID: fileID, line: line, reportingTo: misuseHandler
-        )
-        let clock = self.clock
-        // hazard-check: ok because this is EffectClock's sleep on EffectDuration (nanoseconds), which needs no macOS 13
-        try await clock.sleep(until: clock.now + duration)
     }
 }
 
