@@ -88,12 +88,6 @@ extension StoreCore {
     /// The state, for any thread.
     var currentState: State? { cell.current }
 
-    /// The state, for the thread holding the lock: the only one that changes it.
-    var lockedState: State? {
-        lock.assertHeld()
-        return cell.unlocked
-    }
-
     /// Reports a programming error to the store's handler, or the package's.
     func report(_ misuse: StoreMisuse) {
         let handler = locked.misuseHandler ?? ReSwiftHooks.misuseHandler

@@ -39,8 +39,24 @@ extension Store {
         if _isSubclass {
             subscribe(subscriber, transform: nil)
         } else {
-            _add(_WholeStateNode(subscriber))
+            _addWholeState(subscriber, skippingRepeats: nil)
         }
+    }
+
+    /// Adds the node of an object subscribed to the whole state, which calls its `newState`
+    /// directly: the frame right below the delivery loop's. With `isEqual` (the state's `==`),
+    /// it skips a state equal to the one before; the list compares once for all such nodes.
+    func _addWholeState<S: StoreSubscriber>(
+        _ subscriber: S, skippingRepeats isEqual: ((State, State) -> Bool)?
+    ) where S.StoreSubscriberStateType == State {
+        let node = _SubscriptionNode<State>(
+            object: subscriber, selecting: State.self, skipsRepeatedStates: isEqual != nil
+        ) { [weak subscriber] state in
+            guard let subscriber else { return false }
+            subscriber.newState(state: state)
+            return true
+        }
+        _add(node, isEqual: isEqual)
     }
 
     /// The root subscription as one of the subscriber's type, for a `nil` transform. When the
@@ -82,7 +98,12 @@ extension Store {
     /// - Parameter onNewState: Called with each state, on the dispatching thread.
     /// - Returns: The token that keeps the subscription alive.
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
-        _token(for: _add(_CallbackNode(onNewState)))
+        _token(
+            for: _add(
+                _SubscriptionNode(object: nil, selecting: State.self) {
+                    onNewState($0)
+                    return true
+                }))
     }
 
     /// Subscribes a closure to a transformed subscription.
@@ -144,7 +165,7 @@ extension Store {
         // A custom operator that never took values from upstream has nothing to deliver.
         let made =
             transform(root).node(from: root, delivering: deliver)
-            ?? _ClosureNode<State>(object: object, selecting: selecting) { _, _ in true }
+            ?? _SubscriptionNode<State>(object: object, selecting: selecting) { _ in true }
         // A transform can only derive from the root subscription it was given, whose nodes
         // take this store's states.
         guard let made = made as? _SubscriptionNode<State> else {
@@ -154,10 +175,12 @@ extension Store {
     }
 
     /// Appends a subscriber's node, replacing the same object's earlier node, and delivers the
-    /// current state to it.
+    /// current state to it; `isEqual` is the state's `==`, for a node that skips repeated states.
     @discardableResult
-    func _add(_ node: _SubscriptionNode<State>) -> _SubscriptionNode<State> {
-        core.lock.withLock { core.subscribers.add(node, delivering: core.lockedState) }
+    func _add(
+        _ node: _SubscriptionNode<State>, isEqual: ((State, State) -> Bool)? = nil
+    ) -> _SubscriptionNode<State> {
+        core.lock.withLock { core.subscribers.add(node, delivering: core.currentState, isEqual: isEqual) }
         return node
     }
 
@@ -167,51 +190,5 @@ extension Store {
             guard let self, let node else { return }
             self.core.lock.withLock { self.core.subscribers.remove(node) }
         }
-    }
-}
-
-// MARK: - The nodes of the open subscribe(_:)
-
-// Each node holds its subscriber itself, with no closure context beside it, and calls its
-// `newState` directly: the frame right below the delivery loop's.
-
-/// The node of an object subscribed to the whole state.
-final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
-    weak var subscriber: S?
-
-    init(_ subscriber: S) {
-        self.subscriber = subscriber
-        super.init(object: subscriber, selecting: S.StoreSubscriberStateType.self)
-    }
-
-    override func deliver(
-        _ state: S.StoreSubscriberStateType, _ list: _UnsafeSubscriberList
-    ) -> Bool {
-        guard let subscriber else { return false }
-        subscriber.newState(state: state)
-        return true
-    }
-}
-
-/// The node of an object subscribed to the whole state that skips repeated states. `isEqual` is
-/// always the store's `==` on its state, which is why the nodes of one notification can share
-/// one comparison (see `_UnsafeSubscriberList.repeatsPrevious(_:isEqual:)`).
-final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
-    typealias State = S.StoreSubscriberStateType
-
-    weak var subscriber: S?
-    let isEqual: (State, State) -> Bool
-
-    init(_ subscriber: S, isEqual: @escaping (State, State) -> Bool) {
-        self.subscriber = subscriber
-        self.isEqual = isEqual
-        super.init(object: subscriber, selecting: State.self, comparesWithPrevious: true)
-    }
-
-    override func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
-        if list.repeatsPrevious(state, isEqual: isEqual) { return true }
-        guard let subscriber else { return false }
-        subscriber.newState(state: state)
-        return true
     }
 }

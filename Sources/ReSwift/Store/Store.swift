@@ -45,7 +45,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
         automaticallySkipsRepeats: Bool = true
     ) {
         core = StoreCore(
-            StateCell(state) { action, state in reducer(action, state) }, middleware: middleware,
+            StateCell(state) { action, state in state = reducer(action, state) }, middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
         _isSubclass = type(of: self) != Store<State>.self
         start()
@@ -65,7 +65,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
         automaticallySkipsRepeats: Bool = true
     ) {
         core = StoreCore(
-            StateCell(state, mutate: { action, state in reducer(action, &state!) }), middleware: middleware,
+            StateCell(state) { action, state in reducer(action, &state!) }, middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
         _isSubclass = type(of: self) != Store<State>.self
         start(dispatchingInit: true)
@@ -164,11 +164,12 @@ open class Store<State>: StoreType, @unchecked Sendable {
         if !core.locked.isLinked { core.rebuildChain(for: self) }
         // 1. The action arrives at the top of the chain: it runs now, or waits for the
         //    notification in progress, or was dispatched from a reducer. The one arrival check
-        //    of a store without middleware: its chain is `process` itself.
+        //    of a store without middleware, whose chain is `process` itself.
         let callSite = core.tracer.isTracing ? core.tracer.takeCallSite() : nil
         switch core.locked.cycle.arrive(action, needsMiddleware: true, callSite: callSite) {
-        case .process:
-            core.run(action, throughMiddleware: true, callSite: callSite)
+        case .process where core.locked.reducesDirectly && callSite == nil && !core.tracer.isTracing:
+            core.process(action)
+        case .process: core.run(action, throughMiddleware: true, callSite: callSite)
         case .deferred: break
         case .refused: core.report(.dispatchFromReducer(action))
         }
@@ -194,8 +195,9 @@ final class StoreCore<State>: @unchecked Sendable {
     let tracer = DispatchTracer()
     let subscribers: _UnsafeSubscriberList
 
-    /// What a dispatch changes; reach it through `locked`.
-    @exclusivity(unchecked) private var guarded: DispatchState<State>
+    /// What a dispatch changes; reach it through `locked`. Every access is short and calls no
+    /// code of the user's, so none overlaps another.
+    private var guarded: DispatchState<State>
 
     /// What a dispatch changes, for the thread holding `lock` (asserted in debug builds).
     var locked: DispatchState<State> {
@@ -246,38 +248,23 @@ final class StoreCore<State>: @unchecked Sendable {
         }
     }
 
-    /// Reduces an action that arrived, notifies, then runs the actions subscribers dispatched.
-    private func process(_ action: Action) {
+    /// 4. Reduces an action that arrived (the reducer changes the state in place; readers on
+    ///    other threads wait for it), notifies, then runs the actions subscribers dispatched.
+    func process(_ action: Action) {
         let probe = tracer.measuringProbe
-        reduce(action, measuringInto: probe)
-        if locked.cycle.isBatching { return locked.cycle.endInBatch(action) }
-        if !subscribers.isEmpty {
-            locked.cycle.beginNotifying()
-            notify(measuringInto: probe)
-        }
-        locked.cycle.end()
-        if locked.cycle.hasDeferredActions { runDeferredActions(after: type(of: action)) }
-    }
-
-    /// 4. The reducer changes the state in place; readers on other threads wait for it.
-    private func reduce(_ action: Action, measuringInto probe: (any DispatchProbe)?) {
         locked.cycle.beginReducing()
         probe?.reducerWillRun()
         cell.reduce(action)
         subscribers.stateDidChange()
         probe?.reducerDidRun()
-    }
-
-    /// 5. Every subscriber sees the new state, in subscription order. The copy of the state
-    ///    lent to them ends here, before any other action changes the state.
-    ///
-    /// Apart from `reduceAndNotify` so that its generic work (the optional state's type, which
-    /// the runtime looks up) costs nothing without subscribers.
-    @inline(never)
-    func notify(measuringInto probe: (any DispatchProbe)?) {
-        guard let state = cell.unlocked else { return }
-        probe?.notificationWillBegin()
-        subscribers.deliver(state, measuringInto: probe)
+        if locked.cycle.isBatching { return locked.cycle.endInBatch(action) }
+        // 5. Every subscriber sees the new state, in subscription order (the list's `deliver`).
+        if !subscribers.isEmpty {
+            locked.cycle.beginNotifying()
+            subscribers.deliver(cell, measuringInto: probe)
+        }
+        locked.cycle.end()
+        if locked.cycle.hasDeferredActions { runDeferredActions(after: type(of: action)) }
     }
 
     /// 6. The actions subscribers dispatched from `newState`, in order; each one's own
