@@ -14,7 +14,7 @@ extension Store where State: Equatable {
             // A subclass may override the transform overloads: go through them, as ReSwift does.
             subscribe(subscriber, transform: skipsRepeats ? { $0.skipRepeats() } : nil)
         } else {
-            _addWholeState(subscriber, skippingRepeats: skipsRepeats ? (==) : nil)
+            _subscribeWholeState(subscriber, skippingRepeats: skipsRepeats ? (==) : nil)
         }
     }
 

@@ -1,62 +1,35 @@
 extension Store {
     // MARK: Object subscribers (the open methods are in Store.swift)
 
-    /// Subscribes an object to the subscription `transform` derives from the whole state (the
-    /// whole state for a `nil` transform).
+    /// Subscribes an object to the subscription `transform` derives from the whole state.
     func _subscribeObject<SelectedState, S: StoreSubscriber>(
-        _ subscriber: S, skippingRepeats: Bool,
-        transform: ((Subscription<State>) -> Subscription<SelectedState>)?
-    ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribeObject(subscriber) { transform?($0) ?? Self._wholeState($0) }
-    }
-
-    /// `_subscribeObject` for an `Equatable` selection, which skips repeats when asked.
-    func _subscribeObject<SelectedState: Equatable, S: StoreSubscriber>(
-        _ subscriber: S, skippingRepeats: Bool,
-        transform: ((Subscription<State>) -> Subscription<SelectedState>)?
-    ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribeObject(subscriber) { root in
-            let selected = transform?(root) ?? Self._wholeState(root)
-            return skippingRepeats ? selected.skipRepeats() : selected
-        }
-    }
-
-    private func _subscribeObject<SelectedState, S: StoreSubscriber>(
         _ subscriber: S, transform: (Subscription<State>) -> Subscription<SelectedState>
     ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribe(subscriber, selecting: SelectedState.self, transform: transform) {
-            [weak subscriber] selected in
-            guard let subscriber else { return false }
-            subscriber.newState(state: selected)
-            return true
-        }
+        _subscribe(
+            subscriber, selecting: SelectedState.self, transform: transform,
+            deliver: Self._newState(subscriber))
     }
 
-    /// Subscribes an object to the whole state from the open `subscribe(_:)`, which delivers
-    /// every state: only the `Equatable` overload, chosen at compile time, skips repeats (as in
-    /// ReSwift 6.1). A subclass's goes through its `subscribe(_:transform:)`, as in ReSwift.
-    func _subscribeWholeState<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
-        if _isSubclass {
-            subscribe(subscriber, transform: nil)
-        } else {
-            _addWholeState(subscriber, skippingRepeats: nil)
-        }
-    }
-
-    /// Adds the node of an object subscribed to the whole state, which calls its `newState`
-    /// directly: the frame right below the delivery loop's. With `isEqual` (the state's `==`),
-    /// it skips a state equal to the one before; the list compares once for all such nodes.
-    func _addWholeState<S: StoreSubscriber>(
+    /// Subscribes an object to the whole state, with no subscription in between. With `isEqual`
+    /// (the state's `==`), it skips a state equal to the one before; the list compares once for
+    /// all such subscribers.
+    func _subscribeWholeState<S: StoreSubscriber>(
         _ subscriber: S, skippingRepeats isEqual: ((State, State) -> Bool)?
     ) where S.StoreSubscriberStateType == State {
-        let node = _SubscriptionNode<State>(
-            object: subscriber, selecting: State.self, skipsRepeatedStates: isEqual != nil
-        ) { [weak subscriber] state in
+        if _isSubclass { return subscribe(subscriber, transform: nil) }
+        let node = _SubscriptionNode(
+            object: subscriber, selecting: State.self, skipsRepeatedStates: isEqual != nil,
+            deliver: Self._newState(subscriber))
+        _add(node, isEqual: isEqual)
+    }
+
+    /// Calls a subscriber's `newState` (the frame right below the node's), until it is gone.
+    static func _newState<S: StoreSubscriber>(_ subscriber: S) -> (S.StoreSubscriberStateType) -> Bool {
+        { [weak subscriber] state in
             guard let subscriber else { return false }
             subscriber.newState(state: state)
             return true
         }
-        _add(node, isEqual: isEqual)
     }
 
     /// The root subscription as one of the subscriber's type, for a `nil` transform. When the
@@ -142,8 +115,7 @@ extension Store {
     ) -> SubscriptionToken {
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
         let node = _subscribe(nil, selecting: SelectedState.self) { root in
-            let selected = transform(root)
-            return skipsRepeats ? selected.skipRepeats() : selected
+            skipsRepeats ? transform(root).skipRepeats() : transform(root)
         } deliver: {
             onNewState($0)
             return true

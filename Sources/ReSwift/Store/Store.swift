@@ -93,7 +93,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     ///
     /// - Complexity: O(1) amortized.
     open func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
-        _subscribeWholeState(subscriber)
+        _subscribeWholeState(subscriber, skippingRepeats: nil)
     }
 
     /// Subscribes an object to a transformed subscription, such as
@@ -104,7 +104,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     open func subscribe<SelectedState, S: StoreSubscriber>(
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribeObject(subscriber, skippingRepeats: false, transform: transform)
+        _subscribeObject(subscriber) { transform?($0) ?? Self._wholeState($0) }
     }
 
     /// Subscribes an object to a transformed subscription of an `Equatable` selection, skipping
@@ -112,8 +112,11 @@ open class Store<State>: StoreType, @unchecked Sendable {
     open func subscribe<SelectedState: Equatable, S: StoreSubscriber>(
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribeObject(
-            subscriber, skippingRepeats: subscriptionsAutomaticallySkipRepeats, transform: transform)
+        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
+        _subscribeObject(subscriber) { root in
+            let selected = transform?(root) ?? Self._wholeState(root)
+            return skipsRepeats ? selected.skipRepeats() : selected
+        }
     }
 
     /// Unsubscribes an object; unsubscribing one that isn't subscribed does nothing.
