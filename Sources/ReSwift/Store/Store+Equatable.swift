@@ -25,7 +25,7 @@ extension Store where State: Equatable {
     /// - Returns: The token that keeps the subscription alive.
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
-        let node = _SubscriptionNode<State>(
+        let node = _ClosureNode<State>(
             object: nil, selecting: State.self, skipsRepeatedStates: skipsRepeats
         ) {
             onNewState($0)

@@ -5,9 +5,11 @@ extension Store {
     func _subscribeObject<SelectedState, S: StoreSubscriber>(
         _ subscriber: S, transform: (Subscription<State>) -> Subscription<SelectedState>
     ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribe(
-            subscriber, selecting: SelectedState.self, transform: transform,
-            deliver: Self._newState(subscriber))
+        _subscribe(subscriber, selecting: SelectedState.self, transform: transform) { [weak subscriber] in
+            guard let subscriber else { return false }
+            subscriber.newState(state: $0)
+            return true
+        }
     }
 
     /// Subscribes an object to the whole state, with no subscription in between. With `isEqual`
@@ -17,19 +19,7 @@ extension Store {
         _ subscriber: S, skippingRepeats isEqual: ((State, State) -> Bool)?
     ) where S.StoreSubscriberStateType == State {
         if _isSubclass { return subscribe(subscriber, transform: nil) }
-        let node = _SubscriptionNode(
-            object: subscriber, selecting: State.self, skipsRepeatedStates: isEqual != nil,
-            deliver: Self._newState(subscriber))
-        _add(node, isEqual: isEqual)
-    }
-
-    /// Calls a subscriber's `newState` (the frame right below the node's), until it is gone.
-    static func _newState<S: StoreSubscriber>(_ subscriber: S) -> (S.StoreSubscriberStateType) -> Bool {
-        { [weak subscriber] state in
-            guard let subscriber else { return false }
-            subscriber.newState(state: state)
-            return true
-        }
+        _add(_ObjectNode(subscriber, skipsRepeatedStates: isEqual != nil), isEqual: isEqual)
     }
 
     /// The root subscription as one of the subscriber's type, for a `nil` transform. When the
@@ -73,7 +63,7 @@ extension Store {
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
         _token(
             for: _add(
-                _SubscriptionNode(object: nil, selecting: State.self) {
+                _ClosureNode(object: nil, selecting: State.self) {
                     onNewState($0)
                     return true
                 }))
@@ -137,7 +127,7 @@ extension Store {
         // A custom operator that never took values from upstream has nothing to deliver.
         let made =
             transform(root).node(from: root, delivering: deliver)
-            ?? _SubscriptionNode<State>(object: object, selecting: selecting) { _ in true }
+            ?? _ClosureNode<State>(object: object, selecting: selecting) { _ in true }
         // A transform can only derive from the root subscription it was given, whose nodes
         // take this store's states.
         guard let made = made as? _SubscriptionNode<State> else {

@@ -98,10 +98,10 @@ public final class Subscription<State> {
         let connect: (Feed) -> _AnySubscriptionNode = { [weak object] feed in
             switch feed {
             case .newValues(let steps):
-                return _SubscriptionNode(object: object, selecting: selecting, deliver: steps)
+                return _ClosureNode(object: object, selecting: selecting, deliver: steps)
             case .values(let steps):
                 let last = _LastValue<State>()
-                return _SubscriptionNode(object: object, selecting: selecting) {
+                return _ClosureNode(object: object, selecting: selecting) {
                     steps(last.exchange($0), $0)
                 }
             }

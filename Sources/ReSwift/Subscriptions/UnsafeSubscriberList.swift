@@ -229,18 +229,47 @@ class _AnySubscriptionNode {
     }
 }
 
-/// One subscriber in a store's list, with the function that delivers the store's states to it.
-final class _SubscriptionNode<State>: _AnySubscriptionNode {
+/// One subscriber in a store's list, taking the store's states.
+class _SubscriptionNode<State>: _AnySubscriptionNode {
     /// Delivers a state; returns `false` when the subscriber is gone and the node should be
-    /// removed. Called straight from the stored closure: the frame right below the loop's.
-    let deliver: (State) -> Bool
+    /// removed. The frame right below the loop's.
+    func deliver(_ state: State) -> Bool {
+        preconditionFailure("Internal inconsistency: \(type(of: self)) has no way to deliver states")
+    }
+}
+
+/// A node that delivers states through a closure: a closure subscription's, or a subscription's
+/// connected steps.
+final class _ClosureNode<State>: _SubscriptionNode<State> {
+    let body: (State) -> Bool
 
     init(
         object: AnyObject?, selecting: Any.Type, skipsRepeatedStates: Bool = false,
-        deliver: @escaping (State) -> Bool
+        deliver body: @escaping (State) -> Bool
     ) {
-        self.deliver = deliver
+        self.body = body
         super.init(object: object, selecting: selecting, skipsRepeatedStates: skipsRepeatedStates)
+    }
+
+    override func deliver(_ state: State) -> Bool { body(state) }
+}
+
+/// The node of an object subscribed to the whole state, which holds it (weakly) and calls its
+/// `newState` itself: no closure context beside the node.
+final class _ObjectNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
+    weak var subscriber: S?
+
+    init(_ subscriber: S, skipsRepeatedStates: Bool) {
+        self.subscriber = subscriber
+        super.init(
+            object: subscriber, selecting: S.StoreSubscriberStateType.self,
+            skipsRepeatedStates: skipsRepeatedStates)
+    }
+
+    override func deliver(_ state: S.StoreSubscriberStateType) -> Bool {
+        guard let subscriber else { return false }
+        subscriber.newState(state: state)
+        return true
     }
 }
 

@@ -22,7 +22,7 @@ private final class StackRecorder: StoreSubscriber {
         store.dispatch(Step())
         // The frames from `Store.dispatch(_:)` to `newState(state:)`, both included, in a debug
         // build where nothing is inlined: dispatch, process, the delivery loop and its closure
-        // (two frames), the node's closure, the protocol witness and newState. The core took 17,
+        // (two frames), the node, the protocol witness and newState. The core took 17,
         // then 10; upstream ReSwift takes about 8.
         let frames = recorder.depth - here
         #expect(frames > 2)
