@@ -126,7 +126,7 @@ extension Store {
         let root = Subscription<State>(store: core.subscribers, object: object, selecting: selecting)
         // A custom operator that never took values from upstream has nothing to deliver.
         let made =
-            transform(root).node(from: root, delivering: deliver)
+            transform(root).node(tapping: root.tapped, delivering: deliver)
             ?? _ClosureNode<State>(object: object, selecting: selecting) { _ in true }
         // A transform can only derive from the root subscription it was given, whose nodes
         // take this store's states.

@@ -54,8 +54,8 @@ public final class Subscription<State> {
     public var observer: ((State?, State) -> Void)? {
         didSet {
             // A custom operator now takes this subscription's values: the store connects it.
-            guard observer != nil, let connect, let root else { return }
-            root.tapped = { [self] isAlive in
+            guard observer != nil, let connect, let tapped else { return }
+            tapped.value = { [self] isAlive in
                 connect(
                     .values { old, new in
                         self.observer?(old, new)
@@ -69,10 +69,11 @@ public final class Subscription<State> {
     /// that a custom operator feeds.
     let connect: ((_ feed: Feed) -> _AnySubscriptionNode)?
 
-    /// What the subscriptions derived from one store subscription share (`nil` for those that a
-    /// custom operator feeds): the subscription whose ``observer`` a custom operator set,
-    /// connected given whether the subscriber is still there.
-    let root: SubscriptionRoot?
+    /// Shared by the subscriptions derived from one store subscription (`nil` for those that a
+    /// custom operator feeds): the one whose ``observer`` a custom operator set, connected given
+    /// whether the subscriber is still there.
+    let tapped: Tap?
+    typealias Tap = _LastValue<(_ isAlive: @escaping () -> Bool) -> _AnySubscriptionNode>
 
     /// The version of the state being delivered, for the subscription the store feeds directly.
     @usableFromInline
@@ -84,10 +85,9 @@ public final class Subscription<State> {
     @usableFromInline
     var skippingRepeats: (() -> Subscription<State>)?
 
-    init(connect: ((Feed) -> _AnySubscriptionNode)?, root: SubscriptionRoot?, version: (() -> UInt64)? = nil)
-    {
+    init(connect: ((Feed) -> _AnySubscriptionNode)?, tapped: Tap?, version: (() -> UInt64)? = nil) {
         self.connect = connect
-        self.root = root
+        self.tapped = tapped
         self.version = version
     }
 
@@ -106,7 +106,7 @@ public final class Subscription<State> {
             }
         }
         self.init(
-            connect: connect, root: SubscriptionRoot(),
+            connect: connect, tapped: Tap(),
             version: { [unowned subscribers] in subscribers.version })
     }
 
@@ -115,7 +115,7 @@ public final class Subscription<State> {
     /// - Parameter sink: Called at once with the function that forwards values to this
     ///   subscription's ``observer``: keep it and call it for each value.
     public convenience init(sink: @escaping (@escaping (State?, State) -> Void) -> Void) {
-        self.init(connect: nil, root: nil)
+        self.init(connect: nil, tapped: nil)
         sink { oldState, newState in self.observer?(oldState, newState) }
     }
 
@@ -143,21 +143,19 @@ public final class Subscription<State> {
                 case .values(let sink): connect(step(sink))
                 case .newValues(let sink): connect(step { _, new in sink(new) })
                 }
-            }, root: root)
+            }, tapped: tapped)
     }
 
     /// The subscriber's node, delivering each value to `deliver` (`false` once the subscriber is
-    /// gone); `nil` for a custom operator that never took values from `store`'s subscription.
-    func node(from store: Subscription<some Any>, delivering deliver: @escaping (State) -> Bool)
-        -> _AnySubscriptionNode?
-    {
+    /// gone); `nil` for a custom operator that never took values from the store's subscription.
+    func node(tapping tap: Tap?, delivering deliver: @escaping (State) -> Bool) -> _AnySubscriptionNode? {
         if let connect { return connect(.newValues(deliver)) }
         // A custom operator feeds this subscription through the observer it set upstream, on a
-        // subscription the store feeds (the root's `tapped`).
+        // subscription the store feeds (`tap`, that subscription's `tapped`).
         let isGone = _LastValue<Bool>()
         observer = { _, new in if !deliver(new) { isGone.value = true } }
-        defer { store.root?.tapped = nil }
-        return store.root?.tapped?({ isGone.value == nil })
+        defer { tap?.value = nil }
+        return tap?.value?({ isGone.value == nil })
     }
 
     /// Derives a subscription to a part of the state. The selector runs once per value; the
@@ -248,9 +246,4 @@ public final class Subscription<State> {
     public func select<Substate: Equatable>(_ keyPath: KeyPath<State, Substate>) -> Subscription<Substate> {
         select { $0[keyPath: keyPath] }
     }
-}
-
-/// What the subscriptions derived from one store subscription share (see `Subscription.root`).
-final class SubscriptionRoot {
-    var tapped: ((_ isAlive: @escaping () -> Bool) -> _AnySubscriptionNode)?
 }

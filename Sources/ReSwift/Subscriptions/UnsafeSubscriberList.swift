@@ -284,7 +284,8 @@ final class PreviousState<State> {
     }
 }
 
-/// The last value a step of a subscription produced (see ``Subscription``).
+/// The last value a step of a subscription produced (see ``Subscription``), or another value
+/// that the store's thread keeps between deliveries.
 ///
 /// Read and written without a dynamic exclusivity check: the store never runs a subscription
 /// on two threads at once (it holds its lock). Usable from inline: the subscription operators'
