@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 // The store's settings: middleware, the dispatch function, the probe, the misuse handler
 // and automatic skipping of repeats, each read and written under the store's lock; and the
 // core's chain, misuse reports and closing.
@@ -7,10 +9,10 @@ extension Store {
     ///
     /// Setting it rebuilds ``dispatchFunction``.
     public var middleware: [Middleware<State>] {
-        get { core.lock.withLock { core.locked.middleware } }
+        get { core.middleware.current }
         set {
             core.lock.withLock {
-                core.locked.middleware = newValue
+                core.middleware.withLock { $0 = newValue }
                 core.rebuildChain(for: self)
             }
         }
@@ -125,7 +127,8 @@ extension StoreCore {
             last = reduceAndNotify
         }
         locked.lastLink = last
-        locked.reducesDirectly = locked.middleware.isEmpty && !store._isSubclass
+        let middleware = self.middleware.current
+        locked.reducesDirectly = middleware.isEmpty && !store._isSubclass
         guard linkingMiddleware else { return }
         let dispatch: DispatchFunction = { [weak store] action in
             guard let store else { return }
@@ -137,7 +140,6 @@ extension StoreCore {
         }
         let getState: () -> State? = { [weak store] in store?.state }
         // The outer closures run here, and may read the store: no access to `locked` is open.
-        let middleware = locked.middleware
         let chain = Self.link(middleware, dispatch: dispatch, getState: getState, last: last)
         locked.chain = chain
     }

@@ -56,6 +56,20 @@ final class _UnsafeSubscriberList {
     /// How many subscribers skip repeated whole states.
     @exclusivity(unchecked) private var previousStateUsers = 0
 
+    /// What a dispatch of the store changes (see `StoreCore.locked`): kept here so that its
+    /// accesses, all under the lock, go without a dynamic exclusivity check.
+    var dispatchState: DispatchState {
+        _read {
+            lock.assertHeld()
+            yield uncheckedDispatchState
+        }
+        _modify {
+            lock.assertHeld()
+            yield &uncheckedDispatchState
+        }
+    }
+    @exclusivity(unchecked) private var uncheckedDispatchState = DispatchState()
+
     init(lock: _StoreLock) {
         self.lock = lock
     }
