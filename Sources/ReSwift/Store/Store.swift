@@ -187,7 +187,8 @@ open class Store<State>: StoreType, @unchecked Sendable {
 }
 
 /// What a dispatch goes through: the state, the store's lock with what a dispatch changes inside
-/// it (``DispatchState``), tracing and the subscribers, with one function per step.
+/// it (``DispatchState``, kept by the subscriber list), tracing and the subscribers, with one
+/// function per step.
 ///
 /// Apart from ``Store`` so that the middleware chain can hold it without holding the store:
 /// middleware may outlive the store (a thunk's task), and then the chain does nothing.

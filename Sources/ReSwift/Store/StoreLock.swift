@@ -23,8 +23,6 @@ final class _StoreLock: @unchecked Sendable {
         private var depth = 0
     #endif
 
-    init() {}
-
     /// Takes the lock; pair it with ``unlock()``.
     @inline(__always)
     func lock() {

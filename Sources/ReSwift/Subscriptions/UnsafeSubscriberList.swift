@@ -2,14 +2,16 @@
 
 // The module's one type with unsafe constructs: the subscriber list keeps its nodes as
 // unmanaged references, so that the delivery loop calls each subscriber without retaining and
-// releasing it. Its invariants are checked in debug builds:
+// releasing it, and it keeps what the store's lock guards (the subscribers, the dispatch
+// state) without dynamic exclusivity checks. Its invariants are checked in debug builds:
 //
 // - the store's lock is held by the calling thread (`lock.assertHeld()`);
 // - a node's `index` is its position in `nodes`, or -1 once removed (`remove(_:)`, `compact()`);
 // - each entry of `nodes` holds one retain of its node, and a node removed while delivering is
 //   kept in `retired` until the loop is over.
 
-/// A store's subscribers, in subscription order, with the delivery loop.
+/// A store's subscribers, in subscription order, with the delivery loop; and the store's
+/// ``DispatchState``.
 ///
 /// Subscribing and unsubscribing are O(1) amortized, also during a delivery: a removed node
 /// leaves a `nil` entry (a tombstone) that compaction drops once tombstones outnumber the
