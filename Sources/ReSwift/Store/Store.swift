@@ -47,7 +47,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
         automaticallySkipsRepeats: Bool = true
     ) {
         core = StoreCore(
-            StateCell(state) { action, state in state = reducer(action, state) }, middleware: middleware,
+            StateCell(state, next: { action, state in reducer(action, state) }), middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
         _isSubclass = type(of: self) != Store<State>.self
         start()
