@@ -45,7 +45,12 @@ public final class Locked<Value>: @unchecked Sendable {
         self.init(value, recursive: false)
     }
 
-    private init(_ value: Value, recursive: Bool) {
+    /// Creates a locked value; a recursive lock may be taken again by the thread that holds it.
+    ///
+    /// - Parameters:
+    ///   - value: The initial value.
+    ///   - recursive: Whether the thread holding the lock may take it again.
+    public init(_ value: Value, recursive: Bool) {
         self.value = value
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()

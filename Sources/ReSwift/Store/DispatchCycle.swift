@@ -91,18 +91,11 @@ struct DispatchCycle {
         phase = .reducing
     }
 
-    /// reducing → notifying.
+    /// reducing → notifying, or idle → notifying at the end of a batch in which actions were
+    /// reduced.
     mutating func beginNotifying() {
-        guard phase == .reducing else {
+        guard phase == .reducing || (phase == .idle && batchDepth == 0) else {
             preconditionFailure("Internal inconsistency: notifying while \(phase)")
-        }
-        phase = .notifying
-    }
-
-    /// idle → notifying: the end of a batch in which actions were reduced.
-    mutating func beginNotifyingBatch() {
-        guard phase == .idle else {
-            preconditionFailure("Internal inconsistency: notifying a batch while \(phase)")
         }
         phase = .notifying
     }

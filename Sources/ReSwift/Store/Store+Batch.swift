@@ -39,8 +39,8 @@ extension StoreCore {
     func endBatch() {
         guard let last = locked.cycle.endBatch(), !locked.isClosed else { return }
         if !subscribers.isEmpty {
-            locked.cycle.beginNotifyingBatch()
-            notify(measuringInto: tracer.measuringProbe)
+            locked.cycle.beginNotifying()
+            subscribers.deliver(cell, measuringInto: tracer.measuringProbe)
             locked.cycle.end()
         }
         if locked.cycle.hasDeferredActions { runDeferredActions(after: last) }

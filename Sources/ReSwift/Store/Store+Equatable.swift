@@ -9,15 +9,12 @@ extension Store where State: Equatable {
     /// - Complexity: O(1) amortized.
     public func subscribe<S: StoreSubscriber>(_ subscriber: S)
     where S.StoreSubscriberStateType == State {
+        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
         if _isSubclass {
             // A subclass may override the transform overloads: go through them, as ReSwift does.
-            _subscribeThroughTransform(subscriber)
-            return
-        }
-        if subscriptionsAutomaticallySkipRepeats {
-            _add(_WholeStateSkippingNode(subscriber, isEqual: ==))
+            subscribe(subscriber, transform: skipsRepeats ? { $0.skipRepeats() } : nil)
         } else {
-            _add(_WholeStateNode(subscriber))
+            _subscribeWholeState(subscriber, skippingRepeats: skipsRepeats ? (==) : nil)
         }
     }
 
@@ -28,26 +25,12 @@ extension Store where State: Equatable {
     /// - Returns: The token that keeps the subscription alive.
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
-        return _token(
-            for: _add(
-                _ClosureNode(object: nil, selecting: State.self, comparesWithPrevious: skipsRepeats) {
-                    state, subscribers in
-                    if skipsRepeats, subscribers.repeatsPrevious(state, isEqual: ==) { return true }
-                    onNewState(state)
-                    return true
-                }))
-    }
-}
-
-extension Store where State: Equatable {
-    /// The `Equatable`-state `subscribe(_:)` of a subclass, which goes through the transform
-    /// overloads the subclass may override, as ReSwift 6.1's does.
-    func _subscribeThroughTransform<S: StoreSubscriber>(_ subscriber: S)
-    where S.StoreSubscriberStateType == State {
-        if subscriptionsAutomaticallySkipRepeats {
-            subscribe(subscriber, transform: { $0.skipRepeats() })
-        } else {
-            subscribe(subscriber, transform: nil)
+        let node = _ClosureNode<State>(
+            object: nil, selecting: State.self, skipsRepeatedStates: skipsRepeats
+        ) {
+            onNewState($0)
+            return true
         }
+        return _token(for: _add(node, isEqual: skipsRepeats ? (==) : nil))
     }
 }

@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 // The store's settings: middleware, the dispatch function, the probe, the misuse handler
 // and automatic skipping of repeats, each read and written under the store's lock; and the
 // core's chain, misuse reports and closing.
@@ -7,10 +9,10 @@ extension Store {
     ///
     /// Setting it rebuilds ``dispatchFunction``.
     public var middleware: [Middleware<State>] {
-        get { core.lock.withLock { core.locked.middleware } }
+        get { core.middleware.current }
         set {
             core.lock.withLock {
-                core.locked.middleware = newValue
+                core.middleware.withLock { $0 = newValue }
                 core.rebuildChain(for: self)
             }
         }
@@ -88,12 +90,6 @@ extension StoreCore {
     /// The state, for any thread.
     var currentState: State? { cell.current }
 
-    /// The state, for the thread holding the lock: the only one that changes it.
-    var lockedState: State? {
-        lock.assertHeld()
-        return cell.unlocked
-    }
-
     /// Reports a programming error to the store's handler, or the package's.
     func report(_ misuse: StoreMisuse) {
         let handler = locked.misuseHandler ?? ReSwiftHooks.misuseHandler
@@ -131,7 +127,8 @@ extension StoreCore {
             last = reduceAndNotify
         }
         locked.lastLink = last
-        locked.reducesDirectly = locked.middleware.isEmpty && !store._isSubclass
+        let middleware = self.middleware.current
+        locked.reducesDirectly = middleware.isEmpty && !store._isSubclass
         guard linkingMiddleware else { return }
         let dispatch: DispatchFunction = { [weak store] action in
             guard let store else { return }
@@ -143,7 +140,6 @@ extension StoreCore {
         }
         let getState: () -> State? = { [weak store] in store?.state }
         // The outer closures run here, and may read the store: no access to `locked` is open.
-        let middleware = locked.middleware
         let chain = Self.link(middleware, dispatch: dispatch, getState: getState, last: last)
         locked.chain = chain
     }

@@ -1,46 +1,25 @@
 extension Store {
     // MARK: Object subscribers (the open methods are in Store.swift)
 
-    /// Subscribes an object to the subscription `transform` derives from the whole state (the
-    /// whole state for a `nil` transform).
+    /// Subscribes an object to the subscription `transform` derives from the whole state.
     func _subscribeObject<SelectedState, S: StoreSubscriber>(
-        _ subscriber: S, skippingRepeats: Bool,
-        transform: ((Subscription<State>) -> Subscription<SelectedState>)?
-    ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribeObject(subscriber) { transform?($0) ?? Self._wholeState($0) }
-    }
-
-    /// `_subscribeObject` for an `Equatable` selection, which skips repeats when asked.
-    func _subscribeObject<SelectedState: Equatable, S: StoreSubscriber>(
-        _ subscriber: S, skippingRepeats: Bool,
-        transform: ((Subscription<State>) -> Subscription<SelectedState>)?
-    ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribeObject(subscriber) { root in
-            let selected = transform?(root) ?? Self._wholeState(root)
-            return skippingRepeats ? selected.skipRepeats() : selected
-        }
-    }
-
-    private func _subscribeObject<SelectedState, S: StoreSubscriber>(
         _ subscriber: S, transform: (Subscription<State>) -> Subscription<SelectedState>
     ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribe(subscriber, selecting: SelectedState.self, transform: transform) {
-            [weak subscriber] selected in
+        _subscribe(subscriber, selecting: SelectedState.self, transform: transform) { [weak subscriber] in
             guard let subscriber else { return false }
-            subscriber.newState(state: selected)
+            subscriber.newState(state: $0)
             return true
         }
     }
 
-    /// Subscribes an object to the whole state from the open `subscribe(_:)`, which delivers
-    /// every state: only the `Equatable` overload, chosen at compile time, skips repeats (as in
-    /// ReSwift 6.1). A subclass's goes through its `subscribe(_:transform:)`, as in ReSwift.
-    func _subscribeWholeState<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
-        if _isSubclass {
-            subscribe(subscriber, transform: nil)
-        } else {
-            _add(_WholeStateNode(subscriber))
-        }
+    /// Subscribes an object to the whole state, with no subscription in between. With `isEqual`
+    /// (the state's `==`), it skips a state equal to the one before; the list compares once for
+    /// all such subscribers.
+    func _subscribeWholeState<S: StoreSubscriber>(
+        _ subscriber: S, skippingRepeats isEqual: ((State, State) -> Bool)?
+    ) where S.StoreSubscriberStateType == State {
+        if _isSubclass { return subscribe(subscriber, transform: nil) }
+        _add(_ObjectNode(subscriber, skipsRepeatedStates: isEqual != nil), isEqual: isEqual)
     }
 
     /// The root subscription as one of the subscriber's type, for a `nil` transform. When the
@@ -82,7 +61,12 @@ extension Store {
     /// - Parameter onNewState: Called with each state, on the dispatching thread.
     /// - Returns: The token that keeps the subscription alive.
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
-        _token(for: _add(_CallbackNode(onNewState)))
+        _token(
+            for: _add(
+                _ClosureNode(object: nil, selecting: State.self) {
+                    onNewState($0)
+                    return true
+                }))
     }
 
     /// Subscribes a closure to a transformed subscription.
@@ -121,8 +105,7 @@ extension Store {
     ) -> SubscriptionToken {
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
         let node = _subscribe(nil, selecting: SelectedState.self) { root in
-            let selected = transform(root)
-            return skipsRepeats ? selected.skipRepeats() : selected
+            skipsRepeats ? transform(root).skipRepeats() : transform(root)
         } deliver: {
             onNewState($0)
             return true
@@ -143,8 +126,8 @@ extension Store {
         let root = Subscription<State>(store: core.subscribers, object: object, selecting: selecting)
         // A custom operator that never took values from upstream has nothing to deliver.
         let made =
-            transform(root).node(from: root, delivering: deliver)
-            ?? _ClosureNode<State>(object: object, selecting: selecting) { _, _ in true }
+            transform(root).node(tapping: root.tapped, delivering: deliver)
+            ?? _ClosureNode<State>(object: object, selecting: selecting) { _ in true }
         // A transform can only derive from the root subscription it was given, whose nodes
         // take this store's states.
         guard let made = made as? _SubscriptionNode<State> else {
@@ -154,10 +137,12 @@ extension Store {
     }
 
     /// Appends a subscriber's node, replacing the same object's earlier node, and delivers the
-    /// current state to it.
+    /// current state to it; `isEqual` is the state's `==`, for a node that skips repeated states.
     @discardableResult
-    func _add(_ node: _SubscriptionNode<State>) -> _SubscriptionNode<State> {
-        core.lock.withLock { core.subscribers.add(node, delivering: core.lockedState) }
+    func _add(
+        _ node: _SubscriptionNode<State>, isEqual: ((State, State) -> Bool)? = nil
+    ) -> _SubscriptionNode<State> {
+        core.lock.withLock { core.subscribers.add(node, delivering: core.currentState, isEqual: isEqual) }
         return node
     }
 
@@ -167,51 +152,5 @@ extension Store {
             guard let self, let node else { return }
             self.core.lock.withLock { self.core.subscribers.remove(node) }
         }
-    }
-}
-
-// MARK: - The nodes of the open subscribe(_:)
-
-// Each node holds its subscriber itself, with no closure context beside it, and calls its
-// `newState` directly: the frame right below the delivery loop's.
-
-/// The node of an object subscribed to the whole state.
-final class _WholeStateNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
-    weak var subscriber: S?
-
-    init(_ subscriber: S) {
-        self.subscriber = subscriber
-        super.init(object: subscriber, selecting: S.StoreSubscriberStateType.self)
-    }
-
-    override func deliver(
-        _ state: S.StoreSubscriberStateType, _ list: _UnsafeSubscriberList
-    ) -> Bool {
-        guard let subscriber else { return false }
-        subscriber.newState(state: state)
-        return true
-    }
-}
-
-/// The node of an object subscribed to the whole state that skips repeated states. `isEqual` is
-/// always the store's `==` on its state, which is why the nodes of one notification can share
-/// one comparison (see `_UnsafeSubscriberList.repeatsPrevious(_:isEqual:)`).
-final class _WholeStateSkippingNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
-    typealias State = S.StoreSubscriberStateType
-
-    weak var subscriber: S?
-    let isEqual: (State, State) -> Bool
-
-    init(_ subscriber: S, isEqual: @escaping (State, State) -> Bool) {
-        self.subscriber = subscriber
-        self.isEqual = isEqual
-        super.init(object: subscriber, selecting: State.self, comparesWithPrevious: true)
-    }
-
-    override func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
-        if list.repeatsPrevious(state, isEqual: isEqual) { return true }
-        guard let subscriber else { return false }
-        subscriber.newState(state: state)
-        return true
     }
 }

@@ -1,3 +1,5 @@
+@_spi(ReSwiftInternal) import InternalReSwiftUtilities
+
 /// Holds the application state, reduces dispatched actions into new states, and notifies
 /// subscribers.
 ///
@@ -45,7 +47,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
         automaticallySkipsRepeats: Bool = true
     ) {
         core = StoreCore(
-            StateCell(state) { action, state in reducer(action, state) }, middleware: middleware,
+            StateCell(state, next: { action, state in reducer(action, state) }), middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
         _isSubclass = type(of: self) != Store<State>.self
         start()
@@ -65,7 +67,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
         automaticallySkipsRepeats: Bool = true
     ) {
         core = StoreCore(
-            StateCell(state, mutate: { action, state in reducer(action, &state!) }), middleware: middleware,
+            StateCell(state) { action, state in reducer(action, &state!) }, middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
         _isSubclass = type(of: self) != Store<State>.self
         start(dispatchingInit: true)
@@ -93,7 +95,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     ///
     /// - Complexity: O(1) amortized.
     open func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.StoreSubscriberStateType == State {
-        _subscribeWholeState(subscriber)
+        _subscribeWholeState(subscriber, skippingRepeats: nil)
     }
 
     /// Subscribes an object to a transformed subscription, such as
@@ -104,7 +106,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     open func subscribe<SelectedState, S: StoreSubscriber>(
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribeObject(subscriber, skippingRepeats: false, transform: transform)
+        _subscribeObject(subscriber) { transform?($0) ?? Self._wholeState($0) }
     }
 
     /// Subscribes an object to a transformed subscription of an `Equatable` selection, skipping
@@ -112,8 +114,11 @@ open class Store<State>: StoreType, @unchecked Sendable {
     open func subscribe<SelectedState: Equatable, S: StoreSubscriber>(
         _ subscriber: S, transform: ((Subscription<State>) -> Subscription<SelectedState>)?
     ) where S.StoreSubscriberStateType == SelectedState {
-        _subscribeObject(
-            subscriber, skippingRepeats: subscriptionsAutomaticallySkipRepeats, transform: transform)
+        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
+        _subscribeObject(subscriber) { root in
+            let selected = transform?(root) ?? Self._wholeState(root)
+            return skipsRepeats ? selected.skipRepeats() : selected
+        }
     }
 
     /// Unsubscribes an object; unsubscribing one that isn't subscribed does nothing.
@@ -164,11 +169,12 @@ open class Store<State>: StoreType, @unchecked Sendable {
         if !core.locked.isLinked { core.rebuildChain(for: self) }
         // 1. The action arrives at the top of the chain: it runs now, or waits for the
         //    notification in progress, or was dispatched from a reducer. The one arrival check
-        //    of a store without middleware: its chain is `process` itself.
+        //    of a store without middleware, whose chain is `process` itself.
         let callSite = core.tracer.isTracing ? core.tracer.takeCallSite() : nil
         switch core.locked.cycle.arrive(action, needsMiddleware: true, callSite: callSite) {
-        case .process:
-            core.run(action, throughMiddleware: true, callSite: callSite)
+        case .process where core.locked.reducesDirectly && callSite == nil && !core.tracer.isTracing:
+            core.process(action)
+        case .process: core.run(action, throughMiddleware: true, callSite: callSite)
         case .deferred: break
         case .refused: core.report(.dispatchFromReducer(action))
         }
@@ -181,7 +187,8 @@ open class Store<State>: StoreType, @unchecked Sendable {
 }
 
 /// What a dispatch goes through: the state, the store's lock with what a dispatch changes inside
-/// it (``DispatchState``), tracing and the subscribers, with one function per step.
+/// it (``DispatchState``, kept by the subscriber list), tracing and the subscribers, with one
+/// function per step.
 ///
 /// Apart from ``Store`` so that the middleware chain can hold it without holding the store:
 /// middleware may outlive the store (a thunk's task), and then the chain does nothing.
@@ -194,25 +201,22 @@ final class StoreCore<State>: @unchecked Sendable {
     let tracer = DispatchTracer()
     let subscribers: _UnsafeSubscriberList
 
-    /// What a dispatch changes; reach it through `locked`.
-    @exclusivity(unchecked) private var guarded: DispatchState<State>
+    /// The middleware, which the chain is linked from.
+    let middleware: Locked<[Middleware<State>]>
 
-    /// What a dispatch changes, for the thread holding `lock` (asserted in debug builds).
-    var locked: DispatchState<State> {
-        _read {
-            lock.assertHeld()
-            yield guarded
-        }
-        _modify {
-            lock.assertHeld()
-            yield &guarded
-        }
+    /// What a dispatch changes, for the thread holding `lock` (asserted in debug builds): kept by
+    /// the unsafe subscriber list, whose accesses under the lock need no dynamic exclusivity
+    /// check (they cost 35 ns a dispatch in release builds).
+    var locked: DispatchState {
+        _read { yield subscribers.dispatchState }
+        _modify { yield &subscribers.dispatchState }
     }
 
     init(_ cell: StateCell<State?>, middleware: [Middleware<State>], automaticallySkipsRepeats: Bool) {
         self.cell = cell
-        guarded = DispatchState(middleware: middleware, automaticallySkipsRepeats: automaticallySkipsRepeats)
+        self.middleware = Locked(middleware)
         subscribers = _UnsafeSubscriberList(lock: lock)
+        lock.withLock { locked.automaticallySkipsRepeats = automaticallySkipsRepeats }
         tracer.probe = ReSwiftHooks.makeDefaultProbe?()
     }
 
@@ -246,38 +250,23 @@ final class StoreCore<State>: @unchecked Sendable {
         }
     }
 
-    /// Reduces an action that arrived, notifies, then runs the actions subscribers dispatched.
-    private func process(_ action: Action) {
+    /// 4. Reduces an action that arrived (the reducer changes the state in place; readers on
+    ///    other threads wait for it), notifies, then runs the actions subscribers dispatched.
+    func process(_ action: Action) {
         let probe = tracer.measuringProbe
-        reduce(action, measuringInto: probe)
-        if locked.cycle.isBatching { return locked.cycle.endInBatch(action) }
-        if !subscribers.isEmpty {
-            locked.cycle.beginNotifying()
-            notify(measuringInto: probe)
-        }
-        locked.cycle.end()
-        if locked.cycle.hasDeferredActions { runDeferredActions(after: type(of: action)) }
-    }
-
-    /// 4. The reducer changes the state in place; readers on other threads wait for it.
-    private func reduce(_ action: Action, measuringInto probe: (any DispatchProbe)?) {
         locked.cycle.beginReducing()
         probe?.reducerWillRun()
         cell.reduce(action)
         subscribers.stateDidChange()
         probe?.reducerDidRun()
-    }
-
-    /// 5. Every subscriber sees the new state, in subscription order. The copy of the state
-    ///    lent to them ends here, before any other action changes the state.
-    ///
-    /// Apart from `reduceAndNotify` so that its generic work (the optional state's type, which
-    /// the runtime looks up) costs nothing without subscribers.
-    @inline(never)
-    func notify(measuringInto probe: (any DispatchProbe)?) {
-        guard let state = cell.unlocked else { return }
-        probe?.notificationWillBegin()
-        subscribers.deliver(state, measuringInto: probe)
+        if locked.cycle.isBatching { return locked.cycle.endInBatch(action) }
+        // 5. Every subscriber sees the new state, in subscription order (the list's `deliver`).
+        if !subscribers.isEmpty {
+            locked.cycle.beginNotifying()
+            subscribers.deliver(cell, measuringInto: probe)
+        }
+        locked.cycle.end()
+        if locked.cycle.hasDeferredActions { runDeferredActions(after: type(of: action)) }
     }
 
     /// 6. The actions subscribers dispatched from `newState`, in order; each one's own
@@ -301,10 +290,9 @@ final class StoreCore<State>: @unchecked Sendable {
 
 /// What a dispatch changes, and the settings it reads: one value inside the store's lock
 /// (``StoreCore/locked``), never beside it.
-struct DispatchState<State> {
+struct DispatchState {
     /// The phase of the dispatch in progress, and the actions waiting for it.
     var cycle = DispatchCycle()
-    var middleware: [Middleware<State>]
     /// The middleware chain, ``Store/dispatchFunction``.
     var chain: DispatchFunction?
     /// The chain's last link, for an action deferred after it passed the middleware.
@@ -314,7 +302,7 @@ struct DispatchState<State> {
     /// Whether the chain was linked: at the first dispatch, the first read of
     /// `dispatchFunction`, or when `middleware` is set (ReSwift 6.1's lazy `dispatchFunction`).
     var isLinked = false
-    var automaticallySkipsRepeats: Bool
+    var automaticallySkipsRepeats = true
     var misuseHandler: ((StoreMisuse) -> Void)?
     /// Whether the store went away: the chain, which middleware may keep, does nothing.
     var isClosed = false

@@ -19,11 +19,9 @@ final class _StoreLock: @unchecked Sendable {
     private let mutex = Locked(recursive: true)
 
     #if DEBUG
-        @exclusivity(unchecked) private var owner: pthread_t?
-        @exclusivity(unchecked) private var depth = 0
+        private var owner: pthread_t?
+        private var depth = 0
     #endif
-
-    init() {}
 
     /// Takes the lock; pair it with ``unlock()``.
     @inline(__always)

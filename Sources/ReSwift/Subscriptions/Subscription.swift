@@ -11,12 +11,9 @@
 /// }
 /// ```
 ///
-/// Each operator computes its result once per new state. `select` keeps the last value it
-/// selected and passes it as the old value next time, so the old state is never selected again.
-///
 /// An operator only describes its step. When the transform returns, the store connects the steps
-/// into one function per subscriber, which it calls with each state: select, then the skips,
-/// then the subscriber.
+/// into one function per subscriber, which it calls with each state: select (which passes the
+/// value it selected last as the old one), then the skips, then the subscriber.
 ///
 /// Write your own operators with ``init(sink:)`` and ``observer``:
 ///
@@ -37,9 +34,7 @@
 /// Subscriptions are driven by their store, which serializes all deliveries: an operator's
 /// closures are never run by two threads at once.
 public final class Subscription<State> {
-    // The operators are inlinable, and the few internals they name usable from inline: their
-    // steps are then specialized in the subscriber's module for the concrete types (the select
-    // bench row is 10× slower without), while the store's code stays its own.
+    // Operators are inlinable so that their steps specialize in the caller (select: 10× faster).
 
     /// Takes this subscription's values (the previous one, if any, and the new one) and returns
     /// `false` once the subscriber at the end is gone.
@@ -54,14 +49,13 @@ public final class Subscription<State> {
         case newValues((State) -> Bool)
     }
 
-    /// The function that receives each value (the old one, if any, and the new one) from upstream.
-    ///
-    /// An operator written with ``init(sink:)`` sets it on the subscription it derives from.
+    /// The function that receives each value (the old one, if any, and the new one) from
+    /// upstream: an operator written with ``init(sink:)`` sets it on the one it derives from.
     public var observer: ((State?, State) -> Void)? {
         didSet {
             // A custom operator now takes this subscription's values: the store connects it.
-            guard observer != nil, let connect, let root else { return }
-            root.tapped = { [self] isAlive in
+            guard observer != nil, let connect, let tapped else { return }
+            tapped.value = { [self] isAlive in
                 connect(
                     .values { old, new in
                         self.observer?(old, new)
@@ -71,18 +65,15 @@ public final class Subscription<State> {
         }
     }
 
-    /// Connects a step to the store: returns the subscriber's node, which the store calls with
-    /// each state to feed the step with this subscription's values. `nil` for a subscription
+    /// Connects a step to the store, returning the subscriber's node; `nil` for a subscription
     /// that a custom operator feeds.
     let connect: ((_ feed: Feed) -> _AnySubscriptionNode)?
 
-    /// Whether the store feeds this subscription (not a custom operator).
-    @usableFromInline
-    var isFedByTheStore: Bool { connect != nil }
-
-    /// What the subscriptions derived from one store subscription share; `nil` for those that a
-    /// custom operator feeds.
-    let root: SubscriptionRoot?
+    /// Shared by the subscriptions derived from one store subscription (`nil` for those that a
+    /// custom operator feeds): the one whose ``observer`` a custom operator set, connected given
+    /// whether the subscriber is still there.
+    let tapped: Tap?
+    typealias Tap = _LastValue<(_ isAlive: @escaping () -> Bool) -> _AnySubscriptionNode>
 
     /// The version of the state being delivered, for the subscription the store feeds directly.
     @usableFromInline
@@ -94,46 +85,46 @@ public final class Subscription<State> {
     @usableFromInline
     var skippingRepeats: (() -> Subscription<State>)?
 
-    init(
-        connect: ((Feed) -> _AnySubscriptionNode)?, root: SubscriptionRoot?,
-        version: (() -> UInt64)? = nil
-    ) {
+    init(connect: ((Feed) -> _AnySubscriptionNode)?, tapped: Tap?, version: (() -> UInt64)? = nil) {
         self.connect = connect
-        self.root = root
+        self.tapped = tapped
         self.version = version
     }
 
-    /// The subscription to the whole state that the store hands a transform: its node calls
-    /// the connected steps with each state, keeping the state before only when a step reads it.
+    /// The subscription to the whole state that the store hands a transform. Its node keeps the
+    /// state before only when a step reads it: that makes the next change copy what it changes.
     convenience init(store subscribers: _UnsafeSubscriberList, object: AnyObject?, selecting: Any.Type) {
+        let connect: (Feed) -> _AnySubscriptionNode = { [weak object] feed in
+            switch feed {
+            case .newValues(let steps):
+                return _ClosureNode(object: object, selecting: selecting, deliver: steps)
+            case .values(let steps):
+                let last = _LastValue<State>()
+                return _ClosureNode(object: object, selecting: selecting) {
+                    steps(last.exchange($0), $0)
+                }
+            }
+        }
         self.init(
-            connect: { [weak object] feed in
-                _StepsNode(object: object, selecting: selecting, feed: feed)
-            }, root: SubscriptionRoot(),
-            // Strong: an unowned reference costs two atomic operations per subscriber per state.
-            // The cycle it makes (list, node, steps, this closure) ends when the node leaves the
-            // list, which the store empties when it goes away.
+            connect: connect, tapped: Tap(),
+            // Strong (unowned costs two atomics a state); the cycle ends as the node leaves the list.
             version: { subscribers.version })
     }
 
     /// Creates a subscription whose values come from a source that is handed a sink.
     ///
     /// - Parameter sink: Called at once with the function that forwards values to this
-    ///   subscription's ``observer``. Keep that function and call it for each value.
+    ///   subscription's ``observer``: keep it and call it for each value.
     public convenience init(sink: @escaping (@escaping (State?, State) -> Void) -> Void) {
-        self.init(connect: nil, root: nil)
+        self.init(connect: nil, tapped: nil)
         sink { oldState, newState in self.observer?(oldState, newState) }
     }
 
-    /// The subscription whose values `step` makes from this one's.
-    ///
-    /// - Parameters:
-    ///   - step: Turns the derived subscription's sink into what takes this subscription's
-    ///     values; called once per subscriber.
+    /// The subscription whose values `step` makes from this one's. `step` turns the derived
+    /// subscription's sink into what takes this subscription's values; called once per subscriber.
     @usableFromInline
-    func derive<Value>(
-        _ step: @escaping (@escaping Subscription<Value>.Sink) -> Feed
-    ) -> Subscription<Value> {
+    func derive<Value>(_ step: @escaping (@escaping Subscription<Value>.Sink) -> Feed) -> Subscription<Value>
+    {
         guard let connect else {
             // Fed by a custom operator: the step runs as each value arrives.
             return Subscription<Value> { forward in
@@ -146,59 +137,40 @@ public final class Subscription<State> {
                 }
             }
         }
+        // Each step connects to the one before: the last step's feed is the subscriber's.
         return Subscription<Value>(
             connect: { feed in
-                // Each step connects to the one before: the last step's feed is the subscriber's.
                 switch feed {
                 case .values(let sink): connect(step(sink))
                 case .newValues(let sink): connect(step { _, new in sink(new) })
                 }
-            }, root: root)
+            }, tapped: tapped)
     }
 
-    /// The subscriber's node for this subscription, derived from `store`'s states, delivering
-    /// each value to `deliver`, which returns `false` once the subscriber is gone; `nil` for a
-    /// custom operator that never took values from upstream.
-    func node(from store: Subscription<some Any>, delivering deliver: @escaping (State) -> Bool)
-        -> _AnySubscriptionNode?
-    {
+    /// The subscriber's node, delivering each value to `deliver` (`false` once the subscriber is
+    /// gone); `nil` for a custom operator that never took values from the store's subscription.
+    func node(tapping tap: Tap?, delivering deliver: @escaping (State) -> Bool) -> _AnySubscriptionNode? {
         if let connect { return connect(.newValues(deliver)) }
         // A custom operator feeds this subscription through the observer it set upstream, on a
-        // subscription the store feeds (the root's `tapped`).
-        let isAlive = _LastValue<Bool>()
-        isAlive.value = true
-        observer = { _, new in if !deliver(new) { isAlive.value = false } }
-        defer { store.root?.tapped = nil }
-        return store.root?.tapped?({ isAlive.value ?? false })
+        // subscription the store feeds (`tap`, that subscription's `tapped`).
+        let isGone = _LastValue<Bool>()
+        observer = { _, new in if !deliver(new) { isGone.value = true } }
+        defer { tap?.value = nil }
+        return tap?.value?({ isGone.value == nil })
     }
 
-    // MARK: Operators
-
-    /// Derives a subscription to a part of the state.
-    ///
-    /// The selector runs once per value; the derived subscription passes the previously
-    /// selected value as the old one.
+    /// Derives a subscription to a part of the state. The selector runs once per value; the
+    /// derived subscription passes the previously selected value as the old one.
     ///
     /// - Parameter selector: Computes the part of the state to deliver.
     /// - Returns: A subscription to the selected values.
     @inlinable
     public func select<Substate>(_ selector: @escaping (State) -> Substate) -> Subscription<Substate> {
-        selectStep(selector)
-    }
-
-    /// The select step, for the `select` overloads.
-    @inlinable
-    func selectStep<Substate>(
-        _ selector: @escaping (State) -> Substate,
-        skippingRepeats isRepeat: @escaping (Substate, Substate) -> Bool = { _, _ in false }
-    ) -> Subscription<Substate> {
         derive { sink in
             let last = _LastValue<Substate>()
             return .newValues { new in
                 let value = selector(new)
-                let old = last.exchange(value)
-                if let old, isRepeat(old, value) { return true }
-                return sink(old, value)
+                return sink(last.exchange(value), value)
             }
         }
     }
@@ -212,18 +184,14 @@ public final class Subscription<State> {
         select { $0[keyPath: keyPath] }
     }
 
-    /// Derives a subscription that drops a value when it repeats the previous one.
+    /// Derives a subscription that drops a value when it repeats the previous one. Consecutive
+    /// skips see the same previous value: the one before, whether or not it was dropped.
     ///
-    /// Consecutive skips see the same previous value: the one before, whether or not it was
-    /// dropped.
-    ///
-    /// - Parameter isRepeat: Returns `true` when `newState` should be dropped because it repeats
-    ///   `oldState`.
+    /// - Parameter isRepeat: Returns `true` when the new value (the second) should be dropped
+    ///   because it repeats the old one.
     /// - Returns: A subscription without the repeated values.
     @inlinable
-    public func skipRepeats(
-        _ isRepeat: @escaping (_ oldState: State, _ newState: State) -> Bool
-    ) -> Subscription<State> {
+    public func skipRepeats(_ isRepeat: @escaping (State, State) -> Bool) -> Subscription<State> {
         derive { sink in
             .values { old, new in
                 if let old, isRepeat(old, new) { return true }
@@ -232,71 +200,51 @@ public final class Subscription<State> {
         }
     }
 
-    /// Derives a subscription that drops a value when the predicate says so.
-    ///
-    /// The first value (which has no old value) is always delivered.
-    ///
-    /// - Parameter when: Returns `true` to drop `newState`.
-    /// - Returns: A subscription without the dropped values.
-    @inlinable
+    /// Derives a subscription that drops a value when the predicate says so, as
+    /// ``skipRepeats(_:)`` does. The first value (which has no old value) is always delivered.
     public func skip(when: @escaping (_ oldState: State, _ newState: State) -> Bool) -> Subscription<State> {
         skipRepeats(when)
     }
 
-    /// Derives a subscription that delivers a value only when the predicate says so.
-    ///
-    /// The first value (which has no old value) is always delivered.
+    /// Derives a subscription that delivers a value only when the predicate says so. The first
+    /// value (which has no old value) is always delivered.
     ///
     /// - Parameter when: Returns `true` to deliver `newState`.
     /// - Returns: A subscription with only the accepted values.
-    @inlinable
     public func only(when: @escaping (_ oldState: State, _ newState: State) -> Bool) -> Subscription<State> {
         skipRepeats { oldState, newState in !when(oldState, newState) }
     }
-}
 
-extension Subscription where State: Equatable {
     /// Derives a subscription that drops a value equal to the previous one.
-    ///
-    /// - Returns: A subscription without the repeated values.
-    public func skipRepeats() -> Subscription<State> {
+    public func skipRepeats() -> Subscription<State> where State: Equatable {
         skippingRepeats?() ?? skipRepeats { $0 == $1 }
     }
-}
 
-extension Subscription {
-    /// Derives a subscription to an `Equatable` part of the state.
-    ///
-    /// The selector runs once per value; the derived subscription passes the previously
-    /// selected value as the old one.
-    ///
-    /// - Parameter selector: Computes the part of the state to deliver.
-    /// - Returns: A subscription to the selected values.
+    /// `select(_:)` for an `Equatable` part of the state: the skip that subscribing adds then
+    /// compares with `==` in the caller's specialized code.
     @inlinable
     public func select<Substate: Equatable>(_ selector: @escaping (State) -> Substate) -> Subscription<
         Substate
     > {
-        let selected = selectStep(selector)
-        // The skip that subscribing adds compares in this specialized code.
-        if isFedByTheStore {
-            selected.skippingRepeats = { self.selectStep(selector, skippingRepeats: ==) }
+        func select(skippingRepeats: Bool) -> Subscription<Substate> {
+            derive { sink in
+                let last = _LastValue<Substate>()
+                return .newValues { new in
+                    let value = selector(new)
+                    let old = last.exchange(value)
+                    if skippingRepeats, let old, old == value { return true }
+                    return sink(old, value)
+                }
+            }
         }
+        let selected = select(skippingRepeats: false)
+        selected.skippingRepeats = { select(skippingRepeats: true) }
         return selected
     }
 
-    /// Derives a subscription to the `Equatable` value at a key path of the state.
-    ///
-    /// - Parameter keyPath: The key path of the part of the state to deliver.
-    /// - Returns: A subscription to the selected values.
+    /// `select(_:)` for the `Equatable` value at a key path of the state.
     @inlinable
     public func select<Substate: Equatable>(_ keyPath: KeyPath<State, Substate>) -> Subscription<Substate> {
         select { $0[keyPath: keyPath] }
     }
-}
-
-/// What the subscriptions derived from one store subscription share.
-final class SubscriptionRoot {
-    /// Connects the subscription whose ``Subscription/observer`` a custom operator set, given
-    /// whether the subscriber is still there.
-    var tapped: ((_ isAlive: @escaping () -> Bool) -> _AnySubscriptionNode)?
 }

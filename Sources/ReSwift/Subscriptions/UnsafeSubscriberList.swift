@@ -2,14 +2,16 @@
 
 // The module's one type with unsafe constructs: the subscriber list keeps its nodes as
 // unmanaged references, so that the delivery loop calls each subscriber without retaining and
-// releasing it. Its invariants are checked in debug builds:
+// releasing it, and it keeps what the store's lock guards (the subscribers, the dispatch
+// state) without dynamic exclusivity checks. Its invariants are checked in debug builds:
 //
 // - the store's lock is held by the calling thread (`lock.assertHeld()`);
 // - a node's `index` is its position in `nodes`, or -1 once removed (`remove(_:)`, `compact()`);
 // - each entry of `nodes` holds one retain of its node, and a node removed while delivering is
 //   kept in `retired` until the loop is over.
 
-/// A store's subscribers, in subscription order, with the delivery loop.
+/// A store's subscribers, in subscription order, with the delivery loop; and the store's
+/// ``DispatchState``.
 ///
 /// Subscribing and unsubscribing are O(1) amortized, also during a delivery: a removed node
 /// leaves a `nil` entry (a tombstone) that compaction drops once tombstones outnumber the
@@ -40,6 +42,36 @@ final class _UnsafeSubscriberList {
     /// Object subscribers by identity, for replacing and unsubscribing in O(1).
     @exclusivity(unchecked) private var nodesByObject: [ObjectIdentifier: _AnySubscriptionNode] = [:]
 
+    /// A number no other state of any store in the process has: what a memoized selector
+    /// remembers a state by, so that the subscribers of one state read its inputs once.
+    @exclusivity(unchecked) private(set) var version: UInt64 = 0
+
+    /// The serial numbers this list gives its states: `nextVersion..<versionEnd`, a block
+    /// taken from `StateVersions`.
+    @exclusivity(unchecked) private var nextVersion: UInt64 = 0
+    @exclusivity(unchecked) private var versionEnd: UInt64 = 0
+
+    /// The state delivered last (a `PreviousState<State>`), kept only while a subscriber skips
+    /// repeated whole states: keeping it makes the next change of the state copy what it changes.
+    @exclusivity(unchecked) private var previous: AnyObject?
+
+    /// How many subscribers skip repeated whole states.
+    @exclusivity(unchecked) private var previousStateUsers = 0
+
+    /// What a dispatch of the store changes (see `StoreCore.locked`): kept here so that its
+    /// accesses, all under the lock, go without a dynamic exclusivity check.
+    var dispatchState: DispatchState {
+        _read {
+            lock.assertHeld()
+            yield uncheckedDispatchState
+        }
+        _modify {
+            lock.assertHeld()
+            yield &uncheckedDispatchState
+        }
+    }
+    @exclusivity(unchecked) private var uncheckedDispatchState = DispatchState()
+
     init(lock: _StoreLock) {
         self.lock = lock
     }
@@ -47,32 +79,6 @@ final class _UnsafeSubscriberList {
     deinit {
         for case let entry? in nodes { entry.release() }
     }
-
-    // MARK: The state the subscribers see
-
-    /// A number no other state of any store in the process has: what a memoized selector
-    /// remembers a state by, so that the subscribers of one state read its inputs once.
-    @exclusivity(unchecked) private(set) var version: UInt64 = 0
-
-    /// The state delivered last (a `PreviousState<State>`), kept only while a subscriber needs
-    /// the previous whole state to skip repeats (see `repeatsPrevious(_:isEqual:)`): keeping it
-    /// makes the next change of the state copy what it changes.
-    @exclusivity(unchecked) private var previous: AnyObject?
-
-    /// How many subscribers compare each state with the previous one.
-    @exclusivity(unchecked) private var previousStateUsers = 0
-
-    /// The version whose comparison with `previous` is remembered in `previousIsEqual`.
-    @exclusivity(unchecked) private var comparedVersion: UInt64 = 0
-    @exclusivity(unchecked) private var previousIsEqual = false
-
-    /// Whether `add` is delivering a new subscriber's first state, which has nothing before it.
-    @exclusivity(unchecked) private var isFirstDelivery = false
-
-    /// The serial numbers this list gives its states: `nextVersion..<versionEnd`, a block
-    /// taken from `StateVersions`.
-    @exclusivity(unchecked) private var nextVersion: UInt64 = 0
-    @exclusivity(unchecked) private var versionEnd: UInt64 = 0
 
     /// Gives the state that the reducer just produced a new version.
     func stateDidChange() {
@@ -84,22 +90,6 @@ final class _UnsafeSubscriberList {
         nextVersion &+= 1
     }
 
-    /// Whether `state` equals the state delivered before it, by `isEqual` (the state's `==`).
-    /// The subscribers of one notification share one comparison.
-    func repeatsPrevious<State>(_ state: State, isEqual: (State, State) -> Bool) -> Bool {
-        lock.assertHeld()
-        guard !isFirstDelivery, let previous else { return false }
-        if comparedVersion != version {
-            // Made by `add` for this store's `State`.
-            previousIsEqual =
-                unsafeDowncast(previous, to: PreviousState<State>.self).value.map {
-                    isEqual($0, state)
-                } ?? false
-            comparedVersion = version
-        }
-        return previousIsEqual
-    }
-
     // MARK: Subscribing
 
     /// Whether any subscriber is in the list.
@@ -109,28 +99,27 @@ final class _UnsafeSubscriberList {
     }
 
     /// Appends a node, replacing the same object's earlier node, and delivers `state` to it.
-    func add<State>(_ node: _SubscriptionNode<State>, delivering state: State?) {
+    ///
+    /// - Parameter isEqual: The state's `==`, for a node that skips repeated whole states.
+    func add<State>(
+        _ node: _SubscriptionNode<State>, delivering state: State?, isEqual: ((State, State) -> Bool)?
+    ) {
         lock.assertHeld()
-        append(node)
-        if node.comparesWithPrevious {
-            previousStateUsers += 1
-            if previousStateUsers == 1 { previous = PreviousState(state) }
-        }
-        guard let state else { return }
-        if version == 0 { stateDidChange() }
-        // The first state a subscriber gets is never a repeat.
-        isFirstDelivery = true
-        let isAlive = node.deliver(state, self)
-        isFirstDelivery = false
-        if !isAlive { remove(node) }
-    }
-
-    private func append(_ node: _AnySubscriptionNode) {
         if let objectID = node.objectID, let existing = nodesByObject.updateValue(node, forKey: objectID) {
             remove(existing)
         }
         node.index = nodes.count
         nodes.append(Unmanaged.passRetained(node))
+        if node.skipsRepeatedStates {
+            previousStateUsers += 1
+            if previousStateUsers == 1 {
+                previous = PreviousState(state, isEqual: isEqual ?? { _, _ in false })
+            }
+        }
+        guard let state else { return }
+        if version == 0 { stateDidChange() }
+        // The first state a subscriber gets is never a repeat.
+        if !node.deliver(state) { remove(node) }
     }
 
     /// The node of an object subscriber.
@@ -155,7 +144,7 @@ final class _UnsafeSubscriberList {
         if let objectID = node.objectID, nodesByObject[objectID] === node {
             nodesByObject[objectID] = nil
         }
-        if node.comparesWithPrevious {
+        if node.skipsRepeatedStates {
             previousStateUsers -= 1
             if previousStateUsers == 0 { previous = nil }
         }
@@ -183,16 +172,22 @@ final class _UnsafeSubscriberList {
 
     // MARK: Delivering
 
-    /// The delivery loop: hands `state` to each subscriber in subscription order, and removes
-    /// the subscribers that are gone.
+    /// The delivery loop: hands the state in `cell` to each subscriber in subscription order,
+    /// and removes the subscribers that are gone.
     ///
     /// Subscribers added during the loop were given the state when they subscribed; the loop
-    /// stops at the count it started with so that they don't get it twice.
+    /// stops at the count it started with so that they don't get it twice. The copy of the state
+    /// lent to subscribers ends here, before any other action changes the state.
     ///
     /// - Parameter probe: Told of each subscriber that returned, when the dispatch is measured.
-    func deliver<State>(_ state: State, measuringInto probe: (any DispatchProbe)?) {
+    func deliver<State>(_ cell: StateCell<State?>, measuringInto probe: (any DispatchProbe)?) {
         lock.assertHeld()
         precondition(!isDelivering, "Internal inconsistency: a delivery started inside another")
+        guard let state = cell.current else { return }
+        probe?.notificationWillBegin()
+        // Made by `add` for this store's `State`; the subscribers of one state share one comparison.
+        let last = previous.map { unsafeDowncast($0, to: PreviousState<State>.self) }
+        let repeats = last.map { last in last.value.map { last.isEqual($0, state) } ?? false } ?? false
         isDelivering = true
         let count = nodes.count
         var index = 0
@@ -200,7 +195,8 @@ final class _UnsafeSubscriberList {
             if let entry = nodes[index] {
                 // Every node of the list takes this store's `State` (see `add`).
                 let isAlive = entry._withUnsafeGuaranteedRef {
-                    unsafeDowncast($0, to: _SubscriptionNode<State>.self).deliver(state, self)
+                    let node = unsafeDowncast($0, to: _SubscriptionNode<State>.self)
+                    return repeats && node.skipsRepeatedStates || node.deliver(state)
                 }
                 if let probe { probe.subscriberDidReturn(entry._withUnsafeGuaranteedRef { $0.kind }) }
                 if !isAlive { remove(entry.takeUnretainedValue()) }
@@ -210,7 +206,7 @@ final class _UnsafeSubscriberList {
         isDelivering = false
         if !retired.isEmpty { retired.removeAll() }
         compactIfNeeded()
-        if let previous { unsafeDowncast(previous, to: PreviousState<State>.self).value = state }
+        last?.value = state
     }
 
     /// Removes every subscriber: the store went away.
@@ -239,93 +235,73 @@ class _AnySubscriptionNode {
     /// The subscriber, by type, for instrumentation.
     final let kind: SubscriberKind
 
-    /// Whether the node compares each state with the previous one
-    /// (``_UnsafeSubscriberList/repeatsPrevious(_:isEqual:)``), so the list must keep it.
-    final let comparesWithPrevious: Bool
+    /// Whether the subscriber skips a whole state equal to the one delivered before it.
+    final let skipsRepeatedStates: Bool
 
-    init(object: AnyObject?, selecting: Any.Type, comparesWithPrevious: Bool) {
+    init(object: AnyObject?, selecting: Any.Type, skipsRepeatedStates: Bool) {
         objectID = object.map(ObjectIdentifier.init)
         kind = object.map { .object(type(of: $0)) } ?? .closure(selecting: selecting)
-        self.comparesWithPrevious = comparesWithPrevious
+        self.skipsRepeatedStates = skipsRepeatedStates
     }
 }
 
 /// One subscriber in a store's list, taking the store's states.
 class _SubscriptionNode<State>: _AnySubscriptionNode {
-    override init(object: AnyObject?, selecting: Any.Type, comparesWithPrevious: Bool = false) {
-        super.init(object: object, selecting: selecting, comparesWithPrevious: comparesWithPrevious)
-    }
-
-    /// Delivers a state.
-    ///
-    /// - Returns: `false` when the subscriber is gone and the node should be removed.
-    func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
+    /// Delivers a state; returns `false` when the subscriber is gone and the node should be
+    /// removed. The frame right below the loop's.
+    func deliver(_ state: State) -> Bool {
         preconditionFailure("Internal inconsistency: \(type(of: self)) has no way to deliver states")
     }
 }
 
-/// The previous state, for subscribers that skip repeats.
-final class PreviousState<State> {
-    @exclusivity(unchecked) var value: State?
-    init(_ value: State?) { self.value = value }
-}
-
-/// A node that delivers states through a closure.
+/// A node that delivers states through a closure: a closure subscription's, or a subscription's
+/// connected steps.
 final class _ClosureNode<State>: _SubscriptionNode<State> {
-    let body: (State, _UnsafeSubscriberList) -> Bool
+    let body: (State) -> Bool
 
     init(
-        object: AnyObject?, selecting: Any.Type, comparesWithPrevious: Bool = false,
-        deliver body: @escaping (State, _UnsafeSubscriberList) -> Bool
+        object: AnyObject?, selecting: Any.Type, skipsRepeatedStates: Bool = false,
+        deliver body: @escaping (State) -> Bool
     ) {
         self.body = body
-        super.init(object: object, selecting: selecting, comparesWithPrevious: comparesWithPrevious)
+        super.init(object: object, selecting: selecting, skipsRepeatedStates: skipsRepeatedStates)
     }
 
-    override func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
-        body(state, list)
-    }
+    override func deliver(_ state: State) -> Bool { body(state) }
 }
 
-/// The node of a subscriber to a derived subscription: feeds the connected steps each state.
-final class _StepsNode<State>: _SubscriptionNode<State> {
-    /// The steps, called straight from the stored closure (reading it through an optional or
-    /// an enum would retain it, or look up a generic type, for each state).
-    let steps: (State) -> Bool
+/// The node of an object subscribed to the whole state, which holds it (weakly) and calls its
+/// `newState` itself: no closure context beside the node.
+final class _ObjectNode<S: StoreSubscriber>: _SubscriptionNode<S.StoreSubscriberStateType> {
+    weak var subscriber: S?
 
-    init(object: AnyObject?, selecting: Any.Type, feed: Subscription<State>.Feed) {
-        switch feed {
-        case .newValues(let steps): self.steps = steps
-        case .values(let steps):
-            // Keeping the state before makes the next change of the state copy what it changes.
-            let last = _LastValue<State>()
-            self.steps = { state in steps(last.exchange(state), state) }
-        }
-        super.init(object: object, selecting: selecting)
+    init(_ subscriber: S, skipsRepeatedStates: Bool) {
+        self.subscriber = subscriber
+        super.init(
+            object: subscriber, selecting: S.StoreSubscriberStateType.self,
+            skipsRepeatedStates: skipsRepeatedStates)
     }
 
-    override func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
-        steps(state)
-    }
-}
-
-/// The node of a closure subscribed to the whole state, which it calls straight from the stored
-/// closure (the closure subscriptions' fast path).
-final class _CallbackNode<State>: _SubscriptionNode<State> {
-    let callback: (State) -> Void
-
-    init(_ callback: @escaping (State) -> Void) {
-        self.callback = callback
-        super.init(object: nil, selecting: State.self)
-    }
-
-    override func deliver(_ state: State, _ list: _UnsafeSubscriberList) -> Bool {
-        callback(state)
+    override func deliver(_ state: S.StoreSubscriberStateType) -> Bool {
+        guard let subscriber else { return false }
+        subscriber.newState(state: state)
         return true
     }
 }
 
-/// The last value a step of a subscription produced (see ``Subscription``).
+/// The previous whole state and the state's `==`, for subscribers that skip repeated states.
+final class PreviousState<State> {
+    @exclusivity(unchecked) var value: State?
+    let isEqual: (State, State) -> Bool
+
+    init(_ value: State?, isEqual: @escaping (State, State) -> Bool) {
+        self.value = value
+        self.isEqual = isEqual
+    }
+}
+
+/// The last value a step of a subscription produced (see ``Subscription``), or another value
+/// that the store's thread keeps between deliveries.
 ///
 /// Read and written without a dynamic exclusivity check: the store never runs a subscription
 /// on two threads at once (it holds its lock). Usable from inline: the subscription operators'

@@ -90,7 +90,7 @@ private struct Ping: Action {}
         #expect(cycle.endBatch() == nil)
         #expect(cycle.endBatch() == ReSwiftInit.self)
         #expect(!cycle.isBatching)
-        cycle.beginNotifyingBatch()
+        cycle.beginNotifying()
         #expect(cycle.phase == .notifying)
         cycle.end()
         cycle.beginBatch()
