@@ -213,7 +213,6 @@ final class StoreCore<State>: @unchecked Sendable {
         self.cell = cell
         guarded = DispatchState(middleware: middleware, automaticallySkipsRepeats: automaticallySkipsRepeats)
         subscribers = _UnsafeSubscriberList(lock: lock)
-        tracer.probe = ReSwiftHooks.makeDefaultProbe?()
     }
 
     /// 2. The middleware chain, whose last link is `reduceAndNotify` (in a subclass,
@@ -262,10 +261,12 @@ final class StoreCore<State>: @unchecked Sendable {
     /// 4. The reducer changes the state in place; readers on other threads wait for it.
     private func reduce(_ action: Action, measuringInto probe: (any DispatchProbe)?) {
         locked.cycle.beginReducing()
-        probe?.reducerWillRun()
-        cell.reduce(action)
+        if let probe {
+            probe.measure(.reducer) { cell.reduce(action) }
+        } else {
+            cell.reduce(action)
+        }
         subscribers.stateDidChange()
-        probe?.reducerDidRun()
     }
 
     /// 5. Every subscriber sees the new state, in subscription order. The copy of the state
@@ -276,8 +277,11 @@ final class StoreCore<State>: @unchecked Sendable {
     @inline(never)
     func notify(measuringInto probe: (any DispatchProbe)?) {
         guard let state = cell.unlocked else { return }
-        probe?.notificationWillBegin()
-        subscribers.deliver(state, measuringInto: probe)
+        if let probe {
+            probe.measure(.notification) { subscribers.deliver(state, measuringInto: probe) }
+        } else {
+            subscribers.deliver(state, measuringInto: nil)
+        }
     }
 
     /// 6. The actions subscribers dispatched from `newState`, in order; each one's own

@@ -202,7 +202,11 @@ final class _UnsafeSubscriberList {
                 let isAlive = entry._withUnsafeGuaranteedRef {
                     unsafeDowncast($0, to: _SubscriptionNode<State>.self).deliver(state, self)
                 }
-                if let probe { probe.subscriberDidReturn(entry._withUnsafeGuaranteedRef { $0.kind }) }
+                if let probe {
+                    entry._withUnsafeGuaranteedRef {
+                        probe.subscriberDidReturn($0.subscriberType, isObject: $0.objectID != nil)
+                    }
+                }
                 if !isAlive { remove(entry.takeUnretainedValue()) }
             }
             index &+= 1
@@ -236,8 +240,8 @@ class _AnySubscriptionNode {
     /// The subscriber object's identity, for subscriptions made with an object.
     final let objectID: ObjectIdentifier?
 
-    /// The subscriber, by type, for instrumentation.
-    final let kind: SubscriberKind
+    /// The subscriber's class, or the type a closure subscription receives: for the probe.
+    final let subscriberType: Any.Type
 
     /// Whether the node compares each state with the previous one
     /// (``_UnsafeSubscriberList/repeatsPrevious(_:isEqual:)``), so the list must keep it.
@@ -245,7 +249,7 @@ class _AnySubscriptionNode {
 
     init(object: AnyObject?, selecting: Any.Type, comparesWithPrevious: Bool) {
         objectID = object.map(ObjectIdentifier.init)
-        kind = object.map { .object(type(of: $0)) } ?? .closure(selecting: selecting)
+        subscriberType = object.map { type(of: $0) } ?? selecting
         self.comparesWithPrevious = comparesWithPrevious
     }
 }
