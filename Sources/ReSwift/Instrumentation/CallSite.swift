@@ -29,9 +29,7 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `"fileID:line"`, e.g. `"MemoryGameModel/Thunks.swift:42"`.
-    public var description: String {
-        "\(fileID):\(line)"
-    }
+    public var description: String { "\(fileID):\(line)" }
 
     public static func == (lhs: CallSite, rhs: CallSite) -> Bool {
         lhs.line == rhs.line && lhs.fileID.description == rhs.fileID.description
@@ -57,19 +55,14 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     ///     }
     /// }
     /// ```
-    public static var current: CallSite? {
-        CallSiteSlot.existing?.current
-    }
+    public static var current: CallSite? { CallSiteSlot.existing?.current }
 
     /// Runs `body` with `callSite` as this thread's ``current`` one, restoring the previous one
-    /// afterwards: the store does it for each action it traces.
+    /// afterwards: the store does it for each action it traces without a probe.
     static func withCurrent(_ callSite: CallSite?, _ body: () -> Void) {
-        guard callSite != nil || CallSiteSlot.existing?.current != nil else { return body() }
-        let slot = CallSiteSlot.current
-        let saved = slot.current
-        slot.current = callSite
-        defer { slot.current = saved }
-        body()
+        let existing = CallSiteSlot.existing
+        guard callSite != nil || existing?.current != nil else { return body() }
+        (existing ?? .current).withCurrent(callSite, body)
     }
 
     /// Runs `body`, in which the first action that a store's middleware `dispatch` function
@@ -97,7 +90,7 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
 /// A thread's call sites: the one of the action being processed, and the one waiting for the
 /// next middleware dispatch. Reached through a `pthread` key (one retain, released by the key's
 /// destructor when the thread ends); only its thread reaches it, so it needs no lock.
-private final class CallSiteSlot {
+package final class CallSiteSlot {
     var current: CallSite?
     var pending: CallSite?
 
@@ -106,24 +99,33 @@ private final class CallSiteSlot {
         pthread_getspecific(callSiteKey).map { Unmanaged<CallSiteSlot>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    /// The calling thread's slot, created on first use.
-    static var current: CallSiteSlot {
+    /// The calling thread's slot, created on first use. A probe keeps it, to make each action's
+    /// call site current without looking the slot up again.
+    package static var current: CallSiteSlot {
         if let existing { return existing }
         let slot = CallSiteSlot()
         let result = pthread_setspecific(callSiteKey, Unmanaged.passRetained(slot).toOpaque())
         precondition(result == 0, "Internal inconsistency: pthread_setspecific failed with \(result)")
         return slot
     }
+
+    /// Runs `body` with `callSite` as its thread's ``CallSite/current`` one, restoring the
+    /// previous one afterwards; to call on that thread.
+    package func withCurrent(_ callSite: CallSite?, _ body: () -> Void) {
+        let saved = current
+        current = callSite
+        defer { current = saved }
+        body()
+    }
 }
 
-/// The key of each thread's `CallSiteSlot`, created on first use.
+/// The key of each thread's `CallSiteSlot`, created on first use; its destructor releases the
+/// slot (the pointer is optional on Linux only, hence the conversion).
 private let callSiteKey: pthread_key_t = {
     var key = pthread_key_t()
-    #if canImport(Darwin)
-        let result = pthread_key_create(&key) { Unmanaged<AnyObject>.fromOpaque($0).release() }
-    #else
-        let result = pthread_key_create(&key) { $0.map { Unmanaged<AnyObject>.fromOpaque($0).release() } }
-    #endif
+    let result = pthread_key_create(&key) {
+        Unmanaged<AnyObject>.fromOpaque(($0 as UnsafeMutableRawPointer?)!).release()
+    }
     precondition(result == 0, "Internal inconsistency: pthread_key_create failed with \(result)")
     return key
 }()

@@ -1,67 +1,74 @@
 @_spi(ReSwiftInternal) import InternalReSwiftUtilities
 
-/// The store's one measuring hook: what a store with a probe calls around each action it
-/// processes. `ReSwiftDevTools` builds its instrumentation (timings, thread, origin, profiler)
-/// on it; a store without one pays one flag check per dispatch.
+/// The store's one measuring hook, on which `ReSwiftDevTools` builds its instrumentation
+/// (timings, thread, origin, profiler): a store with a probe runs each action it processes
+/// through ``measure(_:_:)``, and inside it the action's reducer and notification. A store
+/// without one checks one flag per dispatch.
 ///
-/// The store calls it on the dispatching thread holding its lock, in this order for each action:
-/// `willProcess`, then (if the action reaches the reducer) `reducerWillRun` and `reducerDidRun`,
-/// then (if there are subscribers) `notificationWillBegin` and `subscriberDidReturn` per
-/// subscriber, then `didProcess`. Actions dispatched meanwhile (by middleware) nest inside;
-/// actions deferred from `newState` follow, inside the outer action's pair. The end of a batch
-/// notifies inside whichever action is being processed, if any.
+/// The store calls it on the dispatching thread, holding its lock. Actions dispatched meanwhile
+/// (by middleware) nest inside the action's step; actions deferred from `newState` run inside the
+/// step of the action that deferred them. The end of a batch notifies inside whichever action is
+/// being processed, if any.
 package protocol DispatchProbe: AnyObject {
-    /// The store starts processing `action`: its middleware, reducer and subscribers.
+    /// Runs `body`, which does `step`, and measures it.
+    func measure(_ step: DispatchStep, _ body: () -> Void)
+
+    /// In a ``DispatchStep/notification``: a subscriber's `newState` (with its selection and
+    /// repeat-skipping) returned. `type` is the subscriber's class, or, for a closure
+    /// subscription, the type of value it receives.
+    func subscriberDidReturn(_ type: Any.Type, isObject: Bool)
+}
+
+/// What a ``DispatchProbe`` measures.
+package enum DispatchStep {
+    /// An action's middleware, reducer and subscribers, and the actions it deferred: dispatched
+    /// from `callSite` when the caller said, deferred from the notification of `deferredAfter`.
     ///
-    /// - Parameters:
-    ///   - callSite: Where it was dispatched, when the caller said.
-    ///   - deferredAfter: The action whose notification deferred it, for an action dispatched
-    ///     from `newState`.
-    func willProcess(_ action: Action, callSite: CallSite?, deferredAfter: (any Action.Type)?)
-    func reducerWillRun()
-    func reducerDidRun()
-    func notificationWillBegin()
-    /// A subscriber's `newState` (with its selection and repeat-skipping) returned.
-    func subscriberDidReturn(_ subscriber: SubscriberKind)
-    /// The action and everything it deferred are done.
-    func didProcess()
+    /// The probe runs `body` with `callSite` current (``CallSiteSlot/withCurrent(_:_:)``, on the
+    /// slot it keeps for the thread), so that one thread-local look-up serves the probe and the
+    /// call site.
+    case action(any Action.Type, callSite: CallSite?, deferredAfter: (any Action.Type)?)
+    /// The reducer, for the action being processed.
+    case reducer
+    /// The subscribers' notification.
+    case notification
 }
 
 extension ReSwiftHooks {
     /// Makes the probe each store created from now on starts with; `nil` (the default) for none.
     /// Set by `ReSwiftDevTools`' `defaultInstrumentation`.
-    package static var makeDefaultProbe: (@Sendable () -> (any DispatchProbe)?)? {
-        get { defaultProbeStorage.current }
-        set { defaultProbeStorage.withLock { $0 = newValue } }
-    }
+    package static let makeDefaultProbe = Locked<(@Sendable () -> (any DispatchProbe)?)?>(nil)
 }
 
-/// Where ``ReSwiftHooks/makeDefaultProbe`` lives.
-private let defaultProbeStorage = Locked<(@Sendable () -> (any DispatchProbe)?)?>(nil)
-
-/// A store's tracing: its probe, the call site waiting for the next dispatch, and how many
-/// traced actions are being processed. Used only holding the store's lock.
+/// A store's tracing, used holding its lock: its probe, the call site waiting for the next
+/// dispatch, and how many traced actions are being processed.
 ///
 /// A dispatch is traced when the store has a probe, when its caller gave a call site, or while
-/// another action is traced (so that a nested action hides the outer one's call site).
+/// another action is traced (so that a nested action hides the outer one's call site). Each
+/// property is read or written in one step, never across a call, so that a release build checks
+/// no access to them at run time.
 final class DispatchTracer {
-    // Used only by the thread holding the store's lock, hence no dynamic exclusivity checks.
-
-    @exclusivity(unchecked) var probe: (any DispatchProbe)? {
+    var probe: (any DispatchProbe)? {
         didSet { updateIsTracing() }
     }
 
     /// The call site `dispatch(_:file:line:)` passes to the open `dispatch(_:)`, taken by the
     /// first dispatch that reaches the store.
-    @exclusivity(unchecked) private var pendingCallSite: CallSite? {
+    private var pendingCallSite: CallSite? {
         didSet { updateIsTracing() }
     }
 
     /// Whether the next dispatch must be traced: the one flag an untraced dispatch reads.
-    @exclusivity(unchecked) private(set) var isTracing = false
+    private(set) var isTracing = false
 
     /// How many traced actions are being processed.
-    @exclusivity(unchecked) private var depth = 0
+    private var depth = 0
+
+    /// A tracer with the probe ``ReSwiftHooks/makeDefaultProbe`` makes, if any.
+    init() {
+        probe = ReSwiftHooks.makeDefaultProbe.current?()
+        updateIsTracing()
+    }
 
     private func updateIsTracing() {
         isTracing = probe != nil || pendingCallSite != nil || depth > 0
@@ -73,37 +80,27 @@ final class DispatchTracer {
         pendingCallSite = callSite
         body()
         // An override that didn't call the store's dispatch leaves it waiting.
-        if pendingCallSite != nil { pendingCallSite = nil }
+        pendingCallSite = nil
     }
 
     /// Takes the waiting call site.
     func takeCallSite() -> CallSite? {
-        guard let callSite = pendingCallSite else { return nil }
-        pendingCallSite = nil
-        return callSite
+        defer { pendingCallSite = nil }
+        return pendingCallSite
     }
 
     /// The probe that measures the action being processed, if any.
-    var measuringProbe: (any DispatchProbe)? {
-        depth > 0 ? probe : nil
-    }
+    var measuringProbe: (any DispatchProbe)? { depth > 0 ? probe : nil }
 
-    /// Processes an action (`body`) with its call site current, between the probe's calls.
+    /// Processes an action (`body`) with its call site current, as the probe's step if there is
+    /// a probe (which then makes the call site current).
     func trace(_ action: Action, callSite: CallSite?, deferredAfter: (any Action.Type)?, _ body: () -> Void) {
         depth += 1
         isTracing = true
-        let probe = probe
-        if callSite == nil, CallSite.current == nil {
-            // No call site to show or to hide: one closure fewer on the profiled path.
-            probe?.willProcess(action, callSite: nil, deferredAfter: deferredAfter)
-            body()
-            probe?.didProcess()
+        if let probe {
+            probe.measure(.action(type(of: action), callSite: callSite, deferredAfter: deferredAfter), body)
         } else {
-            CallSite.withCurrent(callSite) {
-                probe?.willProcess(action, callSite: callSite, deferredAfter: deferredAfter)
-                body()
-                probe?.didProcess()
-            }
+            CallSite.withCurrent(callSite, body)
         }
         depth -= 1
         updateIsTracing()

@@ -217,7 +217,6 @@ final class StoreCore<State>: @unchecked Sendable {
         self.middleware = Locked(middleware)
         subscribers = _UnsafeSubscriberList(lock: lock)
         lock.withLock { locked.automaticallySkipsRepeats = automaticallySkipsRepeats }
-        tracer.probe = ReSwiftHooks.makeDefaultProbe?()
     }
 
     /// 2. The middleware chain, whose last link is `reduceAndNotify` (in a subclass,
@@ -255,15 +254,21 @@ final class StoreCore<State>: @unchecked Sendable {
     func process(_ action: Action) {
         let probe = tracer.measuringProbe
         locked.cycle.beginReducing()
-        probe?.reducerWillRun()
-        cell.reduce(action)
+        if let probe {
+            probe.measure(.reducer) { cell.reduce(action) }
+        } else {
+            cell.reduce(action)
+        }
         subscribers.stateDidChange()
-        probe?.reducerDidRun()
         if locked.cycle.isBatching { return locked.cycle.endInBatch(action) }
         // 5. Every subscriber sees the new state, in subscription order (the list's `deliver`).
         if !subscribers.isEmpty {
             locked.cycle.beginNotifying()
-            subscribers.deliver(cell, measuringInto: probe)
+            if let probe {
+                probe.measure(.notification) { subscribers.deliver(cell, measuringInto: probe) }
+            } else {
+                subscribers.deliver(cell, measuringInto: nil)
+            }
         }
         locked.cycle.end()
         if locked.cycle.hasDeferredActions { runDeferredActions(after: type(of: action)) }

@@ -184,7 +184,6 @@ final class _UnsafeSubscriberList {
         lock.assertHeld()
         precondition(!isDelivering, "Internal inconsistency: a delivery started inside another")
         guard let state = cell.current else { return }
-        probe?.notificationWillBegin()
         // Made by `add` for this store's `State`; the subscribers of one state share one comparison.
         let last = previous.map { unsafeDowncast($0, to: PreviousState<State>.self) }
         let repeats = last.map { last in last.value.map { last.isEqual($0, state) } ?? false } ?? false
@@ -198,7 +197,11 @@ final class _UnsafeSubscriberList {
                     let node = unsafeDowncast($0, to: _SubscriptionNode<State>.self)
                     return repeats && node.skipsRepeatedStates || node.deliver(state)
                 }
-                if let probe { probe.subscriberDidReturn(entry._withUnsafeGuaranteedRef { $0.kind }) }
+                if let probe {
+                    entry._withUnsafeGuaranteedRef {
+                        probe.subscriberDidReturn($0.subscriberType, isObject: $0.objectID != nil)
+                    }
+                }
                 if !isAlive { remove(entry.takeUnretainedValue()) }
             }
             index &+= 1
@@ -232,15 +235,15 @@ class _AnySubscriptionNode {
     /// The subscriber object's identity, for subscriptions made with an object.
     final let objectID: ObjectIdentifier?
 
-    /// The subscriber, by type, for instrumentation.
-    final let kind: SubscriberKind
+    /// The subscriber's class, or the type a closure subscription receives: for the probe.
+    final let subscriberType: Any.Type
 
     /// Whether the subscriber skips a whole state equal to the one delivered before it.
     final let skipsRepeatedStates: Bool
 
     init(object: AnyObject?, selecting: Any.Type, skipsRepeatedStates: Bool) {
         objectID = object.map(ObjectIdentifier.init)
-        kind = object.map { .object(type(of: $0)) } ?? .closure(selecting: selecting)
+        subscriberType = object.map { type(of: $0) } ?? selecting
         self.skipsRepeatedStates = skipsRepeatedStates
     }
 }

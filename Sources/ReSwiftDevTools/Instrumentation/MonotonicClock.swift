@@ -7,14 +7,15 @@
 #endif
 
 /// What an instrumented store reads time from: nanoseconds since an arbitrary fixed point, of
-/// which only differences mean anything. Tests give the store a clock they advance.
-protocol NanosecondClock {
+/// which only differences mean anything. Tests give the store a clock they advance. (A class,
+/// so that the probe checks whether it has one without copying an existential.)
+protocol NanosecondClock: AnyObject {
     func now() -> UInt64
 }
 
 /// Nanoseconds on a clock that never jumps, for timing dispatches. (`ContinuousClock` needs
 /// macOS 13 / iOS 16; the package supports older systems.)
-struct MonotonicClock: NanosecondClock {
+struct MonotonicClock {
     @inline(__always)
     func now() -> UInt64 {
         #if canImport(Darwin)

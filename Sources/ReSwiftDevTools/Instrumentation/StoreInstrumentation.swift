@@ -35,9 +35,10 @@ import ReSwift
 ///   same thread has ``DispatchParent/middleware(_:)`` as its parent; one deferred from
 ///   `newState` has ``DispatchParent/subscriber(_:)``.
 /// - **Filling it cheaply.** ``DispatchThread/current`` is looked up once per thread;
-///   `SubscriberKind` holds a metatype that a subscription keeps from the moment it is made;
-///   times are read from a clock that never jumps. The store's side is one probe it calls around
-///   each action (in `ReSwift`); measuring, threads and origins are this module's.
+///   ``SubscriberKind`` holds the metatype a subscription keeps from the moment it is made;
+///   times are read from a clock that never jumps. The store's side is one hook (in `ReSwift`)
+///   that runs each action, its reducer and its notification through this module's probe;
+///   measuring, threads and origins are this module's.
 /// - **One call per action, in completion order.** An action a thunk dispatches synchronously
 ///   finishes, and is reported, before the thunk's own action; an action a subscriber dispatches
 ///   from `newState` is reported after the action whose notification deferred it. Each report
@@ -96,9 +97,9 @@ extension ReSwiftHooks {
             defaultInstrumentationStorage.withLock {
                 $0 = newValue
                 if let newValue {
-                    makeDefaultProbe = { InstrumentationProbe(newValue) }
+                    makeDefaultProbe.withLock { $0 = { InstrumentationProbe(newValue) } }
                 } else {
-                    makeDefaultProbe = nil
+                    makeDefaultProbe.withLock { $0 = nil }
                 }
             }
         }

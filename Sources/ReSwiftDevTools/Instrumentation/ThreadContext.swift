@@ -1,3 +1,5 @@
+import ReSwift
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -6,22 +8,24 @@
     import Musl
 #endif
 
-// The per-thread context is reached through a `pthread` key, which holds a raw pointer: the
-// context is passed to it as an unmanaged reference (one retain, released by the key's
-// destructor when the thread ends). Each thread reaches only its own context.
-
-/// Per-thread instrumentation data: the thread's description, looked up once, and the origin of
-/// the action being processed on it (``DispatchOrigin/current``).
+/// Per-thread instrumentation data: the thread's description, looked up once, the origin of the
+/// action being processed on it (``DispatchOrigin/current``), and its call sites.
 ///
-/// Reached through a `pthread` key; each thread has its own, so nothing here is shared and no
-/// lock is needed. The key's destructor releases it when the thread ends.
+/// Reached through a `pthread` key, which holds it as an unmanaged reference (one retain,
+/// released by the key's destructor when the thread ends). Each thread reaches only its own, so
+/// nothing here is shared and no lock is needed.
 final class ThreadContext {
     /// The thread, looked up when the context is created.
     let thread = DispatchThread.lookUp()
 
+    /// The thread's call sites (`CallSite.current`), kept so that a dispatch looks up only this
+    /// context.
+    let callSites = CallSiteSlot.current
+
     /// The origin of the action an instrumented store is processing on this thread, if any.
-    /// Only this thread reaches it, so it needs no dynamic exclusivity check.
-    @exclusivity(unchecked) var origin: DispatchOrigin?
+    /// Only ever read or written whole, in one step, so that a release build checks no access
+    /// to it at run time.
+    var origin: DispatchOrigin?
 
     /// The calling thread's context if it has one, without creating it.
     static var existing: ThreadContext? {
@@ -31,34 +35,24 @@ final class ThreadContext {
     }
 
     /// The calling thread's context, created on first use.
+    @inline(__always)
     static var current: ThreadContext {
-        if let existing = pthread_getspecific(threadContextKey) {
-            return Unmanaged<ThreadContext>.fromOpaque(existing).takeUnretainedValue()
-        }
+        if let existing { return existing }
         let context = ThreadContext()
-        // The key holds one retain, released by `releaseThreadContext` when the thread ends.
         let result = pthread_setspecific(threadContextKey, Unmanaged.passRetained(context).toOpaque())
         precondition(result == 0, "Internal inconsistency: pthread_setspecific failed with \(result)")
         return context
     }
 }
 
-#if canImport(Darwin)
-    private func releaseThreadContext(_ pointer: UnsafeMutableRawPointer) {
-        Unmanaged<ThreadContext>.fromOpaque(pointer).release()
-    }
-#else
-    private func releaseThreadContext(_ pointer: UnsafeMutableRawPointer?) {
-        guard let pointer else { return }
-        Unmanaged<ThreadContext>.fromOpaque(pointer).release()
-    }
-#endif
-
 /// The key of each thread's `ThreadContext`, created on first use (a global's initializer runs
-/// once, whichever thread gets there first).
+/// once, whichever thread gets there first); its destructor releases the context (the pointer is
+/// optional on Linux only, hence the conversion).
 private let threadContextKey: pthread_key_t = {
     var key = pthread_key_t()
-    let result = pthread_key_create(&key, releaseThreadContext)
+    let result = pthread_key_create(&key) {
+        Unmanaged<ThreadContext>.fromOpaque(($0 as UnsafeMutableRawPointer?)!).release()
+    }
     precondition(result == 0, "Internal inconsistency: pthread_key_create failed with \(result)")
     return key
 }()

@@ -149,6 +149,36 @@ private final class CountingStore: Store<Count>, @unchecked Sendable {
             ])
     }
 
+    @Test func nestedReportsKeepTheirOrderAtEveryDepth() throws {
+        let recorder = MeasurementLog()
+        // Kickoff's middleware dispatches FollowUp, whose middleware dispatches Tally; Tally's
+        // notification defers Relabel. After Kickoff's own notification, its middleware
+        // dispatches one more Tally.
+        let nesting: Middleware<Count> = { dispatch, _ in
+            { next in
+                { action in
+                    if action is Kickoff { dispatch(FollowUp()) }
+                    if action is FollowUp { dispatch(Tally()) }
+                    next(action)
+                    if action is Kickoff { dispatch(Tally()) }
+                }
+            }
+        }
+        let store = makeStore(recorder, middleware: [nesting])
+        let token = store.subscribe { state in
+            if state.value == 1, state.label.isEmpty { store.dispatch(Relabel()) }
+        }
+        store.dispatch(Kickoff())
+        try #require(recorder.names == ["Tally", "Relabel", "FollowUp", "Tally", "Kickoff"])
+        let parents = recorder.measurements.current.map(\.origin.parent)
+        #expect(
+            parents == [
+                .middleware(FollowUp.self), .subscriber(Tally.self), .middleware(Kickoff.self),
+                .middleware(Kickoff.self), nil,
+            ])
+        token.cancel()
+    }
+
     @Test func subscriberTimesAreReportedPerKindInNotificationOrder() {
         let recorder = MeasurementLog()
         let store = makeStore(recorder)
@@ -186,6 +216,24 @@ private final class CountingStore: Store<Count>, @unchecked Sendable {
         #expect(recorder.measurements.current.first?.origin.callSite == expected)
         #expect(seenByMiddleware.current == expected)
         #expect(DispatchOrigin.current == nil)
+    }
+
+    @Test func anInstrumentedStoreMakesTheCallSiteCurrentAndHidesItInANestedDispatch() {
+        let seen = Locked<[String: CallSite?]>([:])
+        let readsCallSite: Middleware<Count> = { dispatch, _ in
+            { next in
+                { action in
+                    seen.withLock { $0["\(type(of: action))"] = CallSite.current }
+                    if action is Kickoff { dispatch(Tally()) }
+                    next(action)
+                }
+            }
+        }
+        let store = makeStore(MeasurementLog(), middleware: [readsCallSite])
+        store.dispatch(Kickoff(), file: "App/Input.swift", line: 5)
+        #expect(seen.current["Kickoff"]??.description == "App/Input.swift:5")
+        #expect(seen.current["Tally"] == .some(nil))
+        #expect(CallSite.current == nil)
     }
 
     @Test func aCallSiteIsCurrentWithoutAnInstrumentationToo() {

@@ -1,14 +1,12 @@
-/// A subscriber identified by type: how the store names a subscriber to what measures its
-/// dispatches (`ReSwiftDevTools`), and the key a profiler groups subscriber times by.
+/// A subscriber identified by type: how a ``DispatchMeasurement`` names a subscriber, and the key
+/// a profiler groups subscriber times by.
 ///
 /// Cheap to make and compare: it holds a metatype, and builds its name only when asked.
 public struct SubscriberKind: Hashable, Sendable, CustomStringConvertible {
     private enum Kind {
-        /// A subscriber object of this class.
-        case object(AnyObject.Type)
-        /// A closure subscription receiving values of this type.
-        case closure(selecting: Any.Type)
-        /// A subscription the store names itself (an async stream, an observed slice).
+        /// A subscriber object of this class, or a closure subscription receiving this type.
+        case type(Any.Type, isObject: Bool)
+        /// A subscription named by whoever made it.
         case named(String)
     }
 
@@ -18,14 +16,20 @@ public struct SubscriberKind: Hashable, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
+    /// What the store tells its probe: the subscriber's class, or the type a closure
+    /// subscription receives.
+    init(_ type: Any.Type, isObject: Bool) {
+        self.init(.type(type, isObject: isObject))
+    }
+
     /// A subscriber object, identified by its class, e.g. `.object(GameView.self)`.
     public static func object(_ type: AnyObject.Type) -> SubscriberKind {
-        SubscriberKind(.object(type))
+        SubscriberKind(type, isObject: true)
     }
 
     /// A closure subscription, identified by the type of value it receives.
     public static func closure(selecting type: Any.Type) -> SubscriberKind {
-        SubscriberKind(.closure(selecting: type))
+        SubscriberKind(type, isObject: false)
     }
 
     /// A subscription identified by a name, for subscribers that are neither of the above.
@@ -37,8 +41,8 @@ public struct SubscriberKind: Hashable, Sendable, CustomStringConvertible {
     /// subscription selecting an `Int`, or the given name.
     public var typeName: String {
         switch kind {
-        case .object(let type): String(describing: type)
-        case .closure(let selected): "closure(\(String(describing: selected)))"
+        case .type(let type, isObject: true): String(describing: type)
+        case .type(let type, isObject: false): "closure(\(String(describing: type)))"
         case .named(let name): name
         }
     }
@@ -47,8 +51,8 @@ public struct SubscriberKind: Hashable, Sendable, CustomStringConvertible {
 
     public static func == (lhs: SubscriberKind, rhs: SubscriberKind) -> Bool {
         switch (lhs.kind, rhs.kind) {
-        case (.object(let left), .object(let right)): ObjectIdentifier(left) == ObjectIdentifier(right)
-        case (.closure(let left), .closure(let right)): ObjectIdentifier(left) == ObjectIdentifier(right)
+        case (.type(let left, let leftIsObject), .type(let right, let rightIsObject)):
+            leftIsObject == rightIsObject && ObjectIdentifier(left) == ObjectIdentifier(right)
         case (.named(let left), .named(let right)): left == right
         default: false
         }
@@ -56,14 +60,10 @@ public struct SubscriberKind: Hashable, Sendable, CustomStringConvertible {
 
     public func hash(into hasher: inout Hasher) {
         switch kind {
-        case .object(let type):
-            hasher.combine(0)
+        case .type(let type, let isObject):
+            hasher.combine(isObject)
             hasher.combine(ObjectIdentifier(type))
-        case .closure(let selected):
-            hasher.combine(1)
-            hasher.combine(ObjectIdentifier(selected))
         case .named(let name):
-            hasher.combine(2)
             hasher.combine(name)
         }
     }
