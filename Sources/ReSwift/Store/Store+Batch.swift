@@ -40,7 +40,11 @@ extension StoreCore {
         guard let last = locked.cycle.endBatch(), !locked.isClosed else { return }
         if !subscribers.isEmpty {
             locked.cycle.beginNotifying()
-            subscribers.deliver(cell, measuringInto: tracer.measuringProbe)
+            if let probe = tracer.measuringProbe {
+                notify(measuredBy: probe)
+            } else {
+                subscribers.deliver(cell, measuringInto: nil)
+            }
             locked.cycle.end()
         }
         if locked.cycle.hasDeferredActions { runDeferredActions(after: last) }

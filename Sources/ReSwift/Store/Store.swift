@@ -261,17 +261,19 @@ final class StoreCore<State>: @unchecked Sendable {
         }
         subscribers.stateDidChange()
         if locked.cycle.isBatching { return locked.cycle.endInBatch(action) }
-        // 5. Every subscriber sees the new state, in subscription order (the list's `deliver`).
         if !subscribers.isEmpty {
             locked.cycle.beginNotifying()
-            if let probe {
-                probe.measure(.notification) { subscribers.deliver(cell, measuringInto: probe) }
-            } else {
-                subscribers.deliver(cell, measuringInto: nil)
-            }
+            // The plain path calls the list itself: one frame fewer between dispatch and newState.
+            if let probe { notify(measuredBy: probe) } else { subscribers.deliver(cell, measuringInto: nil) }
         }
         locked.cycle.end()
         if locked.cycle.hasDeferredActions { runDeferredActions(after: type(of: action)) }
+    }
+
+    /// 5. Every subscriber sees the new state, in subscription order (the list's `deliver`),
+    ///    measured as one step of the probe's.
+    func notify(measuredBy probe: any DispatchProbe) {
+        probe.measure(.notification) { subscribers.deliver(cell, measuringInto: probe) }
     }
 
     /// 6. The actions subscribers dispatched from `newState`, in order; each one's own
