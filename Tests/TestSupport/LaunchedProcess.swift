@@ -205,7 +205,7 @@
         /// - Returns: The exit status, or 128 + the signal number when a signal ended it.
         /// - Throws: ``TestSupportError`` with the output so far when the deadline passes.
         @discardableResult
-        public func waitForExit(timeout: TimeInterval = 30) throws -> Int32 {
+        public func waitForExit(timeout: TimeInterval = 90) throws -> Int32 {
             do {
                 try eventually("\(name) to end", seconds: timeout) { !process.isRunning }
             } catch {

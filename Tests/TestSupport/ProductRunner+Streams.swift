@@ -47,7 +47,7 @@
     /// - Throws: ``TestSupportError`` when the product isn't built, can't start, or times out.
     public func runProduct(
         _ name: String, arguments: [String] = [], environment: [String: String] = [:],
-        standardOutput: ProductStream, standardError: ProductStream, timeout: TimeInterval = 30
+        standardOutput: ProductStream, standardError: ProductStream, timeout: TimeInterval = 90
     ) throws -> ProductRun {
         let executable = try builtProductURL(name).path
         let variables = PseudoTerminal.environment(adding: environment).map { "\($0.key)=\($0.value)" }

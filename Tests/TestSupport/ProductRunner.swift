@@ -33,7 +33,7 @@
     /// - Throws: ``TestSupportError`` when the product isn't built, can't start, or times out.
     public func runProduct(
         _ name: String, arguments: [String] = [], environment: [String: String] = [:],
-        standardInput: String? = nil, workingDirectory: URL? = nil, timeout: TimeInterval = 30
+        standardInput: String? = nil, workingDirectory: URL? = nil, timeout: TimeInterval = 90
     ) throws -> ProductRun {
         try runProgram(
             try builtProductURL(name), name: name, arguments: arguments,
@@ -76,7 +76,7 @@
     public func runProgram(
         _ executable: URL, name: String? = nil, arguments: [String] = [],
         environment: [String: String]? = nil,
-        standardInput: String? = nil, workingDirectory: URL? = nil, timeout: TimeInterval = 30
+        standardInput: String? = nil, workingDirectory: URL? = nil, timeout: TimeInterval = 90
     ) throws -> ProductRun {
         let launched = try LaunchedProcess(
             executable, name: name, arguments: arguments, environment: environment,
