@@ -31,6 +31,34 @@ final class MeasurementPrinter: StoreInstrumentation {
     say("returned \(store.state.name)")
 }
 
+struct Kickoff: Action {}
+struct FollowUp: Action {}
+
+/// Reports at every depth: Kickoff's middleware dispatches FollowUp, whose middleware dispatches
+/// Increment; Increment's notification defers the rename. After Kickoff's own notification, its
+/// middleware dispatches one more Increment. Each is reported once it is done, inner first.
+@MainActor func instrumentedNesting() {
+    let nesting: Middleware<Count> = { dispatch, _ in
+        { next in
+            { action in
+                if action is Kickoff { dispatch(FollowUp()) }
+                if action is FollowUp { dispatch(Increment()) }
+                next(action)
+                if action is Kickoff { dispatch(Increment()) }
+            }
+        }
+    }
+    let store = Store(reducer: reduce, state: Count(), middleware: [nesting])
+    store.instrumentation = MeasurementPrinter()
+    let subscriber = Subscriber()
+    subscriber.onNewState = { state in
+        if state.value == 1, state.name != "one" { store.dispatch(SetName(name: "one")) }
+    }
+    store.subscribe(subscriber)
+    store.dispatch(Kickoff())
+    say("returned \(store.state.name)")
+}
+
 /// The same rename with the logging middleware: the logger shows it after the action that made
 /// the state, with its change from that state.
 @MainActor func loggedDeferral() {

@@ -110,6 +110,7 @@ let scenarios: [String: () -> Void] = [
     },
     // ReSwiftDevTools' instrumentation and logger, and ReSwiftRouter's router (their files).
     "instrumented": { instrumentedDeferral() },
+    "instrumented-nesting": { instrumentedNesting() },
     "logged": { loggedDeferral() },
     "routable-dispatches": { routableDispatches() },
 ]
