@@ -61,8 +61,11 @@ public struct ListenerContext<State>: @unchecked Sendable {
     /// - Throws: `CancellationError` when the run is cancelled first.
     public func take<A: Action>(_ type: A.Type) async throws -> A {
         let actionType = ActionType(A.self)
-        // The predicate accepts only an `A`.
-        return try await take(where: { actionType.matches($0) }) as! A
+        // The wait accepts only an `A`. (Not through `take(where:)`: a fault there must fail
+        // its own tests, not trap every typed take on the cast.)
+        let taken = try await middleware.wait(
+            run: run, until: { action, _ in actionType.matches(action) }, isMetNow: { false })!
+        return taken.action as! A
     }
 
     /// Waits until the store's state satisfies `predicate`: at once if it already does,
