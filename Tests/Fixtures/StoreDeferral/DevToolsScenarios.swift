@@ -17,18 +17,27 @@ final class MeasurementPrinter: StoreInstrumentation {
     }
 }
 
-/// A subscriber renames the counter at 1: the instrumentation reports the rename after the
-/// action that made the state, as deferred by one of its subscribers.
-@MainActor func instrumentedDeferral() {
-    let store = Store(reducer: reduce, state: Count())
-    store.instrumentation = MeasurementPrinter()
+/// A subscriber renames the counter at 1, a dispatch from `newState` that the store defers:
+/// `action` is dispatched to a store with `middleware` (and, when `instrumented`, the printer),
+/// then the name the dispatch returned with is said.
+@MainActor func renameAtOne(
+    after action: Action, middleware: [Middleware<Count>] = [], instrumented: Bool = false
+) {
+    let store = Store(reducer: reduce, state: Count(), middleware: middleware)
+    if instrumented { store.instrumentation = MeasurementPrinter() }
     let subscriber = Subscriber()
     subscriber.onNewState = { state in
         if state.value == 1, state.name != "one" { store.dispatch(SetName(name: "one")) }
     }
     store.subscribe(subscriber)
-    store.dispatch(Increment())
+    store.dispatch(action)
     say("returned \(store.state.name)")
+}
+
+/// The instrumentation reports the rename after the action that made the state, as deferred by
+/// one of its subscribers.
+@MainActor func instrumentedDeferral() {
+    renameAtOne(after: Increment(), instrumented: true)
 }
 
 struct Kickoff: Action {}
@@ -48,27 +57,12 @@ struct FollowUp: Action {}
             }
         }
     }
-    let store = Store(reducer: reduce, state: Count(), middleware: [nesting])
-    store.instrumentation = MeasurementPrinter()
-    let subscriber = Subscriber()
-    subscriber.onNewState = { state in
-        if state.value == 1, state.name != "one" { store.dispatch(SetName(name: "one")) }
-    }
-    store.subscribe(subscriber)
-    store.dispatch(Kickoff())
-    say("returned \(store.state.name)")
+    renameAtOne(after: Kickoff(), middleware: [nesting], instrumented: true)
 }
 
-/// The same rename with the logging middleware: the logger shows it after the action that made
-/// the state, with its change from that state.
+/// The logging middleware shows the rename after the action that made the state, with its
+/// change from that state.
 @MainActor func loggedDeferral() {
-    let logger: Middleware<Count> = createLoggingMiddleware(to: .closure { say($0) }, color: .never)
-    let store = Store(reducer: reduce, state: Count(), middleware: [logger])
-    let subscriber = Subscriber()
-    subscriber.onNewState = { state in
-        if state.value == 1, state.name != "one" { store.dispatch(SetName(name: "one")) }
-    }
-    store.subscribe(subscriber)
-    store.dispatch(Increment())
-    say("returned \(store.state.name)")
+    renameAtOne(
+        after: Increment(), middleware: [createLoggingMiddleware(to: .closure { say($0) }, color: .never)])
 }
