@@ -85,6 +85,22 @@
                 }
             }
         }
+        // The child gets descriptors 0–2 and nothing else: an end of a pipe another test has just
+        // made, inherited here, would keep that pipe from reaching end-of-file for as long as
+        // this product runs.
+        #if canImport(Darwin)
+            let closeTheRest = Int16(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #else
+            // glibc 2.34's addclosefrom_np, which Swift's Glibc module doesn't declare.
+            typealias AddCloseFrom =
+                @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            if let symbol = dlsym(
+                UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+            {
+                _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, STDERR_FILENO + 1)
+            }
+            let closeTheRest: Int16 = 0
+        #endif
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
@@ -94,7 +110,8 @@
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | closeTheRest)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup($0) } + [nil]
