@@ -1,5 +1,3 @@
-@_spi(ReSwiftInternal) import InternalReSwiftUtilities
-
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -13,8 +11,8 @@
 ///
 /// Foundation's `FileHandle.write(_:)` traps when the write fails (a full disk, a closed
 /// standard error), which would crash the app over a message. These functions call `write(2)`
-/// directly and report or drop a failure instead. Shared by the package's modules (`package`
-/// access: not part of the public API).
+/// directly and report or drop a failure instead. Shared by the package's modules and its
+/// executables (`package` access: not part of the public API); ReSwift re-exports it.
 package enum LibraryOutput {
     /// Where ``message(_:)`` sends messages instead of writing them itself; `nil` by default.
     private static let routedWriter = Locked<(@Sendable (String) -> Void)?>(nil)

@@ -1,13 +1,5 @@
-import Foundation
+import InternalReSwiftUtilities
 import Testing
-
-@testable import ReSwift
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The library's own messages show control characters with TerminalUI's placeholders. (They are
 /// written with the leaf's `FileDescriptorIO.writeAll`, which reports a failed write instead of
