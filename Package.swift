@@ -20,7 +20,8 @@ let package = Package(
 // MARK: - InternalReSwiftUtilities (the leaf)
 
 package.targets += [
-    // What every module may need, written once: the lock and signal chaining. The one target of
+    // What every module may need, written once: the lock, signal chaining, the library's own
+    // messages (`LibraryOutput`), descriptor I/O and an LRU cache. The one target of
     // ours that ReSwift and the Support targets depend on (as swift-collections' modules depend on
     // InternalCollectionsUtilities); it depends on nothing of ours. Internal: no product.
     .target(name: "InternalReSwiftUtilities", path: "Support/InternalReSwiftUtilities"),
