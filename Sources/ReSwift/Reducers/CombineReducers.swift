@@ -14,10 +14,9 @@
 public func combineReducers<State>(
     _ first: @escaping Reducer<State>, _ rest: Reducer<State>...
 ) -> Reducer<State> {
-    let reducers = rest
-    return { action, state in
+    { action, state in
         var result = first(action, state)
-        for reducer in reducers {
+        for reducer in rest {
             result = reducer(action, result)
         }
         return result
@@ -52,8 +51,7 @@ public func combineReducers<State>(
     initialState: @autoclosure @escaping () -> State,
     _ slices: SliceReducer<State>...
 ) -> Reducer<State> {
-    let slices = slices
-    return { action, state in
+    { action, state in
         let isStarting = state == nil
         var result = state ?? initialState()
         for slice in slices {
@@ -108,8 +106,7 @@ public struct SliceReducer<State> {
 /// - Parameter slices: The slices' reducers, applied in order.
 /// - Returns: The combined reducer.
 public func combineReducers<State>(_ slices: MutatingSliceReducer<State>...) -> MutatingReducer<State> {
-    let slices = slices
-    return { action, state in
+    { action, state in
         for slice in slices {
             slice.reduce(action, &state)
         }
