@@ -52,9 +52,11 @@
             isRepeat: @escaping (Value, Value) -> Bool
         ) {
             storage = Locked(select(store.state))
+            // The subscription skips repeats, so each slice it delivers is a change (its first is
+            // the slice just stored, told to an object nobody can observe yet).
             subscription = store.subscribe(transform: { $0.select(select).skipRepeats(isRepeat) }) {
                 [weak self] slice in
-                self?.update(slice, isRepeat: isRepeat)
+                self?.update(slice)
             }
         }
 
@@ -69,9 +71,7 @@
             self.init(store: store, select: { $0[keyPath: keyPath] }, isRepeat: ==)
         }
 
-        private func update(_ slice: Value, isRepeat: (Value, Value) -> Bool) {
-            let current = storage.withLock { $0 }
-            guard !isRepeat(current, slice) else { return }
+        private func update(_ slice: Value) {
             registrar.withMutation(of: self, keyPath: \.value) {
                 storage.withLock { $0 = slice }
             }
