@@ -161,7 +161,8 @@ public final class DispatchProfiler: StoreInstrumentation, Sendable {
         statistics.middleware.record(measurement.middlewareNanoseconds)
         if let reducer = measurement.reducerNanoseconds {
             statistics.reducer.record(reducer)
-            statistics.subscribers.record(measurement.subscribersNanoseconds)
+            // The rest of the total, rather than adding the subscribers up again.
+            statistics.subscribers.record(total &- measurement.middlewareNanoseconds &- reducer)
         }
     }
 

@@ -26,7 +26,8 @@ struct LatencyHistogram: Sendable {
     /// The number of buckets this histogram holds now; never more than ``bucketCount``.
     var storageCount: Int { buckets.count }
 
-    /// Adds one duration.
+    /// Adds one duration. (Inlined: a measured dispatch records four.)
+    @inline(__always)
     mutating func record(_ nanoseconds: UInt64) {
         count &+= 1
         sum &+= nanoseconds
