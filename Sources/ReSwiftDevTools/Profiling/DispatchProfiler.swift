@@ -50,6 +50,7 @@ public final class DispatchProfiler: StoreInstrumentation, Sendable {
         var warnings: [BudgetWarning] = []
 
         /// The position of an action type's statistics in `actions`, added if new.
+        @inline(__always)
         mutating func index(of actionType: Any.Type) -> Int {
             let type = ObjectIdentifier(actionType)
             if let last = lastAction, last.type == type { return last.index }
@@ -154,6 +155,7 @@ public final class DispatchProfiler: StoreInstrumentation, Sendable {
     }
 
     /// Adds a measurement's times to its action type's statistics.
+    @inline(__always)
     private static func add(
         _ measurement: DispatchMeasurement, total: UInt64, to statistics: inout ActionStatistics
     ) {

@@ -62,6 +62,7 @@ struct LatencyHistogram: Sendable {
     }
 
     /// The bucket a duration falls in.
+    @inline(__always)
     static func index(of nanoseconds: UInt64) -> Int {
         if nanoseconds < UInt64(subBucketCount) { return Int(nanoseconds) }
         let exponent = UInt64.bitWidth - 1 - nanoseconds.leadingZeroBitCount
