@@ -43,6 +43,10 @@ final class InstrumentationProbe: DispatchProbe {
             measureAction(actionType, callSite: callSite, deferredAfter: deferredAfter, body)
         case .reducer:
             let start = now()
+            if let current = frame, current.middlewareNanoseconds == nil {
+                let middleware = current.middleware(until: start, laps: lapsSince(current.subscribersStart))
+                frame?.middlewareNanoseconds = middleware
+            }
             body()
             let end = now()
             frame?.addReducerTime(nanoseconds(from: start, to: end))
@@ -77,8 +81,22 @@ final class InstrumentationProbe: DispatchProbe {
         return reports
     }
 
+    /// The subscriber time recorded since position `start` of `subscriberTimes` (0 for `nil`):
+    /// the laps of the action being measured.
+    private func lapsSince(_ start: Int?) -> UInt64 {
+        guard let start, subscriberTimes.count > start else { return 0 }
+        let times = subscriberTimes
+        return times[start...].reduce(0) { $0 &+ $1.nanoseconds }
+    }
+
     /// Runs an action (`body`) with its origin and call site current, and reports it with the
     /// outermost action.
+    ///
+    /// The clock is read when the action starts, and around its reducer (``measure(_:_:)``):
+    /// its middleware time ends where the reducer begins. It is read once more when the chain
+    /// returns only if that time is needed: for an action that never reached the reducer, and
+    /// for one dispatched from the middleware of an action that hasn't reached it yet, whose
+    /// middleware time leaves this one's out.
     @inline(__always)
     private func measureAction(
         _ actionType: any Action.Type, callSite: CallSite?, deferredAfter: (any Action.Type)?,
@@ -86,48 +104,59 @@ final class InstrumentationProbe: DispatchProbe {
     ) {
         // One look-up of the thread's context, for its description, its current origin and its
         // call sites.
-        let context = ThreadContext.current
-        let outer = frame
-        let parent =
-            deferredAfter.map { DispatchParent.subscriber($0) } ?? outer.map { .middleware($0.actionType) }
-        let origin = DispatchOrigin(callSite: callSite, thread: context.thread, parent: parent)
-        let outerOrigin = context.origin
-        context.origin = origin
-        let subscribersStart = subscriberTimes.count
-        let reportsStart = nestedReports.count
-        let start = now()
-        frame = Frame(actionType: actionType)
-        context.callSites.withCurrent(callSite, body)
-        let elapsed = nanoseconds(from: start, to: now())
-        context.origin = outerOrigin
-        // Set above; the actions nested in this one put it back when they end.
-        let finished = frame ?? Frame(actionType: actionType)
-        frame = outer
-        frame?.childNanoseconds &+= elapsed
+        ThreadContext.withCurrent { context in
+            let outer = frame
+            let parent =
+                deferredAfter.map { DispatchParent.subscriber($0) }
+                ?? outer.map { .middleware($0.actionType) }
+            let origin = DispatchOrigin(callSite: callSite, thread: context.thread, parent: parent)
+            let outerOrigin = context.origin
+            context.origin = origin
+            let (subscribersStart, reportsStart) = (subscriberTimes.count, nestedReports.count)
+            let start = now()
+            let started = Frame(
+                actionType: actionType, start: start, subscribersStart: subscribersStart)
+            frame = started
+            context.callSites.withCurrent(callSite, body)
+            context.origin = outerOrigin
+            // Set above; the actions nested in this one put it back when they end.
+            var finished = frame ?? started
+            frame = outer
+            let inOuterMiddleware = outer != nil && outer?.middlewareNanoseconds == nil
+            if finished.middlewareNanoseconds == nil || inOuterMiddleware {
+                let end = now()
+                if finished.middlewareNanoseconds == nil {
+                    finished.middlewareNanoseconds = finished.middleware(
+                        until: end, laps: lapsSince(subscribersStart))
+                }
+                let elapsed = nanoseconds(from: start, to: end)
+                frame?.childNanoseconds &+= elapsed
+            }
 
-        var subscribers: [SubscriberMeasurement] = []
-        if subscriberTimes.count > subscribersStart {
-            var times = takeSubscriberTimes()
-            subscribers = Array(times[subscribersStart...])
-            times.removeSubrange(subscribersStart...)
-            subscriberTimes = times
-        }
-        let measurement = finished.measurement(origin: origin, elapsed: elapsed, subscribers: subscribers)
-        guard outer != nil || nestedReports.count > reportsStart else {
-            return instrumentation.storeDidDispatch(measurement)
-        }
-        // Reported with the outermost action, in completion order, except that an action
-        // deferred from `newState` follows the one whose notification deferred it.
-        var all = takeNestedReports()
-        let nested = all[reportsStart...]
-        let reports =
-            nested.filter { !$0.follows }.map(\.measurement) + [measurement]
-            + nested.filter(\.follows).map(\.measurement)
-        all.removeSubrange(reportsStart...)
-        if outer != nil { all += reports.map { ($0, follows: deferredAfter != nil) } }
-        nestedReports = all
-        if outer == nil {
-            for report in reports { instrumentation.storeDidDispatch(report) }
+            var subscribers: [SubscriberMeasurement] = []
+            if subscriberTimes.count > subscribersStart {
+                var times = takeSubscriberTimes()
+                subscribers = Array(times[subscribersStart...])
+                times.removeSubrange(subscribersStart...)
+                subscriberTimes = times
+            }
+            let measurement = finished.measurement(origin: origin, subscribers: subscribers)
+            guard outer != nil || nestedReports.count > reportsStart else {
+                return instrumentation.storeDidDispatch(measurement)
+            }
+            // Reported with the outermost action, in completion order, except that an action
+            // deferred from `newState` follows the one whose notification deferred it.
+            var all = takeNestedReports()
+            let nested = all[reportsStart...]
+            let reports =
+                nested.filter { !$0.follows }.map(\.measurement) + [measurement]
+                + nested.filter(\.follows).map(\.measurement)
+            all.removeSubrange(reportsStart...)
+            if outer != nil { all += reports.map { ($0, follows: deferredAfter != nil) } }
+            nestedReports = all
+            if outer == nil {
+                for report in reports { instrumentation.storeDidDispatch(report) }
+            }
         }
     }
 }
@@ -141,32 +170,39 @@ func nanoseconds(from start: UInt64, to end: UInt64) -> UInt64 {
 /// times and its nested actions' reports.
 private struct Frame {
     let actionType: any Action.Type
+    /// When the action started.
+    let start: UInt64
+    /// Where the action's subscriber times begin in the probe's array.
+    let subscribersStart: Int
+    /// Time in the middleware chain before the action reached the reducer, without nested
+    /// actions and notifications; set when it reached it (or when the chain returned).
+    var middlewareNanoseconds: UInt64?
     /// Time in the reducer, added up over the times the action reached it.
     var reducerNanoseconds: UInt64?
     /// When the notification in progress began, or its latest subscriber returned.
     var lapStart: UInt64 = 0
-    /// Time in the actions dispatched while this one was processed, which have their own reports.
+    /// Time in the actions dispatched from the middleware before the action reached the
+    /// reducer, which have their own reports.
     var childNanoseconds: UInt64 = 0
 
-    init(actionType: any Action.Type) {
-        self.actionType = actionType
+    /// The middleware time if the action reached the reducer at `time` (or its chain returned
+    /// then, never reaching it): without its nested actions, nor `laps`, the subscriber time
+    /// recorded meanwhile (a batch's notification).
+    func middleware(until time: UInt64, laps: UInt64) -> UInt64 {
+        let others = childNanoseconds &+ laps
+        let elapsed = nanoseconds(from: start, to: time)
+        return elapsed > others ? elapsed - others : 0
     }
 
     mutating func addReducerTime(_ nanoseconds: UInt64) {
         reducerNanoseconds = (reducerNanoseconds ?? 0) &+ nanoseconds
     }
 
-    /// The measurement of the action, which took `elapsed` nanoseconds in all.
+    /// The measurement of the action.
     @inline(__always)
-    func measurement(
-        origin: DispatchOrigin, elapsed: UInt64, subscribers: [SubscriberMeasurement]
-    ) -> DispatchMeasurement {
-        let reducer = reducerNanoseconds ?? 0
-        let subscribersTotal = subscribers.reduce(0) { $0 &+ $1.nanoseconds }
-        let others = childNanoseconds &+ reducer &+ subscribersTotal
-        return DispatchMeasurement(
-            actionType: actionType, origin: origin,
-            middlewareNanoseconds: elapsed > others ? elapsed - others : 0,
+    func measurement(origin: DispatchOrigin, subscribers: [SubscriberMeasurement]) -> DispatchMeasurement {
+        DispatchMeasurement(
+            actionType: actionType, origin: origin, middlewareNanoseconds: middlewareNanoseconds ?? 0,
             reducerNanoseconds: reducerNanoseconds, subscribers: subscribers)
     }
 }

@@ -37,11 +37,20 @@ final class ThreadContext {
     /// The calling thread's context, created on first use.
     @inline(__always)
     static var current: ThreadContext {
-        if let existing { return existing }
+        withCurrent { $0 }
+    }
+
+    /// Calls `body` with the calling thread's context, created on first use. The context the
+    /// thread has is lent as the key holds it, without a retain and a release.
+    @inline(__always)
+    static func withCurrent<Result>(_ body: (ThreadContext) -> Result) -> Result {
+        if let existing = pthread_getspecific(threadContextKey) {
+            return Unmanaged<ThreadContext>.fromOpaque(existing)._withUnsafeGuaranteedRef(body)
+        }
         let context = ThreadContext()
         let result = pthread_setspecific(threadContextKey, Unmanaged.passRetained(context).toOpaque())
         precondition(result == 0, "Internal inconsistency: pthread_setspecific failed with \(result)")
-        return context
+        return body(context)
     }
 }
 

@@ -50,6 +50,7 @@ public final class DispatchProfiler: StoreInstrumentation, Sendable {
         var warnings: [BudgetWarning] = []
 
         /// The position of an action type's statistics in `actions`, added if new.
+        @inline(__always)
         mutating func index(of actionType: Any.Type) -> Int {
             let type = ObjectIdentifier(actionType)
             if let last = lastAction, last.type == type { return last.index }
@@ -154,6 +155,7 @@ public final class DispatchProfiler: StoreInstrumentation, Sendable {
     }
 
     /// Adds a measurement's times to its action type's statistics.
+    @inline(__always)
     private static func add(
         _ measurement: DispatchMeasurement, total: UInt64, to statistics: inout ActionStatistics
     ) {
@@ -161,7 +163,8 @@ public final class DispatchProfiler: StoreInstrumentation, Sendable {
         statistics.middleware.record(measurement.middlewareNanoseconds)
         if let reducer = measurement.reducerNanoseconds {
             statistics.reducer.record(reducer)
-            statistics.subscribers.record(measurement.subscribersNanoseconds)
+            // The rest of the total, rather than adding the subscribers up again.
+            statistics.subscribers.record(total &- measurement.middlewareNanoseconds &- reducer)
         }
     }
 

@@ -26,7 +26,8 @@ struct LatencyHistogram: Sendable {
     /// The number of buckets this histogram holds now; never more than ``bucketCount``.
     var storageCount: Int { buckets.count }
 
-    /// Adds one duration.
+    /// Adds one duration. (Inlined: a measured dispatch records four.)
+    @inline(__always)
     mutating func record(_ nanoseconds: UInt64) {
         count &+= 1
         sum &+= nanoseconds
@@ -61,6 +62,7 @@ struct LatencyHistogram: Sendable {
     }
 
     /// The bucket a duration falls in.
+    @inline(__always)
     static func index(of nanoseconds: UInt64) -> Int {
         if nanoseconds < UInt64(subBucketCount) { return Int(nanoseconds) }
         let exponent = UInt64.bitWidth - 1 - nanoseconds.leadingZeroBitCount

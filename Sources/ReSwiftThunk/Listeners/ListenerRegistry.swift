@@ -86,11 +86,8 @@ extension Locked where Value == ListenerRegistry {
         candidates: [ListenerCandidate], checkWaiters: Bool
     )? {
         withLock { registry in
-            let candidates: [ListenerCandidate]
-            if let lastMatch = registry.lastMatch, lastMatch.type == type {
-                candidates = lastMatch.candidates
-            } else {
-                candidates =
+            if registry.lastMatch?.type != type {
+                let candidates =
                     registry.candidatesByType[type]
                     ?? registry.listeners.filter { $0.matchesType?.matches(action) ?? true }.map {
                         ($0.id, $0.predicate ?? { _ in true })
@@ -98,8 +95,9 @@ extension Locked where Value == ListenerRegistry {
                 registry.candidatesByType[type] = candidates
                 registry.lastMatch = (type, candidates)
             }
-            guard !candidates.isEmpty || !registry.waiters.isEmpty else { return nil }
-            return (candidates, !registry.waiters.isEmpty)
+            // Checked in place: a copy of the candidates would cost a retain and a release.
+            if registry.lastMatch?.candidates.isEmpty != false, registry.waiters.isEmpty { return nil }
+            return (registry.lastMatch?.candidates ?? [], !registry.waiters.isEmpty)
         }
     }
 }

@@ -313,6 +313,48 @@ private final class CountingStore: Store<Count>, @unchecked Sendable {
         token.cancel()
     }
 
+    @Test func middlewareTimeEndsWhereTheReducerBeginsOrWhereAChainThatSwallowedTheActionReturns() throws {
+        let recorder = MeasurementLog()
+        let clock = ManualClock()
+        let timedMiddleware: Middleware<Count> = { dispatch, _ in
+            { next in
+                { action in
+                    if action is Kickoff {
+                        // Swallowed: its middleware time runs until the chain returns.
+                        clock.advance(1_000)
+                        dispatch(Tally())
+                        clock.advance(3_000)
+                        return
+                    }
+                    clock.advance(2_000)
+                    next(action)
+                    // After the reducer and the subscribers: no one's middleware time.
+                    clock.advance(50_000)
+                }
+            }
+        }
+        let store = Store<Count>(
+            reducer: { action, state in
+                clock.advance(20)
+                return countReducer(action: action, state: state)
+            }, state: Count(), middleware: [timedMiddleware], automaticallySkipsRepeats: false)
+        store.instrument(with: recorder, clock: clock)
+        let token = store.subscribe { _ in clock.advance(500) }
+        store.dispatch(Kickoff())
+        store.dispatch(Tally())
+        let measurements = recorder.measurements.current
+        try #require(measurements.map(\.actionTypeName) == ["Tally", "Kickoff", "Tally"])
+        for tally in [measurements[0], measurements[2]] {
+            #expect(tally.middlewareNanoseconds == 2_000)
+            #expect(tally.reducerNanoseconds == 20)
+            #expect(tally.subscribers.map(\.nanoseconds) == [500])
+        }
+        // The nested Tally's whole time, its unwinding included, is left out of Kickoff's.
+        #expect(measurements[1].middlewareNanoseconds == 4_000)
+        #expect(measurements[1].reducerNanoseconds == nil)
+        token.cancel()
+    }
+
     @Test func aBatchOpenedByMiddlewareCountsItsNotificationInTheOuterAction() throws {
         let recorder = MeasurementLog()
         let clock = ManualClock()

@@ -48,6 +48,22 @@ private func measurement(
         #expect(load.middleware.maxNanoseconds == 5_000)
     }
 
+    @Test func eachPartOfAnActionTypeHasItsOwnTotals() throws {
+        let profiler = DispatchProfiler()
+        profiler.storeDidDispatch(
+            measurement(
+                FlipCard.self, middleware: 1, reducer: 20,
+                subscribers: [(GameView.self, 300), (StatusLine.self, 4)]))
+        profiler.storeDidDispatch(measurement(FlipCard.self, middleware: 5, reducer: 60))
+        let flip = try #require(profiler.report().actions.first)
+        #expect(flip.dispatch.totalNanoseconds == 390_000)
+        #expect(flip.middleware.totalNanoseconds == 6_000)
+        #expect(flip.reducer?.totalNanoseconds == 80_000)
+        #expect(flip.subscribers?.totalNanoseconds == 304_000)
+        #expect(flip.subscribers?.maxNanoseconds == 304_000)
+        #expect(flip.subscribers?.count == 2)
+    }
+
     @Test func countsAndPercentilesPerSubscriberType() throws {
         let profiler = DispatchProfiler()
         for index: UInt64 in 1...10 {
