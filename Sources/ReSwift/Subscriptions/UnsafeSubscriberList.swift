@@ -212,18 +212,9 @@ final class _UnsafeSubscriberList {
         last?.value = state
     }
 
-    /// Removes every subscriber: the store went away.
+    /// Removes every subscriber: the store went away (possibly in a subscriber's `newState`).
     func removeAll() {
-        lock.assertHeld()
-        for case let entry? in nodes {
-            entry._withUnsafeGuaranteedRef { $0.index = -1 }
-            entry.release()
-        }
-        nodes.removeAll()
-        nodesByObject.removeAll()
-        vacantCount = 0
-        previous = nil
-        previousStateUsers = 0
+        for case let entry? in nodes { remove(entry.takeUnretainedValue()) }
     }
 }
 
