@@ -43,13 +43,13 @@ final class _UnsafeSubscriberList {
     @exclusivity(unchecked) private var nodesByObject: [ObjectIdentifier: _AnySubscriptionNode] = [:]
 
     /// A number no other state of any store in the process has: what a memoized selector
-    /// remembers a state by, so that the subscribers of one state read its inputs once.
-    @exclusivity(unchecked) private(set) var version: UInt64 = 0
+    /// remembers a state by, so that the subscribers of one state read its inputs once. The
+    /// store's number in the high 24 bits, the state's serial number in the low 40 (a store
+    /// would reduce for hours without pause before it reached the next store's numbers).
+    @exclusivity(unchecked) private(set) var version: UInt64
 
-    /// The serial numbers this list gives its states: `nextVersion..<versionEnd`, a block
-    /// taken from `StateVersions`.
-    @exclusivity(unchecked) private var nextVersion: UInt64 = 0
-    @exclusivity(unchecked) private var versionEnd: UInt64 = 0
+    /// The number of the last store created, counted from 1: 0 means "no version".
+    private static let lastStoreNumber = Locked<UInt64>(0)
 
     /// The state delivered last (a `PreviousState<State>`), kept only while a subscriber skips
     /// repeated whole states: keeping it makes the next change of the state copy what it changes.
@@ -74,6 +74,10 @@ final class _UnsafeSubscriberList {
 
     init(lock: _StoreLock) {
         self.lock = lock
+        version = Self.lastStoreNumber.withLock { number in
+            number += 1
+            return number << 40
+        }
     }
 
     deinit {
@@ -83,11 +87,7 @@ final class _UnsafeSubscriberList {
     /// Gives the state that the reducer just produced a new version.
     func stateDidChange() {
         lock.assertHeld()
-        if nextVersion == versionEnd {
-            (nextVersion, versionEnd) = StateVersions.takeBlock()
-        }
-        version = nextVersion
-        nextVersion &+= 1
+        version &+= 1
     }
 
     // MARK: Subscribing
@@ -117,7 +117,6 @@ final class _UnsafeSubscriberList {
             }
         }
         guard let state else { return }
-        if version == 0 { stateDidChange() }
         // The first state a subscriber gets is never a repeat.
         if !node.deliver(state) { remove(node) }
     }
@@ -314,22 +313,6 @@ final class _LastValue<Value> {
         let previous = self.value
         self.value = value
         return previous
-    }
-}
-
-/// The versions of states, handed to stores in blocks so that numbering a state takes no
-/// process-wide lock. Starts at 1: 0 means "no version".
-enum StateVersions {
-    private static let blockSize: UInt64 = 4096
-    private static let next = Locked<UInt64>(1)
-
-    /// A block of numbers no one else was given.
-    static func takeBlock() -> (start: UInt64, end: UInt64) {
-        next.withLock { next in
-            let start = next
-            next &+= blockSize
-            return (start, next)
-        }
     }
 }
 
