@@ -47,8 +47,8 @@ extension Store {
     /// What measures each dispatch of this store (`ReSwiftDevTools`' instrumentation), or `nil`
     /// for nothing. Starts as ``ReSwiftHooks/makeDefaultProbe`` made it.
     package var probe: (any DispatchProbe)? {
-        get { core.lock.withLock { core.tracer.probe } }
-        set { core.lock.withLock { core.tracer.probe = newValue } }
+        get { core.lock.withLock { core.locked.probe } }
+        set { core.lock.withLock { core.locked.probe = newValue } }
     }
 
     /// The handler for programming errors made with this store, such as dispatching from a
@@ -81,7 +81,10 @@ extension Store {
     ///   - line: The dispatching line, as `#line`.
     public final func dispatch(_ action: Action, file: StaticString, line: UInt) {
         core.lock.withLock {
-            core.tracer.withCallSite(CallSite(fileID: file, line: line)) { dispatch(action) }
+            core.locked.pendingCallSite = CallSite(fileID: file, line: line)
+            dispatch(action)
+            // An override that didn't call the store's dispatch leaves it waiting.
+            core.locked.pendingCallSite = nil
         }
     }
 }

@@ -170,10 +170,10 @@ open class Store<State>: StoreType, @unchecked Sendable {
         // 1. The action arrives at the top of the chain: it runs now, or waits for the
         //    notification in progress, or was dispatched from a reducer. The one arrival check
         //    of a store without middleware, whose chain is `process` itself.
-        let callSite = core.tracer.isTracing ? core.tracer.takeCallSite() : nil
+        let isTracing = core.locked.isTracing
+        let callSite = isTracing ? core.locked.takeCallSite() : nil
         switch core.locked.cycle.arrive(action, needsMiddleware: true, callSite: callSite) {
-        case .process where core.locked.reducesDirectly && callSite == nil && !core.tracer.isTracing:
-            core.process(action)
+        case .process where core.locked.reducesDirectly && !isTracing: core.process(action)
         case .process: core.run(action, throughMiddleware: true, callSite: callSite)
         case .deferred: break
         case .refused: core.report(.dispatchFromReducer(action))
@@ -187,8 +187,8 @@ open class Store<State>: StoreType, @unchecked Sendable {
 }
 
 /// What a dispatch goes through: the state, the store's lock with what a dispatch changes inside
-/// it (``DispatchState``, kept by the subscriber list), tracing and the subscribers, with one
-/// function per step.
+/// it (``DispatchState``, kept by the subscriber list) and the subscribers, with one function
+/// per step.
 ///
 /// Apart from ``Store`` so that the middleware chain can hold it without holding the store:
 /// middleware may outlive the store (a thunk's task), and then the chain does nothing.
@@ -198,7 +198,6 @@ final class StoreCore<State>: @unchecked Sendable {
 
     let lock = _StoreLock()
     let cell: StateCell<State?>
-    let tracer = DispatchTracer()
     let subscribers: _UnsafeSubscriberList
 
     /// The middleware, which the chain is linked from.
@@ -216,24 +215,33 @@ final class StoreCore<State>: @unchecked Sendable {
         self.cell = cell
         self.middleware = Locked(middleware)
         subscribers = _UnsafeSubscriberList(lock: lock)
-        lock.withLock { locked.automaticallySkipsRepeats = automaticallySkipsRepeats }
+        let probe = ReSwiftHooks.makeDefaultProbe.current?()
+        lock.withLock {
+            locked.automaticallySkipsRepeats = automaticallySkipsRepeats
+            locked.probe = probe
+        }
     }
 
     /// 2. The middleware chain, whose last link is `reduceAndNotify` (in a subclass,
-    ///    `_defaultDispatch(action:)`), traced when the store or the caller asks. With no
-    ///    middleware (in a plain store) the action, which already arrived, is processed
-    ///    directly. Called holding the lock, for an action that arrived.
+    ///    `_defaultDispatch(action:)`), traced when the store or the caller asks (see
+    ///    ``DispatchState/isTracing``). With no middleware (in a plain store) the action, which
+    ///    already arrived, is processed directly. Called holding the lock, for an action that
+    ///    arrived.
     func run(
         _ action: Action, throughMiddleware: Bool, callSite: CallSite?, deferredAfter: Action.Type? = nil
     ) {
         let link = locked.reducesDirectly ? nil : throughMiddleware ? locked.chain : locked.lastLink
-        guard tracer.isTracing || callSite != nil else {
-            if let link { link(action) } else { process(action) }
-            return
+        func body() { if let link { link(action) } else { process(action) } }
+        guard locked.isTracing || callSite != nil else { return body() }
+        // Traced: with its call site current, as the probe's step if there is a probe (which
+        // then makes the call site current).
+        locked.traceDepth += 1
+        if let probe = locked.probe {
+            probe.measure(.action(type(of: action), callSite: callSite, deferredAfter: deferredAfter), body)
+        } else {
+            CallSiteSlot.current.withCurrent(callSite, body)
         }
-        tracer.trace(action, callSite: callSite, deferredAfter: deferredAfter) {
-            if let link { link(action) } else { process(action) }
-        }
+        locked.traceDepth -= 1
     }
 
     /// 3. The end of the chain, which middleware may call at any time, from any thread: the
@@ -252,7 +260,7 @@ final class StoreCore<State>: @unchecked Sendable {
     /// 4. Reduces an action that arrived (the reducer changes the state in place; readers on
     ///    other threads wait for it), notifies, then runs the actions subscribers dispatched.
     func process(_ action: Action) {
-        let probe = tracer.measuringProbe
+        let probe = locked.measuringProbe
         locked.cycle.beginReducing()
         if let probe {
             probe.measure(.reducer) { cell.reduce(action) }
@@ -313,4 +321,26 @@ struct DispatchState {
     var misuseHandler: ((StoreMisuse) -> Void)?
     /// Whether the store went away: the chain, which middleware may keep, does nothing.
     var isClosed = false
+
+    /// What measures each action this store processes (`ReSwiftDevTools`' instrumentation).
+    var probe: (any DispatchProbe)?
+    /// The call site `dispatch(_:file:line:)` passes to the open `dispatch(_:)`, taken by the
+    /// first dispatch that reaches the store.
+    var pendingCallSite: CallSite?
+    /// How many traced actions are being processed.
+    var traceDepth = 0
+
+    /// Whether the next dispatch is traced: when the store has a probe, when its caller gave a
+    /// call site, or while another action is traced (so that a nested action hides the outer
+    /// one's call site).
+    var isTracing: Bool { probe != nil || pendingCallSite != nil || traceDepth > 0 }
+
+    /// The probe that measures the action being processed, if any.
+    var measuringProbe: (any DispatchProbe)? { traceDepth > 0 ? probe : nil }
+
+    /// Takes the call site waiting for the next dispatch.
+    mutating func takeCallSite() -> CallSite? {
+        defer { pendingCallSite = nil }
+        return pendingCallSite
+    }
 }
