@@ -149,9 +149,7 @@ struct DispatchCycle {
         guard phase == .idle else {
             preconditionFailure("Internal inconsistency: taking deferred actions while \(phase)")
         }
-        guard !deferred.isEmpty else { return [] }
-        let actions = deferred
-        deferred.removeAll(keepingCapacity: true)
-        return actions
+        defer { deferred.removeAll(keepingCapacity: true) }
+        return deferred
     }
 }

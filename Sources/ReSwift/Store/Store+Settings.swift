@@ -123,22 +123,17 @@ extension StoreCore {
         // Linked first, so that a middleware that dispatches while it is being linked doesn't
         // link the chain again.
         locked.isLinked = true
-        let last: DispatchFunction
-        if store._isSubclass {
-            last = { [weak store] action in store?._defaultDispatch(action: action) }
-        } else {
-            last = reduceAndNotify
-        }
+        var last: DispatchFunction = reduceAndNotify
+        if store._isSubclass { last = { [weak store] action in store?._defaultDispatch(action: action) } }
         locked.lastLink = last
         let middleware = self.middleware.current
         locked.reducesDirectly = middleware.isEmpty && !store._isSubclass
         guard linkingMiddleware else { return }
         let dispatch: DispatchFunction = { [weak store] action in
-            guard let store else { return }
             if let callSite = CallSite.takePending() {
-                store.dispatch(action, file: callSite.fileID, line: callSite.line)
+                store?.dispatch(action, file: callSite.fileID, line: callSite.line)
             } else {
-                store.dispatch(action)
+                store?.dispatch(action)
             }
         }
         let getState: () -> State? = { [weak store] in store?.state }

@@ -50,7 +50,10 @@ open class Store<State>: StoreType, @unchecked Sendable {
             StateCell(state, next: { action, state in reducer(action, state) }), middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
         _isSubclass = type(of: self) != Store<State>.self
-        start()
+        // The middleware chain is linked at the first dispatch, as ReSwift 6.1's lazy
+        // `dispatchFunction` is: each middleware's outer closure runs then, inside `init` only
+        // when it dispatches ReSwiftInit.
+        if state == nil { dispatch(ReSwiftInit()) }
     }
 
     /// Creates a store whose reducer changes the state in place, so that a dispatch costs what
@@ -70,14 +73,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
             StateCell(state) { action, state in reducer(action, &state!) }, middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
         _isSubclass = type(of: self) != Store<State>.self
-        start(dispatchingInit: true)
-    }
-
-    /// Dispatches ``ReSwiftInit`` when there is no state yet (or for the in-place reducer). The
-    /// middleware chain is linked at the first dispatch, as ReSwift 6.1's lazy `dispatchFunction`
-    /// is: each middleware's outer closure runs then, inside `init` only when this dispatches.
-    private func start(dispatchingInit: Bool = false) {
-        if dispatchingInit || core.currentState == nil { dispatch(ReSwiftInit()) }
+        dispatch(ReSwiftInit())
     }
 
     deinit { core.close() }
