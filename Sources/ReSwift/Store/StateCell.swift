@@ -6,21 +6,18 @@
 /// code gets that type's metadata from this object's class instead of looking `Optional<State>`
 /// up in the runtime's metadata cache on every dispatch.
 final class StateCell<Stored>: @unchecked Sendable {
-    // @unchecked Sendable: the state changes only holding the store's lock and `lock`; other
-    // threads read it holding `lock`.
+    // @unchecked Sendable: `mutate` is called only by the thread holding the store's lock.
 
-    /// Held while the reducer changes the state, and by readers on other threads. Recursive: a
-    /// reducer may read the store's state.
-    private let lock = Locked(recursive: true)
-
-    private let storage: _UnsafeStateStorage<Stored>
+    /// The state, behind a lock of its own for readers on other threads, held while the reducer
+    /// changes it. Recursive: a reducer may read the store's state.
+    private let value: Locked<Stored>
 
     /// The reducer, in place (ReSwift's form, which returns the next state, is wrapped in one:
     /// see `init(_:next:)`).
     private let mutate: (Action, inout Stored) -> Void
 
     init(_ value: Stored, mutate: @escaping (Action, inout Stored) -> Void) {
-        storage = _UnsafeStateStorage(value)
+        self.value = Locked(value, recursive: true)
         self.mutate = mutate
     }
 
@@ -32,16 +29,12 @@ final class StateCell<Stored>: @unchecked Sendable {
     }
 
     /// The state, for any thread.
-    var current: Stored { lock.withLock { storage.value } }
-
-    /// The state, for the thread holding the store's lock: the only one that changes it, so it
-    /// reads it without taking `lock` (two atomic operations a notification).
-    var unlocked: Stored { storage.value }
+    var current: Stored { value.withLock { $0 } }
 
     /// Reduces `action` into the state; readers on other threads wait for it. Call it holding
     /// the store's lock.
     @inline(never)
     func reduce(_ action: Action) {
-        lock.withLock { mutate(action, &storage.value) }
+        value.withLock { mutate(action, &$0) }
     }
 }

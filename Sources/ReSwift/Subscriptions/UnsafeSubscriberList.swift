@@ -182,7 +182,7 @@ final class _UnsafeSubscriberList {
     func deliver<State>(_ cell: StateCell<State?>, measuringInto probe: (any DispatchProbe)?) {
         lock.assertHeld()
         precondition(!isDelivering, "Internal inconsistency: a delivery started inside another")
-        guard let state = cell.unlocked else { return }
+        guard let state = cell.current else { return }
         // Made by `add` for this store's `State`; the subscribers of one state share one comparison.
         let last = previous.map { unsafeDowncast($0, to: PreviousState<State>.self) }
         let repeats = last.map { last in last.value.map { last.isEqual($0, state) } ?? false } ?? false
@@ -313,16 +313,5 @@ final class _LastValue<Value> {
         let previous = self.value
         self.value = value
         return previous
-    }
-}
-
-/// A store's state, as its ``StateCell`` keeps it: changed only by the thread holding the store's
-/// lock and the cell's, read by that thread without a lock and by others holding the cell's. No
-/// dynamic exclusivity check: the thread that changes it is the only one that could overlap.
-final class _UnsafeStateStorage<Stored> {
-    @exclusivity(unchecked) var value: Stored
-
-    init(_ value: Stored) {
-        self.value = value
     }
 }
