@@ -183,9 +183,16 @@ final class _UnsafeSubscriberList {
         lock.assertHeld()
         precondition(!isDelivering, "Internal inconsistency: a delivery started inside another")
         guard let state = cell.current else { return }
-        // Made by `add` for this store's `State`; the subscribers of one state share one comparison.
-        let last = previous.map { unsafeDowncast($0, to: PreviousState<State>.self) }
-        let repeats = last.map { last in last.value.map { last.isEqual($0, state) } ?? false } ?? false
+        // The subscribers of one state share one comparison. Without a subscriber that skips
+        // repeats this looks up no type made from `State`: mapping `previous` to a
+        // `PreviousState<State>?` did, on each notification.
+        var repeats = false
+        if let previous {
+            // Made by `add` for this store's `State`.
+            let last = unsafeDowncast(previous, to: PreviousState<State>.self)
+            if let old = last.value { repeats = last.isEqual(old, state) }
+            last.value = state
+        }
         isDelivering = true
         let count = nodes.count
         var index = 0
@@ -208,7 +215,6 @@ final class _UnsafeSubscriberList {
         isDelivering = false
         if !retired.isEmpty { retired.removeAll() }
         compactIfNeeded()
-        last?.value = state
     }
 
     /// Removes every subscriber: the store went away (possibly in a subscriber's `newState`).
