@@ -95,8 +95,7 @@ extension StoreCore {
 
     /// Reports a programming error to the store's handler, or the package's.
     func report(_ misuse: StoreMisuse) {
-        let handler = locked.misuseHandler ?? ReSwiftHooks.misuseHandler
-        handler(misuse)
+        (locked.misuseHandler ?? ReSwiftHooks.misuseHandler)(misuse)
     }
 
     /// Ends the store: its chain, which middleware may keep, does nothing any more.

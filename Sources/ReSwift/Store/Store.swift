@@ -121,9 +121,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     ///
     /// - Complexity: O(1) amortized.
     open func unsubscribe(_ subscriber: AnyStoreSubscriber) {
-        core.lock.withLock {
-            if let node = core.subscribers.node(for: subscriber) { core.subscribers.remove(node) }
-        }
+        core.lock.withLock { core.subscribers.remove(object: subscriber) }
     }
 
     /// Dispatches the action an action creator returns, if any.
@@ -167,7 +165,8 @@ open class Store<State>: StoreType, @unchecked Sendable {
         //    notification in progress, or was dispatched from a reducer. The one arrival check
         //    of a store without middleware, whose chain is `process` itself.
         let isTracing = core.locked.isTracing
-        let callSite = isTracing ? core.locked.takeCallSite() : nil
+        let callSite = isTracing ? core.locked.pendingCallSite : nil
+        if isTracing { core.locked.pendingCallSite = nil }
         switch core.locked.cycle.arrive(action, needsMiddleware: true, callSite: callSite) {
         case .process where core.locked.reducesDirectly && !isTracing: core.process(action)
         case .process: core.run(action, throughMiddleware: true, callSite: callSite)
@@ -210,12 +209,10 @@ final class StoreCore<State>: @unchecked Sendable {
     init(_ cell: StateCell<State?>, middleware: [Middleware<State>], automaticallySkipsRepeats: Bool) {
         self.cell = cell
         self.middleware = Locked(middleware)
-        subscribers = _UnsafeSubscriberList(lock: lock)
         let probe = ReSwiftHooks.makeDefaultProbe.current?()
-        lock.withLock {
-            locked.automaticallySkipsRepeats = automaticallySkipsRepeats
-            locked.probe = probe
-        }
+        subscribers = _UnsafeSubscriberList(
+            lock: lock,
+            dispatchState: DispatchState(automaticallySkipsRepeats: automaticallySkipsRepeats, probe: probe))
     }
 
     /// 2. The middleware chain, whose last link is `reduceAndNotify` (in a subclass,
@@ -333,10 +330,4 @@ struct DispatchState {
 
     /// The probe that measures the action being processed, if any.
     var measuringProbe: (any DispatchProbe)? { traceDepth > 0 ? probe : nil }
-
-    /// Takes the call site waiting for the next dispatch.
-    mutating func takeCallSite() -> CallSite? {
-        defer { pendingCallSite = nil }
-        return pendingCallSite
-    }
 }

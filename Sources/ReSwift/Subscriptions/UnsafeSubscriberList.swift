@@ -70,10 +70,11 @@ final class _UnsafeSubscriberList {
             yield &uncheckedDispatchState
         }
     }
-    @exclusivity(unchecked) private var uncheckedDispatchState = DispatchState()
+    @exclusivity(unchecked) private var uncheckedDispatchState: DispatchState
 
-    init(lock: _StoreLock) {
+    init(lock: _StoreLock, dispatchState: DispatchState) {
         self.lock = lock
+        uncheckedDispatchState = dispatchState
         version = Self.lastStoreNumber.withLock { number in
             number += 1
             return number << 40
@@ -121,10 +122,10 @@ final class _UnsafeSubscriberList {
         if !node.deliver(state) { remove(node) }
     }
 
-    /// The node of an object subscriber.
-    func node(for object: AnyObject) -> _AnySubscriptionNode? {
+    /// Removes an object subscriber's node, if it has one.
+    func remove(object: AnyObject) {
         lock.assertHeld()
-        return nodesByObject[ObjectIdentifier(object)]
+        if let node = nodesByObject[ObjectIdentifier(object)] { remove(node) }
     }
 
     /// Removes a node; removing it twice does nothing.
