@@ -105,7 +105,7 @@ extension Store {
     func _subscribeClosure(
         _ onNewState: @escaping (State) -> Void, skippingRepeats isEqual: ((State, State) -> Bool)?
     ) -> SubscriptionToken {
-        let node = _ClosureNode<State>(object: nil, selecting: State.self, skipsRepeatedStates: isEqual != nil) {
+        let node = _ClosureNode<State>(selecting: State.self, skipsRepeatedStates: isEqual != nil) {
             onNewState($0)
             return true
         }

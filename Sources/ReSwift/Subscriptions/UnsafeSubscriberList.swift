@@ -260,7 +260,7 @@ final class _ClosureNode<State>: _SubscriptionNode<State> {
     let body: (State) -> Bool
 
     init(
-        object: AnyObject?, selecting: Any.Type, skipsRepeatedStates: Bool = false,
+        object: AnyObject? = nil, selecting: Any.Type, skipsRepeatedStates: Bool = false,
         deliver body: @escaping (State) -> Bool
     ) {
         self.body = body
