@@ -272,8 +272,9 @@ final class StoreCore<State>: @unchecked Sendable {
     }
 
     /// 5. Every subscriber sees the new state, in subscription order (the list's `deliver`),
-    ///    measured as one step of the probe's.
-    func notify(measuredBy probe: any DispatchProbe) {
+    ///    measured as one step of the probe's when there is one.
+    func notify(measuredBy probe: (any DispatchProbe)?) {
+        guard let probe else { return subscribers.deliver(cell, measuringInto: nil) }
         probe.measure(.notification) { subscribers.deliver(cell, measuringInto: probe) }
     }
 
