@@ -224,10 +224,14 @@ final class StoreCore<State>: @unchecked Sendable {
         _ action: Action, throughMiddleware: Bool, callSite: CallSite?, deferredAfter: Action.Type? = nil
     ) {
         let link = locked.reducesDirectly ? nil : throughMiddleware ? locked.chain : locked.lastLink
-        func body() { if let link { link(action) } else { process(action) } }
-        guard locked.isTracing || callSite != nil else { return body() }
+        guard locked.isTracing || callSite != nil else {
+            if let link { link(action) } else { process(action) }
+            return
+        }
         // Traced: with its call site current, as the probe's step if there is a probe (which
-        // then makes the call site current).
+        // then makes the call site current). Only here is the step a function of its own, so
+        // that an untraced dispatch calls the chain straight from here.
+        func body() { if let link { link(action) } else { process(action) } }
         locked.traceDepth += 1
         if let probe = locked.probe {
             probe.measure(.action(type(of: action), callSite: callSite, deferredAfter: deferredAfter), body)
