@@ -55,15 +55,7 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     ///     }
     /// }
     /// ```
-    public static var current: CallSite? { CallSiteSlot.existing?.current }
-
-    /// Runs `body` with `callSite` as this thread's ``current`` one, restoring the previous one
-    /// afterwards: the store does it for each action it traces without a probe.
-    static func withCurrent(_ callSite: CallSite?, _ body: () -> Void) {
-        let existing = CallSiteSlot.existing
-        guard callSite != nil || existing?.current != nil else { return body() }
-        (existing ?? .current).withCurrent(callSite, body)
-    }
+    public static var current: CallSite? { CallSiteSlot.current.current }
 
     /// Runs `body`, in which the first action that a store's middleware `dispatch` function
     /// (the one middleware and thunks receive) gets on this thread is dispatched with this call
@@ -81,9 +73,9 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
 
     /// Takes the call site ``_dispatching(_:)`` set on this thread, if any.
     static func takePending() -> CallSite? {
-        guard let slot = CallSiteSlot.existing, let callSite = slot.pending else { return nil }
-        slot.pending = nil
-        return callSite
+        let slot = CallSiteSlot.current
+        defer { slot.pending = nil }
+        return slot.pending
     }
 }
 
@@ -94,15 +86,12 @@ package final class CallSiteSlot {
     var current: CallSite?
     var pending: CallSite?
 
-    /// The calling thread's slot if it has one, without creating it.
-    static var existing: CallSiteSlot? {
-        pthread_getspecific(callSiteKey).map { Unmanaged<CallSiteSlot>.fromOpaque($0).takeUnretainedValue() }
-    }
-
     /// The calling thread's slot, created on first use. A probe keeps it, to make each action's
     /// call site current without looking the slot up again.
     package static var current: CallSiteSlot {
-        if let existing { return existing }
+        if let slot = pthread_getspecific(callSiteKey) {
+            return Unmanaged<CallSiteSlot>.fromOpaque(slot).takeUnretainedValue()
+        }
         let slot = CallSiteSlot()
         let result = pthread_setspecific(callSiteKey, Unmanaged.passRetained(slot).toOpaque())
         precondition(result == 0, "Internal inconsistency: pthread_setspecific failed with \(result)")

@@ -85,27 +85,26 @@ struct DispatchCycle {
 
     /// idle → reducing.
     mutating func beginReducing() {
-        guard phase == .idle else {
-            preconditionFailure("Internal inconsistency: reducing while \(phase)")
-        }
-        phase = .reducing
+        enter(.reducing, allowed: phase == .idle)
     }
 
     /// reducing → notifying, or idle → notifying at the end of a batch in which actions were
     /// reduced.
     mutating func beginNotifying() {
-        guard phase == .reducing || (phase == .idle && batchDepth == 0) else {
-            preconditionFailure("Internal inconsistency: notifying while \(phase)")
-        }
-        phase = .notifying
+        enter(.notifying, allowed: phase == .reducing || (phase == .idle && batchDepth == 0))
     }
 
     /// reducing or notifying → idle.
     mutating func end() {
-        guard phase != .idle else {
-            preconditionFailure("Internal inconsistency: ending a dispatch while idle")
+        enter(.idle, allowed: phase != .idle)
+    }
+
+    /// Moves to `next`, when the transition is `allowed` from the current phase.
+    private mutating func enter(_ next: Phase, allowed: Bool) {
+        guard allowed else {
+            preconditionFailure("Internal inconsistency: \(next) while \(phase) (batch depth \(batchDepth))")
         }
-        phase = .idle
+        phase = next
     }
 
     // MARK: Batches
@@ -122,10 +121,7 @@ struct DispatchCycle {
 
     /// reducing → idle inside a batch: `action` was reduced, and the batch's end notifies.
     mutating func endInBatch(_ action: Action) {
-        guard phase == .reducing, batchDepth > 0 else {
-            preconditionFailure("Internal inconsistency: ending a batched reduce while \(phase)")
-        }
-        phase = .idle
+        enter(.idle, allowed: phase == .reducing && batchDepth > 0)
         lastBatchedAction = type(of: action)
     }
 
@@ -149,9 +145,7 @@ struct DispatchCycle {
         guard phase == .idle else {
             preconditionFailure("Internal inconsistency: taking deferred actions while \(phase)")
         }
-        guard !deferred.isEmpty else { return [] }
-        let actions = deferred
-        deferred.removeAll(keepingCapacity: true)
-        return actions
+        defer { deferred.removeAll(keepingCapacity: true) }
+        return deferred
     }
 }

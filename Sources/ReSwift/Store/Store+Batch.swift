@@ -40,11 +40,7 @@ extension StoreCore {
         guard let last = locked.cycle.endBatch(), !locked.isClosed else { return }
         if !subscribers.isEmpty {
             locked.cycle.beginNotifying()
-            if let probe = tracer.measuringProbe {
-                notify(measuredBy: probe)
-            } else {
-                subscribers.deliver(cell, measuringInto: nil)
-            }
+            notify(measuredBy: locked.measuringProbe)
             locked.cycle.end()
         }
         if locked.cycle.hasDeferredActions { runDeferredActions(after: last) }

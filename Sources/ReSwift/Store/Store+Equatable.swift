@@ -24,13 +24,6 @@ extension Store where State: Equatable {
     /// - Parameter onNewState: Called with each state, on the dispatching thread.
     /// - Returns: The token that keeps the subscription alive.
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
-        let skipsRepeats = subscriptionsAutomaticallySkipRepeats
-        let node = _ClosureNode<State>(
-            object: nil, selecting: State.self, skipsRepeatedStates: skipsRepeats
-        ) {
-            onNewState($0)
-            return true
-        }
-        return _token(for: _add(node, isEqual: skipsRepeats ? (==) : nil))
+        _subscribeClosure(onNewState, skippingRepeats: subscriptionsAutomaticallySkipRepeats ? (==) : nil)
     }
 }

@@ -47,8 +47,8 @@ extension Store {
     /// What measures each dispatch of this store (`ReSwiftDevTools`' instrumentation), or `nil`
     /// for nothing. Starts as ``ReSwiftHooks/makeDefaultProbe`` made it.
     package var probe: (any DispatchProbe)? {
-        get { core.lock.withLock { core.tracer.probe } }
-        set { core.lock.withLock { core.tracer.probe = newValue } }
+        get { core.lock.withLock { core.locked.probe } }
+        set { core.lock.withLock { core.locked.probe = newValue } }
     }
 
     /// The handler for programming errors made with this store, such as dispatching from a
@@ -81,7 +81,10 @@ extension Store {
     ///   - line: The dispatching line, as `#line`.
     public final func dispatch(_ action: Action, file: StaticString, line: UInt) {
         core.lock.withLock {
-            core.tracer.withCallSite(CallSite(fileID: file, line: line)) { dispatch(action) }
+            core.locked.pendingCallSite = CallSite(fileID: file, line: line)
+            dispatch(action)
+            // An override that didn't call the store's dispatch leaves it waiting.
+            core.locked.pendingCallSite = nil
         }
     }
 }
@@ -92,8 +95,7 @@ extension StoreCore {
 
     /// Reports a programming error to the store's handler, or the package's.
     func report(_ misuse: StoreMisuse) {
-        let handler = locked.misuseHandler ?? ReSwiftHooks.misuseHandler
-        handler(misuse)
+        (locked.misuseHandler ?? ReSwiftHooks.misuseHandler)(misuse)
     }
 
     /// Ends the store: its chain, which middleware may keep, does nothing any more.
@@ -120,22 +122,17 @@ extension StoreCore {
         // Linked first, so that a middleware that dispatches while it is being linked doesn't
         // link the chain again.
         locked.isLinked = true
-        let last: DispatchFunction
-        if store._isSubclass {
-            last = { [weak store] action in store?._defaultDispatch(action: action) }
-        } else {
-            last = reduceAndNotify
-        }
+        var last: DispatchFunction = reduceAndNotify
+        if store._isSubclass { last = { [weak store] action in store?._defaultDispatch(action: action) } }
         locked.lastLink = last
         let middleware = self.middleware.current
         locked.reducesDirectly = middleware.isEmpty && !store._isSubclass
         guard linkingMiddleware else { return }
         let dispatch: DispatchFunction = { [weak store] action in
-            guard let store else { return }
             if let callSite = CallSite.takePending() {
-                store.dispatch(action, file: callSite.fileID, line: callSite.line)
+                store?.dispatch(action, file: callSite.fileID, line: callSite.line)
             } else {
-                store.dispatch(action)
+                store?.dispatch(action)
             }
         }
         let getState: () -> State? = { [weak store] in store?.state }

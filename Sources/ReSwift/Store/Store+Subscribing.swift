@@ -61,12 +61,7 @@ extension Store {
     /// - Parameter onNewState: Called with each state, on the dispatching thread.
     /// - Returns: The token that keeps the subscription alive.
     public func subscribe(_ onNewState: @escaping (State) -> Void) -> SubscriptionToken {
-        _token(
-            for: _add(
-                _ClosureNode(object: nil, selecting: State.self) {
-                    onNewState($0)
-                    return true
-                }))
+        _subscribeClosure(onNewState, skippingRepeats: nil)
     }
 
     /// Subscribes a closure to a transformed subscription.
@@ -85,11 +80,7 @@ extension Store {
         transform: (Subscription<State>) -> Subscription<SelectedState>,
         _ onNewState: @escaping (SelectedState) -> Void
     ) -> SubscriptionToken {
-        _token(
-            for: _subscribe(nil, selecting: SelectedState.self, transform: transform) {
-                onNewState($0)
-                return true
-            })
+        _subscribeClosure(onNewState, transform: transform)
     }
 
     /// Subscribes a closure to a transformed subscription of an `Equatable` selection, skipping
@@ -104,16 +95,34 @@ extension Store {
         _ onNewState: @escaping (SelectedState) -> Void
     ) -> SubscriptionToken {
         let skipsRepeats = subscriptionsAutomaticallySkipRepeats
-        let node = _subscribe(nil, selecting: SelectedState.self) { root in
-            skipsRepeats ? transform(root).skipRepeats() : transform(root)
-        } deliver: {
-            onNewState($0)
-            return true
-        }
-        return _token(for: node)
+        return _subscribeClosure(onNewState) { skipsRepeats ? transform($0).skipRepeats() : transform($0) }
     }
 
     // MARK: Adding and removing nodes
+
+    /// Subscribes a closure to the whole state; with `isEqual` (the state's `==`), it skips a
+    /// state equal to the one before, as `_subscribeWholeState` does.
+    func _subscribeClosure(
+        _ onNewState: @escaping (State) -> Void, skippingRepeats isEqual: ((State, State) -> Bool)?
+    ) -> SubscriptionToken {
+        let node = _ClosureNode<State>(selecting: State.self, skipsRepeatedStates: isEqual != nil) {
+            onNewState($0)
+            return true
+        }
+        return _token(for: _add(node, isEqual: isEqual))
+    }
+
+    /// Subscribes a closure to the subscription `transform` derives.
+    func _subscribeClosure<SelectedState>(
+        _ onNewState: @escaping (SelectedState) -> Void,
+        transform: (Subscription<State>) -> Subscription<SelectedState>
+    ) -> SubscriptionToken {
+        _token(
+            for: _subscribe(nil, selecting: SelectedState.self, transform: transform) {
+                onNewState($0)
+                return true
+            })
+    }
 
     /// Makes the node of the subscription `transform` derives, delivering to `deliver`, and adds
     /// it.

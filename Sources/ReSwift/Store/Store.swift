@@ -50,7 +50,10 @@ open class Store<State>: StoreType, @unchecked Sendable {
             StateCell(state, next: { action, state in reducer(action, state) }), middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
         _isSubclass = type(of: self) != Store<State>.self
-        start()
+        // The middleware chain is linked at the first dispatch, as ReSwift 6.1's lazy
+        // `dispatchFunction` is: each middleware's outer closure runs then, inside `init` only
+        // when it dispatches ReSwiftInit.
+        if state == nil { dispatch(ReSwiftInit()) }
     }
 
     /// Creates a store whose reducer changes the state in place, so that a dispatch costs what
@@ -70,14 +73,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
             StateCell(state) { action, state in reducer(action, &state!) }, middleware: middleware,
             automaticallySkipsRepeats: automaticallySkipsRepeats)
         _isSubclass = type(of: self) != Store<State>.self
-        start(dispatchingInit: true)
-    }
-
-    /// Dispatches ``ReSwiftInit`` when there is no state yet (or for the in-place reducer). The
-    /// middleware chain is linked at the first dispatch, as ReSwift 6.1's lazy `dispatchFunction`
-    /// is: each middleware's outer closure runs then, inside `init` only when this dispatches.
-    private func start(dispatchingInit: Bool = false) {
-        if dispatchingInit || core.currentState == nil { dispatch(ReSwiftInit()) }
+        dispatch(ReSwiftInit())
     }
 
     deinit { core.close() }
@@ -125,9 +121,7 @@ open class Store<State>: StoreType, @unchecked Sendable {
     ///
     /// - Complexity: O(1) amortized.
     open func unsubscribe(_ subscriber: AnyStoreSubscriber) {
-        core.lock.withLock {
-            if let node = core.subscribers.node(for: subscriber) { core.subscribers.remove(node) }
-        }
+        core.lock.withLock { core.subscribers.remove(object: subscriber) }
     }
 
     /// Dispatches the action an action creator returns, if any.
@@ -170,10 +164,11 @@ open class Store<State>: StoreType, @unchecked Sendable {
         // 1. The action arrives at the top of the chain: it runs now, or waits for the
         //    notification in progress, or was dispatched from a reducer. The one arrival check
         //    of a store without middleware, whose chain is `process` itself.
-        let callSite = core.tracer.isTracing ? core.tracer.takeCallSite() : nil
+        let isTracing = core.locked.isTracing
+        let callSite = isTracing ? core.locked.pendingCallSite : nil
+        if isTracing { core.locked.pendingCallSite = nil }
         switch core.locked.cycle.arrive(action, needsMiddleware: true, callSite: callSite) {
-        case .process where core.locked.reducesDirectly && callSite == nil && !core.tracer.isTracing:
-            core.process(action)
+        case .process where core.locked.reducesDirectly && !isTracing: core.process(action)
         case .process: core.run(action, throughMiddleware: true, callSite: callSite)
         case .deferred: break
         case .refused: core.report(.dispatchFromReducer(action))
@@ -187,8 +182,8 @@ open class Store<State>: StoreType, @unchecked Sendable {
 }
 
 /// What a dispatch goes through: the state, the store's lock with what a dispatch changes inside
-/// it (``DispatchState``, kept by the subscriber list), tracing and the subscribers, with one
-/// function per step.
+/// it (``DispatchState``, kept by the subscriber list) and the subscribers, with one function
+/// per step.
 ///
 /// Apart from ``Store`` so that the middleware chain can hold it without holding the store:
 /// middleware may outlive the store (a thunk's task), and then the chain does nothing.
@@ -198,7 +193,6 @@ final class StoreCore<State>: @unchecked Sendable {
 
     let lock = _StoreLock()
     let cell: StateCell<State?>
-    let tracer = DispatchTracer()
     let subscribers: _UnsafeSubscriberList
 
     /// The middleware, which the chain is linked from.
@@ -215,25 +209,36 @@ final class StoreCore<State>: @unchecked Sendable {
     init(_ cell: StateCell<State?>, middleware: [Middleware<State>], automaticallySkipsRepeats: Bool) {
         self.cell = cell
         self.middleware = Locked(middleware)
-        subscribers = _UnsafeSubscriberList(lock: lock)
-        lock.withLock { locked.automaticallySkipsRepeats = automaticallySkipsRepeats }
+        let probe = ReSwiftHooks.makeDefaultProbe.current?()
+        subscribers = _UnsafeSubscriberList(
+            lock: lock,
+            dispatchState: DispatchState(automaticallySkipsRepeats: automaticallySkipsRepeats, probe: probe))
     }
 
     /// 2. The middleware chain, whose last link is `reduceAndNotify` (in a subclass,
-    ///    `_defaultDispatch(action:)`), traced when the store or the caller asks. With no
-    ///    middleware (in a plain store) the action, which already arrived, is processed
-    ///    directly. Called holding the lock, for an action that arrived.
+    ///    `_defaultDispatch(action:)`), traced when the store or the caller asks (see
+    ///    ``DispatchState/isTracing``). With no middleware (in a plain store) the action, which
+    ///    already arrived, is processed directly. Called holding the lock, for an action that
+    ///    arrived.
     func run(
         _ action: Action, throughMiddleware: Bool, callSite: CallSite?, deferredAfter: Action.Type? = nil
     ) {
         let link = locked.reducesDirectly ? nil : throughMiddleware ? locked.chain : locked.lastLink
-        guard tracer.isTracing || callSite != nil else {
+        guard locked.isTracing || callSite != nil else {
             if let link { link(action) } else { process(action) }
             return
         }
-        tracer.trace(action, callSite: callSite, deferredAfter: deferredAfter) {
-            if let link { link(action) } else { process(action) }
+        // Traced: with its call site current, as the probe's step if there is a probe (which
+        // then makes the call site current). Only here is the step a function of its own, so
+        // that an untraced dispatch calls the chain straight from here.
+        func body() { if let link { link(action) } else { process(action) } }
+        locked.traceDepth += 1
+        if let probe = locked.probe {
+            probe.measure(.action(type(of: action), callSite: callSite, deferredAfter: deferredAfter), body)
+        } else {
+            CallSiteSlot.current.withCurrent(callSite, body)
         }
+        locked.traceDepth -= 1
     }
 
     /// 3. The end of the chain, which middleware may call at any time, from any thread: the
@@ -252,7 +257,7 @@ final class StoreCore<State>: @unchecked Sendable {
     /// 4. Reduces an action that arrived (the reducer changes the state in place; readers on
     ///    other threads wait for it), notifies, then runs the actions subscribers dispatched.
     func process(_ action: Action) {
-        let probe = tracer.measuringProbe
+        let probe = locked.measuringProbe
         locked.cycle.beginReducing()
         if let probe {
             probe.measure(.reducer) { cell.reduce(action) }
@@ -271,8 +276,9 @@ final class StoreCore<State>: @unchecked Sendable {
     }
 
     /// 5. Every subscriber sees the new state, in subscription order (the list's `deliver`),
-    ///    measured as one step of the probe's.
-    func notify(measuredBy probe: any DispatchProbe) {
+    ///    measured as one step of the probe's when there is one.
+    func notify(measuredBy probe: (any DispatchProbe)?) {
+        guard let probe else { return subscribers.deliver(cell, measuringInto: nil) }
         probe.measure(.notification) { subscribers.deliver(cell, measuringInto: probe) }
     }
 
@@ -313,4 +319,20 @@ struct DispatchState {
     var misuseHandler: ((StoreMisuse) -> Void)?
     /// Whether the store went away: the chain, which middleware may keep, does nothing.
     var isClosed = false
+
+    /// What measures each action this store processes (`ReSwiftDevTools`' instrumentation).
+    var probe: (any DispatchProbe)?
+    /// The call site `dispatch(_:file:line:)` passes to the open `dispatch(_:)`, taken by the
+    /// first dispatch that reaches the store.
+    var pendingCallSite: CallSite?
+    /// How many traced actions are being processed.
+    var traceDepth = 0
+
+    /// Whether the next dispatch is traced: when the store has a probe, when its caller gave a
+    /// call site, or while another action is traced (so that a nested action hides the outer
+    /// one's call site).
+    var isTracing: Bool { probe != nil || pendingCallSite != nil || traceDepth > 0 }
+
+    /// The probe that measures the action being processed, if any.
+    var measuringProbe: (any DispatchProbe)? { traceDepth > 0 ? probe : nil }
 }

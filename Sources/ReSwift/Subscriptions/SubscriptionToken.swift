@@ -35,10 +35,7 @@ public final class SubscriptionToken: Sendable {
     ///
     /// Cancelling twice does nothing.
     public func cancel() {
-        let action = cancellation.withLock { cancellation in
-            defer { cancellation = nil }
-            return cancellation
-        }
+        let action = cancellation.withLock { $0.take() }
         action?()
     }
 

@@ -43,13 +43,13 @@ final class _UnsafeSubscriberList {
     @exclusivity(unchecked) private var nodesByObject: [ObjectIdentifier: _AnySubscriptionNode] = [:]
 
     /// A number no other state of any store in the process has: what a memoized selector
-    /// remembers a state by, so that the subscribers of one state read its inputs once.
-    @exclusivity(unchecked) private(set) var version: UInt64 = 0
+    /// remembers a state by, so that the subscribers of one state read its inputs once. The
+    /// store's number in the high 24 bits, the state's serial number in the low 40 (a store
+    /// would reduce for hours without pause before it reached the next store's numbers).
+    @exclusivity(unchecked) private(set) var version: UInt64
 
-    /// The serial numbers this list gives its states: `nextVersion..<versionEnd`, a block
-    /// taken from `StateVersions`.
-    @exclusivity(unchecked) private var nextVersion: UInt64 = 0
-    @exclusivity(unchecked) private var versionEnd: UInt64 = 0
+    /// The number of the last store created, counted from 1: 0 means "no version".
+    private static let lastStoreNumber = Locked<UInt64>(0)
 
     /// The state delivered last (a `PreviousState<State>`), kept only while a subscriber skips
     /// repeated whole states: keeping it makes the next change of the state copy what it changes.
@@ -70,10 +70,15 @@ final class _UnsafeSubscriberList {
             yield &uncheckedDispatchState
         }
     }
-    @exclusivity(unchecked) private var uncheckedDispatchState = DispatchState()
+    @exclusivity(unchecked) private var uncheckedDispatchState: DispatchState
 
-    init(lock: _StoreLock) {
+    init(lock: _StoreLock, dispatchState: DispatchState) {
         self.lock = lock
+        uncheckedDispatchState = dispatchState
+        version = Self.lastStoreNumber.withLock { number in
+            number += 1
+            return number << 40
+        }
     }
 
     deinit {
@@ -83,11 +88,7 @@ final class _UnsafeSubscriberList {
     /// Gives the state that the reducer just produced a new version.
     func stateDidChange() {
         lock.assertHeld()
-        if nextVersion == versionEnd {
-            (nextVersion, versionEnd) = StateVersions.takeBlock()
-        }
-        version = nextVersion
-        nextVersion &+= 1
+        version &+= 1
     }
 
     // MARK: Subscribing
@@ -117,15 +118,14 @@ final class _UnsafeSubscriberList {
             }
         }
         guard let state else { return }
-        if version == 0 { stateDidChange() }
         // The first state a subscriber gets is never a repeat.
         if !node.deliver(state) { remove(node) }
     }
 
-    /// The node of an object subscriber.
-    func node(for object: AnyObject) -> _AnySubscriptionNode? {
+    /// Removes an object subscriber's node, if it has one.
+    func remove(object: AnyObject) {
         lock.assertHeld()
-        return nodesByObject[ObjectIdentifier(object)]
+        if let node = nodesByObject[ObjectIdentifier(object)] { remove(node) }
     }
 
     /// Removes a node; removing it twice does nothing.
@@ -184,9 +184,16 @@ final class _UnsafeSubscriberList {
         lock.assertHeld()
         precondition(!isDelivering, "Internal inconsistency: a delivery started inside another")
         guard let state = cell.current else { return }
-        // Made by `add` for this store's `State`; the subscribers of one state share one comparison.
-        let last = previous.map { unsafeDowncast($0, to: PreviousState<State>.self) }
-        let repeats = last.map { last in last.value.map { last.isEqual($0, state) } ?? false } ?? false
+        // The subscribers of one state share one comparison. Without a subscriber that skips
+        // repeats this looks up no type made from `State`: mapping `previous` to a
+        // `PreviousState<State>?` did, on each notification.
+        var repeats = false
+        if let previous {
+            // Made by `add` for this store's `State`.
+            let last = unsafeDowncast(previous, to: PreviousState<State>.self)
+            if let old = last.value { repeats = last.isEqual(old, state) }
+            last.value = state
+        }
         isDelivering = true
         let count = nodes.count
         var index = 0
@@ -209,21 +216,11 @@ final class _UnsafeSubscriberList {
         isDelivering = false
         if !retired.isEmpty { retired.removeAll() }
         compactIfNeeded()
-        last?.value = state
     }
 
-    /// Removes every subscriber: the store went away.
+    /// Removes every subscriber: the store went away (possibly in a subscriber's `newState`).
     func removeAll() {
-        lock.assertHeld()
-        for case let entry? in nodes {
-            entry._withUnsafeGuaranteedRef { $0.index = -1 }
-            entry.release()
-        }
-        nodes.removeAll()
-        nodesByObject.removeAll()
-        vacantCount = 0
-        previous = nil
-        previousStateUsers = 0
+        for case let entry? in nodes { remove(entry.takeUnretainedValue()) }
     }
 }
 
@@ -263,7 +260,7 @@ final class _ClosureNode<State>: _SubscriptionNode<State> {
     let body: (State) -> Bool
 
     init(
-        object: AnyObject?, selecting: Any.Type, skipsRepeatedStates: Bool = false,
+        object: AnyObject? = nil, selecting: Any.Type, skipsRepeatedStates: Bool = false,
         deliver body: @escaping (State) -> Bool
     ) {
         self.body = body
@@ -323,21 +320,5 @@ final class _LastValue<Value> {
         let previous = self.value
         self.value = value
         return previous
-    }
-}
-
-/// The versions of states, handed to stores in blocks so that numbering a state takes no
-/// process-wide lock. Starts at 1: 0 means "no version".
-enum StateVersions {
-    private static let blockSize: UInt64 = 4096
-    private static let next = Locked<UInt64>(1)
-
-    /// A block of numbers no one else was given.
-    static func takeBlock() -> (start: UInt64, end: UInt64) {
-        next.withLock { next in
-            let start = next
-            next &+= blockSize
-            return (start, next)
-        }
     }
 }

@@ -54,4 +54,21 @@ import Testing
         dispatchFunction?(Increment())  // the store is gone: no crash, nothing happens
         #expect(dispatchFunction != nil)
     }
+
+    @Test func storeReleasedByItsSubscriberWhileNotifyingEndsTheNotification() {
+        // The dispatch function's last link holds the store's core, not the store: the first
+        // subscriber lets the store go in the middle of the notification.
+        var store: Store<CountState>? = Store(reducer: countReducer, state: nil)
+        let dispatchFunction = store?.dispatchFunction
+        var counts: [Int] = []
+        let first = store?.subscribe { state in
+            if state.count == 1 { store = nil }
+        }
+        let second = store?.subscribe { counts.append($0.count) }
+        dispatchFunction?(Increment())
+        #expect(store == nil)
+        // The store went away before the second subscriber's turn: it saw only the first state.
+        #expect(counts == [0])
+        _ = (first, second)
+    }
 }
