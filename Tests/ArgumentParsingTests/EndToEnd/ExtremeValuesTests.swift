@@ -96,7 +96,7 @@ import Testing
             environment["TODO_FILE"] = folder.appendingPathComponent("todo.json").path
             let run = try runProduct(
                 testCase.program, arguments: testCase.arguments(value), environment: environment,
-                workingDirectory: folder, timeout: 20)
+                workingDirectory: folder)
             let label = "\(testCase.program) \(testCase.name) \(String(reflecting: value))"
             #expect(run.status < 128, "\(label) ended with signal \(run.status - 128)")
             if testCase.inRange.contains(value) {
