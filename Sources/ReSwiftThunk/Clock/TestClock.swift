@@ -92,6 +92,10 @@ public final class TestClock: EffectClock, Sendable {
         settleNanoseconds = UInt64(max(0, min(settleTimeout, 86_400)) * 1e9)
     }
 
+    /// How many effect runs are running now: not finished, and not suspended on the clock or
+    /// in a listener's wait.
+    var runningCount: Int { state.withLock { $0.running.count } }
+
     /// The current instant; it moves only when the clock is advanced.
     public var now: EffectInstant {
         state.withLock { $0.now }

@@ -262,8 +262,6 @@ public final class ListenerMiddleware<State>: Sendable {
         let id = registry.withLock { $0.makeID() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                // Idle for a TestClock from here: an advance may go on while it waits.
-                run.work?.suspend()
                 let waiter = ListenerWaiter(isMet: isMet, continuation: continuation, run: run)
                 // Checked with the lock held: a cancellation after it finds the waiter below.
                 let cancelled = registry.withLock { registry -> Bool in
@@ -273,8 +271,12 @@ public final class ListenerMiddleware<State>: Sendable {
                 }
                 if cancelled { return waiter.resume(with: .failure(CancellationError())) }
                 if isMetNow(), let waiter = registry.withLock({ $0.waiters.removeValue(forKey: id) }) {
-                    waiter.resume(with: .success(nil))
+                    return waiter.resume(with: .success(nil))
                 }
+                // Idle for a TestClock only now that it waits, and only if no action woke it
+                // meanwhile (the waker takes the waiter under this lock): idle any earlier, a
+                // settle returned while the run still checked the state, and an advance ran on.
+                registry.withLock { if $0.waiters[id] != nil { run.work?.suspend() } }
             }
         } onCancel: {
             registry.withLock { $0.waiters.removeValue(forKey: id) }?.resume(
