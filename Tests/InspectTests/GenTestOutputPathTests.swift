@@ -30,8 +30,7 @@ import Testing
     private func genTest(to path: String) throws -> ProductRun {
         try runProduct(
             "reswift-inspect",
-            arguments: ["gen-test", session, "--reducer", "shoppingReducer", "--to", path],
-            timeout: 20)
+            arguments: ["gen-test", session, "--reducer", "shoppingReducer", "--to", path])
     }
 
     private func kind(_ path: String) -> mode_t? {

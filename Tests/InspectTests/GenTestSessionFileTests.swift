@@ -32,7 +32,7 @@ import Testing
         let text = lines.joined(separator: "\n") + (trailingNewline ? "\n" : "")
         try Data(text.utf8).write(to: URL(fileURLWithPath: session))
         return try runProduct(
-            "reswift-inspect", arguments: ["gen-test", session, "--reducer", "shoppingReducer"], timeout: 20)
+            "reswift-inspect", arguments: ["gen-test", session, "--reducer", "shoppingReducer"])
     }
 
     @Test(arguments: [

@@ -76,7 +76,7 @@ import Testing
 
         for (path, reason) in [(fifo, "is not a regular file"), (link, "is a symbolic link")] {
             let run = try runProduct(
-                "reswift-inspect", arguments: ["gen-test", path, "--reducer", "appReducer"], timeout: 20)
+                "reswift-inspect", arguments: ["gen-test", path, "--reducer", "appReducer"])
             #expect(run.status == 1)
             #expect(run.standardError.contains("Can't read \(path): it \(reason)"), "\(run.standardError)")
         }

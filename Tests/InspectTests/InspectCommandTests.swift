@@ -147,7 +147,7 @@ import Testing
         var attempt: ProductRun?
         try eventually("the copy to start without \"Text file busy\"", seconds: 5, checkingEvery: 0.25) {
             attempt = try runProgram(
-                URL(fileURLWithPath: command.executable), arguments: command.arguments, timeout: 20)
+                URL(fileURLWithPath: command.executable), arguments: command.arguments)
             return attempt?.standardError.contains("Text file busy") == false
         }
         let run = try #require(attempt)

@@ -17,7 +17,7 @@ import Testing
     private func record(_ app: InspectedApp, to path: String) throws -> ProductRun {
         try runProduct(
             "reswift-inspect", arguments: ["record", "--socket", app.endpoint.socketPath, "--to", path],
-            environment: app.environment, timeout: 20)
+            environment: app.environment)
     }
 
     private func contents(_ path: String) -> String? {

@@ -19,15 +19,14 @@ import Testing
         let small = app.runtime + "/small"
         try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)
         let mount = try runProgram(
-            URL(fileURLWithPath: "/bin/mount"), arguments: ["-t", "tmpfs", "-o", "size=64k", "tmpfs", small],
-            timeout: 20)
+            URL(fileURLWithPath: "/bin/mount"), arguments: ["-t", "tmpfs", "-o", "size=64k", "tmpfs", small])
         guard mount.status == 0 else {
             print(
                 "skipped: mount -t tmpfs isn't permitted here: \(mount.standardError)\(mount.standardOutput)")
             return
         }
         defer {
-            _ = try? runProgram(URL(fileURLWithPath: "/bin/umount"), arguments: ["-l", small], timeout: 20)
+            _ = try? runProgram(URL(fileURLWithPath: "/bin/umount"), arguments: ["-l", small])
         }
 
         let session = small + "/session.jsonl"
@@ -53,7 +52,7 @@ import Testing
         #expect(data.last == 0x0A, "the session ends with a whole line")
 
         let gen = try runProduct(
-            "reswift-inspect", arguments: ["gen-test", session, "--reducer", "shoppingReducer"], timeout: 20)
+            "reswift-inspect", arguments: ["gen-test", session, "--reducer", "shoppingReducer"])
         #expect(gen.status == 0, "\(gen.standardError)")
         #expect(gen.standardOutput.contains("store.send(action1)"))
     }

@@ -89,7 +89,7 @@ import Testing
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: false)
         let mount = try runProgram(
             URL(fileURLWithPath: "/bin/mount"),
-            arguments: ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path], timeout: 20)
+            arguments: ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path])
         guard mount.status == 0 else {
             let reason = "mount -t tmpfs isn't permitted here: \(mount.standardError)\(mount.standardOutput)"
             print("skipped aFullDiskFailsClearlyAndKeepsTheOldFile: \(reason)")
@@ -101,7 +101,7 @@ import Testing
         }
         defer {
             _ = try? runProgram(
-                URL(fileURLWithPath: "/bin/umount"), arguments: ["-l", mountPoint.path], timeout: 20)
+                URL(fileURLWithPath: "/bin/umount"), arguments: ["-l", mountPoint.path])
         }
 
         let url = mountPoint.appendingPathComponent("list.json")

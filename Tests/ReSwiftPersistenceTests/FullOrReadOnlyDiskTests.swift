@@ -87,7 +87,7 @@ import Testing
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: false)
         let mount = try runProgram(
             URL(fileURLWithPath: "/bin/mount"),
-            arguments: ["-t", "tmpfs", "-o", "size=64k" + options, "tmpfs", mountPoint.path], timeout: 20)
+            arguments: ["-t", "tmpfs", "-o", "size=64k" + options, "tmpfs", mountPoint.path])
         guard mount.status == 0 else {
             print(
                 "skipped \(test): mount -t tmpfs isn't permitted here: \(mount.standardError)\(mount.standardOutput)"
@@ -99,7 +99,7 @@ import Testing
 
     func unmount(_ mountPoint: URL) {
         _ = try? runProgram(
-            URL(fileURLWithPath: "/bin/umount"), arguments: ["-l", mountPoint.path], timeout: 20)
+            URL(fileURLWithPath: "/bin/umount"), arguments: ["-l", mountPoint.path])
     }
 
     /// A real tmpfs, remounted read-only after the first save, where `mount` is permitted.
@@ -110,7 +110,7 @@ import Testing
             url: mountPoint.appendingPathComponent("list.json"), whenUnusable: .refuse)
         try file.save(["kept"])
         let remount = try runProgram(
-            URL(fileURLWithPath: "/bin/mount"), arguments: ["-o", "remount,ro", mountPoint.path], timeout: 20)
+            URL(fileURLWithPath: "/bin/mount"), arguments: ["-o", "remount,ro", mountPoint.path])
         try #require(remount.status == 0, "\(remount.standardError)")
         let error = try persistenceError { try file.save(["milk"]) }
         print("save on a real read-only mount: \(error.message)")

@@ -26,7 +26,7 @@ public final class InspectorLineClient {
     ///   - pid: The app's process id.
     ///   - timeout: How long to wait for the socket to accept the connection.
     /// - Throws: ``TestSupportError`` when no connection was made in time.
-    public init(runtime: String, pid: Int32, timeout: TimeInterval = 15) throws {
+    public init(runtime: String, pid: Int32, timeout: TimeInterval = 60) throws {
         let path = "\(runtime)/reswift-inspect/\(pid).sock"
         var descriptor: Int32 = -1
         do {
@@ -58,7 +58,7 @@ public final class InspectorLineClient {
     ///
     /// - Throws: ``TestSupportError`` when none arrives within `timeout` seconds, or the app
     ///   closed the connection.
-    public func line(containing text: String, timeout: TimeInterval = 15) throws -> String {
+    public func line(containing text: String, timeout: TimeInterval = 60) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             while let newline = input.firstIndex(of: 0x0A) {

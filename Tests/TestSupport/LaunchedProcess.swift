@@ -165,7 +165,7 @@
         /// - Throws: ``TestSupportError`` with the output so far when the deadline passes or the
         ///   program ends first.
         @discardableResult
-        public func waitForLine(containing text: String, timeout: TimeInterval = 20) throws -> String {
+        public func waitForLine(containing text: String, timeout: TimeInterval = 60) throws -> String {
             try waitForLine(timeout: timeout, "a line containing \(String(reflecting: text))") {
                 $0.contains(text)
             }
@@ -175,7 +175,7 @@
         ///
         /// - Throws: ``TestSupportError`` with the output so far when the deadline passes or the
         ///   program ends first.
-        public func waitForLine(_ line: String, timeout: TimeInterval = 20) throws {
+        public func waitForLine(_ line: String, timeout: TimeInterval = 60) throws {
             _ = try waitForLine(timeout: timeout, "the line \(String(reflecting: line))") { $0 == line }
         }
 

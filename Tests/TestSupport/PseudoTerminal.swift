@@ -253,7 +253,7 @@
         ///   or when the program exits without showing it.
         @discardableResult
         public func screen(
-            showing text: String, timeout: TimeInterval = 10,
+            showing text: String, timeout: TimeInterval = 60,
             sourceLocation: SourceLocation = #_sourceLocation
         ) async throws -> VirtualScreen {
             try await screen(
@@ -276,7 +276,7 @@
         ///   or when the program exits without showing it.
         @discardableResult
         public func screen(
-            timeout: TimeInterval = 10, description: String = "a matching screen",
+            timeout: TimeInterval = 60, description: String = "a matching screen",
             sourceLocation: SourceLocation = #_sourceLocation,
             where condition: (VirtualScreen) -> Bool
         ) async throws -> VirtualScreen {
@@ -334,7 +334,7 @@
         ///   reports it: SIGTERM gives 143).
         /// - Throws: ``TestSupportError`` with the screen's content when `timeout` seconds pass first.
         @discardableResult
-        public func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
+        public func waitForExit(timeout: TimeInterval = 60) throws -> Int32 {
             if exitState.withLock({ $0 }) == nil, exited.wait(timeout: .now() + timeout) == .timedOut {
                 throw TestSupportError(
                     "The program did not exit within \(timeout) s. The screen shows:\n" + screen.text)

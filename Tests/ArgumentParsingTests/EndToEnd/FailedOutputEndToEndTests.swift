@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: programs)
     func aFullStandardOutputIsExitStatusOneWithTheReasonOnStandardError(program: String) throws {
         let run = try runProduct(
-            program, arguments: ["--version"], standardOutput: .full, standardError: .captured, timeout: 20)
+            program, arguments: ["--version"], standardOutput: .full, standardError: .captured)
         #expect(run.status == 1, "\(program): \(run.standardError)")
         #expect(run.standardError == "\(program): couldn't write to standard output (\(Self.noSpace))\n")
     }
@@ -30,7 +30,7 @@ import Testing
     func aFullStandardErrorIsExitStatusOneWithTheReasonOnStandardOutput(program: String) throws {
         let arguments = program == "memory-game" ? ["--seed", "x"] : ["--bogus"]
         let run = try runProduct(
-            program, arguments: arguments, standardOutput: .captured, standardError: .full, timeout: 20)
+            program, arguments: arguments, standardOutput: .captured, standardError: .full)
         #expect(run.status == 1, "\(program) \(arguments): \(run.standardOutput)")
         #expect(run.standardOutput == "\(program): couldn't write to standard error (\(Self.noSpace))\n")
     }
@@ -38,7 +38,7 @@ import Testing
     @Test(arguments: programs)
     func aClosedStandardErrorIsExitStatusOneWithTheReasonOnStandardOutput(program: String) throws {
         let run = try runProduct(
-            program, arguments: ["--bogus"], standardOutput: .captured, standardError: .closed, timeout: 20)
+            program, arguments: ["--bogus"], standardOutput: .captured, standardError: .closed)
         #expect(run.status == 1, "\(program): \(run.standardOutput)")
         #expect(run.standardOutput == "\(program): couldn't write to standard error (it is closed)\n")
     }
@@ -46,7 +46,7 @@ import Testing
     @Test(arguments: programs)
     func bothStreamsFailingIsStillExitStatusOne(program: String) throws {
         let run = try runProduct(
-            program, arguments: ["--bogus"], standardOutput: .closed, standardError: .full, timeout: 20)
+            program, arguments: ["--bogus"], standardOutput: .closed, standardError: .full)
         #expect(run.status == 1, "\(program)")
     }
 
@@ -55,7 +55,7 @@ import Testing
     @Test(arguments: programs)
     func aClosedPipeStillEndsTheProgramWithSIGPIPE(program: String) throws {
         let run = try runProduct(
-            program, arguments: ["--help"], standardOutput: .brokenPipe, standardError: .captured, timeout: 20
+            program, arguments: ["--help"], standardOutput: .brokenPipe, standardError: .captured
         )
         #expect(run.status == 128 + SIGPIPE, "\(program): \(run.standardError)")
         #expect(run.standardError.isEmpty)
@@ -71,7 +71,7 @@ import Testing
             "library-finder",
             arguments: ["--format", "json", "--no-cache", "--api-base", server.baseURL.absoluteString],
             environment: ["CALIL_APPKEY": "k", "RESWIFT_INSPECT": "1", "TMPDIR": "/nonexistent"],
-            standardOutput: .captured, standardError: .full, timeout: 20)
+            standardOutput: .captured, standardError: .full)
         #expect(run.status == 1, "\(run.standardOutput)")
         #expect(run.standardOutput.contains(#""libraries""#), "the list is still printed")
         #expect(
@@ -91,7 +91,7 @@ import Testing
         ).write(to: file)
         let run = try runProduct(
             "todo", arguments: ["add", "c"], environment: ["TODO_FILE": file.path],
-            standardOutput: .captured, standardError: .full, timeout: 20)
+            standardOutput: .captured, standardError: .full)
         #expect(run.status == 1)
         #expect(run.standardOutput.hasPrefix("Added 3: c\n"), "\(run.standardOutput)")
         #expect(run.standardOutput.hasSuffix("todo: couldn't write to standard error (\(Self.noSpace))\n"))

@@ -22,7 +22,7 @@ import Testing
 
     @Test(arguments: programs)
     func anUnknownOptionIsQuotedWithPlaceholders(program: String) throws {
-        let run = try runProduct(program, arguments: ["--x" + Self.hostile], timeout: 20)
+        let run = try runProduct(program, arguments: ["--x" + Self.hostile])
         #expect(run.status == 2, "\(program): \(run.standardError)")
         #expect(Self.rawControls(in: run.standardError).isEmpty, "\(program): \(run.standardError)")
         #expect(run.standardError.contains("\"--x\(Self.shown)\""), "\(program): \(run.standardError)")
@@ -35,7 +35,7 @@ import Testing
         ("reswift-bench", ["--samples", hostile]),
     ])
     func aRefusedValueIsQuotedWithPlaceholders(program: String, arguments: [String]) throws {
-        let run = try runProduct(program, arguments: arguments, timeout: 20)
+        let run = try runProduct(program, arguments: arguments)
         #expect(run.status == 2, "\(program) \(arguments): \(run.standardError)")
         #expect(Self.rawControls(in: run.standardError).isEmpty, "\(program): \(run.standardError)")
         #expect(run.standardError.contains(Self.shown), "\(program): \(run.standardError)")

@@ -27,7 +27,7 @@ import Testing
         ]
         let order = ["USAGE:", "COMMANDS:", "OPTIONS:", "ENVIRONMENT:"]
         for program in ["library-finder", "memory-game", "todo"] {
-            let run = try runProduct(program, arguments: ["--help"], timeout: 20)
+            let run = try runProduct(program, arguments: ["--help"])
             #expect(run.status == 0)
             let help = run.standardOutput
             #expect(help.hasPrefix("\(program) — "), "\(program)'s first line")
@@ -65,7 +65,7 @@ import Testing
         ["reswift-bench"],
     ])
     func everyHelpFitsEightyColumns(command: [String]) throws {
-        let run = try runProduct(command[0], arguments: Array(command.dropFirst()) + ["--help"], timeout: 20)
+        let run = try runProduct(command[0], arguments: Array(command.dropFirst()) + ["--help"])
         #expect(run.status == 0)
         #expect(run.standardOutput.hasPrefix(command.joined(separator: " ") + " — "))
         for (number, line) in run.standardOutput.split(separator: "\n").enumerated() {
@@ -78,7 +78,7 @@ import Testing
 
     @Test(arguments: programs)
     func everyProgramPrintsTheOneVersion(program: String) throws {
-        let run = try runProduct(program, arguments: ["--version"], timeout: 20)
+        let run = try runProduct(program, arguments: ["--version"])
         #expect(run.status == 0)
         #expect(run.standardOutput == "\(program) \(PackageVersion.current)\n")
     }
@@ -86,13 +86,13 @@ import Testing
     @Test(arguments: programs)
     func helpAndVersionWinOverAnUnknownOptionEverywhere(program: String) throws {
         for arguments in [["--help", "--bogus"], ["--bogus", "--help"], ["-h", "--version", "--bogus"]] {
-            let run = try runProduct(program, arguments: arguments, timeout: 20)
+            let run = try runProduct(program, arguments: arguments)
             #expect(run.status == 0, "\(program) \(arguments)")
             #expect(run.standardOutput.hasPrefix("\(program) — "), "\(program) \(arguments)")
             #expect(run.standardError.isEmpty)
         }
         for arguments in [["--version", "--bogus"], ["--bogus", "--version"]] {
-            let run = try runProduct(program, arguments: arguments, timeout: 20)
+            let run = try runProduct(program, arguments: arguments)
             #expect(run.status == 0, "\(program) \(arguments)")
             #expect(run.standardOutput == "\(program) \(PackageVersion.current)\n")
         }
@@ -101,7 +101,7 @@ import Testing
     @Test(arguments: programs)
     func unknownOptionsAreReportedOneWayWithANearMiss(program: String) throws {
         let advice = " To use it as text, give a command first: todo add -- \"--versoin\""
-        let run = try runProduct(program, arguments: ["--versoin"], timeout: 20)
+        let run = try runProduct(program, arguments: ["--versoin"])
         #expect(run.status == 2)
         #expect(run.standardOutput.isEmpty)
         #expect(
@@ -113,41 +113,39 @@ import Testing
 
     @Test(arguments: programs + ["reswift-inspect"])
     func helpAsACommandPrintsTheHelp(program: String) throws {
-        let help = try runProduct(program, arguments: ["--help"], timeout: 20)
-        let run = try runProduct(program, arguments: ["help"], timeout: 20)
+        let help = try runProduct(program, arguments: ["--help"])
+        let run = try runProduct(program, arguments: ["help"])
         #expect(run.status == 0, "\(program) help: \(run.standardError)")
         #expect(run.standardOutput == help.standardOutput, "\(program) help")
     }
 
     @Test func helpCommandPrintsWhatCommandHelpPrints() throws {
         for (program, command) in [("todo", "add"), ("library-finder", "book"), ("reswift-inspect", "tail")] {
-            let asked = try runProduct(program, arguments: ["help", command], timeout: 20)
-            let flagged = try runProduct(program, arguments: [command, "--help"], timeout: 20)
+            let asked = try runProduct(program, arguments: ["help", command])
+            let flagged = try runProduct(program, arguments: [command, "--help"])
             #expect(asked.status == 0, "\(program) help \(command): \(asked.standardError)")
             #expect(!asked.standardOutput.isEmpty)
             #expect(asked.standardOutput == flagged.standardOutput, "\(program) help \(command)")
         }
-        let unknown = try runProduct("todo", arguments: ["help", "lst"], timeout: 20)
+        let unknown = try runProduct("todo", arguments: ["help", "lst"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError.hasPrefix("todo: unknown command \"lst\"; did you mean list?"))
     }
 
     @Test func aValueThatLooksLikeAnOptionIsRefused() throws {
         let pref = try runProduct(
-            "library-finder", arguments: ["--pref", "--city", "秋田市"], environment: ["CALIL_APPKEY": "k"],
-            timeout: 20)
+            "library-finder", arguments: ["--pref", "--city", "秋田市"], environment: ["CALIL_APPKEY": "k"])
         #expect(pref.status == 2)
         #expect(pref.standardError.hasPrefix("library-finder: --pref needs a value"))
         let format = try runProduct(
             "library-finder", arguments: ["--format", "--format", "table"],
-            environment: ["CALIL_APPKEY": "k"],
-            timeout: 20)
+            environment: ["CALIL_APPKEY": "k"])
         #expect(format.status == 2)
         #expect(format.standardError.hasPrefix("library-finder: --format needs a value"))
-        let category = try runProduct("memory-game", arguments: ["--category", "--offline"], timeout: 20)
+        let category = try runProduct("memory-game", arguments: ["--category", "--offline"])
         #expect(category.status == 2)
         #expect(category.standardError.hasPrefix("memory-game: --category needs a value"))
-        let file = try runProduct("todo", arguments: ["--file", "--help"], timeout: 20)
+        let file = try runProduct("todo", arguments: ["--file", "--help"])
         #expect(file.status == 0, "help wins")
     }
 
@@ -156,11 +154,11 @@ import Testing
         let folder = temporary.url
         let environment = ["TODO_FILE": folder.appendingPathComponent("todo.json").path]
         let refused = try runProduct(
-            "todo", arguments: ["add", "-urgent"], environment: environment, timeout: 20)
+            "todo", arguments: ["add", "-urgent"], environment: environment)
         #expect(refused.status == 2)
         #expect(refused.standardError.contains("put -- before it: todo add -- \"-urgent\""))
         let added = try runProduct(
-            "todo", arguments: ["add", "--", "-urgent"], environment: environment, timeout: 20)
+            "todo", arguments: ["add", "--", "-urgent"], environment: environment)
         #expect(added.status == 0)
         #expect(added.standardOutput == "Added 1: -urgent\n")
     }

@@ -89,8 +89,7 @@ import Testing
         #expect(halfway.lines.contains { $0.contains("明徳館") && $0.contains("asking…") })
         halfwaySeen.signal()
         let done = try await terminal.screen(
-            showing: "ISBN 9784101092058: held by 2 of 2 libraries listed, available to borrow at 1.",
-            timeout: 20)
+            showing: "ISBN 9784101092058: held by 2 of 2 libraries listed, available to borrow at 1.")
         #expect(done.contains("Book     9784101092058 貸出可 (available)"))
         #expect(done.contains("Reserve  https://lib.example.jp/r?appkey=…&isbn=9784101092058"))
         let asked = server.requests(for: "/check")

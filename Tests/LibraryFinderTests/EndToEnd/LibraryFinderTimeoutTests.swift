@@ -15,7 +15,7 @@ import Testing
                 "--api-base", server.baseURL.absoluteString, "--no-cache", "--format", "json", "--timeout",
                 "0.5",
             ],
-            environment: ["CALIL_APPKEY": "test-key"], timeout: 20)
+            environment: ["CALIL_APPKEY": "test-key"])
         let elapsed = Date().timeIntervalSince(start)
         #expect(run.status == 1)
         #expect(run.standardError.contains("did not answer within 0.5 seconds"))
@@ -26,7 +26,7 @@ import Testing
     @Test func aHugeTimeoutIsAUsageErrorNotACrash() throws {
         let run = try runProduct(
             "library-finder", arguments: ["--timeout", "1e16", "--format", "json"],
-            environment: ["CALIL_APPKEY": "test-key"], timeout: 20)
+            environment: ["CALIL_APPKEY": "test-key"])
         #expect(run.status == 2)
         #expect(
             run.standardError.contains("--timeout needs a number of seconds from 0.1 to 3600, not \"1e16\""))
