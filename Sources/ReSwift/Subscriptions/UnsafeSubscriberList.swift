@@ -43,13 +43,16 @@ final class _UnsafeSubscriberList {
     @exclusivity(unchecked) private var nodesByObject: [ObjectIdentifier: _AnySubscriptionNode] = [:]
 
     /// A number no other state of any store in the process has: what a memoized selector
-    /// remembers a state by, so that the subscribers of one state read its inputs once. The
-    /// store's number in the high 24 bits, the state's serial number in the low 40 (a store
-    /// would reduce for hours without pause before it reached the next store's numbers).
+    /// remembers a state by, so that the subscribers of one state read its inputs once. Taken
+    /// from a block of numbers this list alone was given, so that numbering a state takes no
+    /// process-wide lock; with 64 bits, no count of stores or states runs out of blocks.
     @exclusivity(unchecked) private(set) var version: UInt64
 
-    /// The number of the last store created, counted from 1: 0 means "no version".
-    private static let lastStoreNumber = Locked<UInt64>(0)
+    /// The end of the block `version` comes from.
+    @exclusivity(unchecked) private var versionEnd: UInt64
+
+    /// The start of the next block no list was given, from 1: 0 means "no version".
+    private static let nextVersionBlock = Locked<UInt64>(1)
 
     /// The state delivered last (a `PreviousState<State>`), kept only while a subscriber skips
     /// repeated whole states: keeping it makes the next change of the state copy what it changes.
@@ -75,9 +78,14 @@ final class _UnsafeSubscriberList {
     init(lock: _StoreLock, dispatchState: DispatchState) {
         self.lock = lock
         uncheckedDispatchState = dispatchState
-        version = Self.lastStoreNumber.withLock { number in
-            number += 1
-            return number << 40
+        (version, versionEnd) = Self.takeVersionBlock()
+    }
+
+    /// A block of 4,096 versions that no other list was given.
+    private static func takeVersionBlock() -> (start: UInt64, end: UInt64) {
+        nextVersionBlock.withLock { next in
+            defer { next &+= 4096 }
+            return (next, next &+ 4096)
         }
     }
 
@@ -89,6 +97,7 @@ final class _UnsafeSubscriberList {
     func stateDidChange() {
         lock.assertHeld()
         version &+= 1
+        if version == versionEnd { (version, versionEnd) = Self.takeVersionBlock() }
     }
 
     // MARK: Subscribing

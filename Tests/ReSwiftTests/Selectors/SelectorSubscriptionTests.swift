@@ -147,6 +147,24 @@ import Testing
         #expect(largeCounts.values == Array(4...54))
     }
 
+    @Test func twoStoresSharingASelectorKeepTheirOwnValuesPastManyBlocksOfVersions() {
+        // A store numbers its states from blocks of 4,096 versions; 10,000 states each take
+        // both stores through several blocks, taken alternately.
+        let first = makeItemsStore(names: ["a"])
+        let second = makeItemsStore(names: ["a", "b"])
+        let count = MemoizedSelector(\ItemsState.items) { $0.count }
+        let firstCounts = Recorder<Int>()
+        let secondCounts = Recorder<Int>()
+        first.subscribe(firstCounts) { $0.select(count) }
+        second.subscribe(secondCounts) { $0.select(count) }
+        for round in 1...10_000 {
+            first.dispatch(round % 1_000 == 0 ? ItemAction.add("f\(round)") : ItemAction.tick)
+            second.dispatch(round % 2_500 == 0 ? ItemAction.add("s\(round)") : ItemAction.tick)
+        }
+        #expect(firstCounts.values == Array(1...11))
+        #expect(secondCounts.values == Array(2...6))
+    }
+
     @Test func aSkipAfterASelectorSeesThePreviousAndNewValues() {
         let store = makeItemsStore()
         let count = MemoizedSelector(\ItemsState.items) { $0.count }
